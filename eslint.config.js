@@ -1,0 +1,19 @@
+// Lint: typescript-eslint's recommended rules over the workspace's TypeScript.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'server/src/db/generated/**', '.quire/**', 'bench/.work/**', 'e2e/artifacts/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', localStorage: 'readonly', navigator: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+  },
+);

@@ -1,0 +1,63 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './env';
+import { openDb, type Db } from './db/client';
+import { EventBus } from './events';
+import type { AppContext } from './context';
+import errorsPlugin from './plugins/errors';
+import requestIdPlugin from './plugins/request-id';
+import authPlugin from './plugins/auth';
+import rateLimitPlugin from './plugins/rate-limit';
+import idempotencyPlugin from './plugins/idempotency';
+import openapiPlugin from './plugins/openapi';
+import sitesPlugin from './sites/index';
+import jobsPlugin from './jobs/index';
+import trpcPlugin from './trpc/index';
+import v1Routes from './routes/v1/index';
+
+/** Options of {@link buildApp} beyond the configuration. */
+export interface BuildAppOptions {
+  /** An already-open database (tests share one); default: open `config.databaseUrl`. */
+  db?: Db;
+  /** Start the in-process build runner (default true; tests of routes alone may turn it off). */
+  runJobs?: boolean;
+}
+
+/**
+ * Builds the Quire server (API under /v1, tRPC under /trpc, sites by Host header, build runner)
+ * without listening, so tests can drive it with `app.inject()`.
+ * Order matters: sites answer site hosts before any API hook runs; the API chain is
+ * request id → auth (before the body is read) → rate limit → idempotency → route.
+ * @throws when the database cannot be opened or migrated.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? (await openDb(config.databaseUrl));
+  const ctx: AppContext = { config, db, events: new EventBus(), log: app.log };
+  app.decorate('ctx', ctx);
+  if (!options.db) app.addHook('onClose', async () => db.close());
+
+  await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
+  await app.register(sitesPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(idempotencyPlugin);
+  await app.register(openapiPlugin);
+  await app.register(trpcPlugin, { prefix: '/trpc' });
+  await app.register(v1Routes, { prefix: '/v1' });
+  await app.register(jobsPlugin, { enabled: options.runJobs ?? true });
+  return app;
+}

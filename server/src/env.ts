@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Quire's configuration, parsed once from the environment (decisions.md section 1).
+ * Every variable is optional; defaults give the embedded setup (SQLite + local disk).
+ */
+export const ConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(4000),
+  host: z.string().min(1).default('127.0.0.1'),
+  /** Absolute path of the data directory (database, repo caches, built sites, search indexes). */
+  dataDir: z.string().min(1),
+  /** `file:<path>` (SQLite). A `postgres://` URL is refused until the scale-out issue lands. */
+  databaseUrl: z.string().min(1),
+  /** Reserved for the BullMQ queue (scale-out work); when set today, the server warns and builds in-process. */
+  redisUrl: z.string().url().optional(),
+  /** Host suffix of sites: `<slug>-docs.<sitesDomain>`. */
+  sitesDomain: z.string().min(1).default('localhost'),
+  /** Registered as the default organization's admin key on a start with no API key. */
+  adminKey: z.string().min(1).optional(),
+  adminEmail: z.string().email().default('admin@quire.local'),
+  defaultPlan: z.enum(['free', 'pro', 'enterprise']).default('pro'),
+  /** `QUIRE_ALLOW_FILE_REPOS=1`: allow file:// and local repo paths (local use and tests). */
+  allowFileRepos: z.boolean().default(false),
+  /** Public base URL of the API, for links in responses; defaults to http://<host>:<port>. */
+  publicUrl: z.string().url().optional(),
+  /** Pino log level; `silent` in tests. */
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Enterprise plan limits (decisions.md section 2: "limits from configuration"). */
+  enterpriseRateLimit: z.coerce.number().int().positive().default(10_000),
+  enterpriseProjectLimit: z.coerce.number().int().positive().default(1_000),
+});
+
+/** Parsed configuration; see {@link ConfigSchema}. */
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Thrown when the environment is invalid; the message names the variable and what was expected. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const FLAG = (v: string | undefined) => v === '1' || v === 'true';
+
+/**
+ * Reads the configuration from `env` (default `process.env`), resolving paths against `cwd`.
+ * @throws ConfigError naming the variable when a value is invalid.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const dataDir = path.resolve(cwd, env.QUIRE_DATA_DIR ?? '.quire');
+  const raw = {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, 'quire.db')}`,
+    redisUrl: env.REDIS_URL || undefined,
+    sitesDomain: env.QUIRE_SITES_DOMAIN,
+    adminKey: env.QUIRE_ADMIN_KEY || undefined,
+    adminEmail: env.QUIRE_ADMIN_EMAIL,
+    defaultPlan: env.QUIRE_DEFAULT_PLAN,
+    allowFileRepos: FLAG(env.QUIRE_ALLOW_FILE_REPOS),
+    publicUrl: env.QUIRE_PUBLIC_URL || undefined,
+    logLevel: env.QUIRE_LOG_LEVEL ?? env.LOG_LEVEL,
+    enterpriseRateLimit: env.QUIRE_ENTERPRISE_RATE_LIMIT,
+    enterpriseProjectLimit: env.QUIRE_ENTERPRISE_PROJECT_LIMIT,
+  };
+  const names: Record<string, string> = {
+    port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL',
+    sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
+    defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
+    logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
+    enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT',
+  };
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${names[String(i.path[0])] ?? i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (!config.databaseUrl.startsWith('file:')) {
+    throw new ConfigError(
+      `DATABASE_URL: only SQLite (file:...) is supported in this release; PostgreSQL arrives with the scale-out work. Got a ${config.databaseUrl.split(':')[0]} URL.`,
+    );
+  }
+  return config;
+}
+
+/** Base URL the API is reached at, e.g. `http://127.0.0.1:4000`. */
+export function apiBaseUrl(config: Config): string {
+  return config.publicUrl?.replace(/\/$/, '') ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+}
