@@ -1,0 +1,291 @@
+import { spawn } from 'node:child_process';
+import { lookup } from 'node:dns/promises';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AbortError, BuildError, throwIfAborted } from './errors';
+
+/**
+ * Fetching a repository ref with the system `git` into a per-project cache directory
+ * (issue 3; decisions.md sections 1 and 10):
+ * - `repoUrl` must be `https://`, `ssh://` or `user@host:path`; `file://` URLs and absolute paths
+ *   only when file repos are allowed (QUIRE_ALLOW_FILE_REPOS=1); loopback, private and link-local
+ *   hosts (and `localhost`) are refused unless allowed;
+ * - branch names and SHAs are validated and passed after `--`, so no value can become an option;
+ * - `GIT_ALLOW_PROTOCOL` is `https:ssh` (plus `file` when allowed), so `ext::` and other transports
+ *   stay off; `GIT_TERMINAL_PROMPT=0`, ssh in batch mode, no hooks, no submodules, no LFS smudge.
+ */
+
+/** What {@link checkoutRef} needs. */
+export interface CheckoutInput {
+  repoUrl: string;
+  branch: string;
+  /** full 40- (or 64-) hex commit; when set, this commit is checked out instead of the branch tip */
+  commitSha?: string;
+  allowFileRepos: boolean;
+  /** the project's cache directory; created on first use, reused (incrementally fetched) after */
+  cacheDir: string;
+  signal?: AbortSignal;
+  /** git's time limit in milliseconds (default 10 minutes) */
+  timeoutMs?: number;
+}
+
+/** A checked-out commit. */
+export interface Checkout {
+  /** absolute path of the working tree */
+  dir: string;
+  commitSha: string;
+  /** full commit message, trimmed */
+  commitMessage: string;
+}
+
+const BRANCH_RE = /^[A-Za-z0-9._\/+@-]+$/;
+const SHA_RE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/**
+ * Validates a branch (or tag) name: git's ref-name rules (check-ref-format) plus no leading `-`,
+ * restricted to `[A-Za-z0-9._/+@-]`, at most 250 characters.
+ * @throws BuildError naming the problem.
+ */
+export function checkBranchName(branch: string): void {
+  const bad =
+    branch.length === 0 ||
+    branch.length > 250 ||
+    !BRANCH_RE.test(branch) ||
+    branch.startsWith('-') ||
+    branch.startsWith('/') ||
+    branch.endsWith('/') ||
+    branch.endsWith('.') ||
+    branch.endsWith('.lock') ||
+    branch.includes('..') ||
+    branch.includes('//') ||
+    branch.includes('@{') ||
+    branch === '@' ||
+    branch.split('/').some((seg) => seg.startsWith('.'));
+  if (bad) throw new BuildError(`Invalid branch name "${printable(branch)}": use letters, digits, '.', '_', '-', '/'.`);
+}
+
+/**
+ * Validates a commit SHA: the full 40 (SHA-1) or 64 (SHA-256) lowercase hex digits.
+ * @throws BuildError when it is anything else.
+ */
+export function checkCommitSha(sha: string): void {
+  if (!SHA_RE.test(sha)) throw new BuildError(`Invalid commitSha "${printable(sha)}": expected the full 40 hex digit commit id.`);
+}
+
+/**
+ * Validates `repoUrl` (decisions.md section 10) and returns the URL to hand to git (absolute
+ * paths become `file://` URLs so that shallow fetches work).
+ * @throws BuildError naming what is not allowed.
+ */
+export function checkRepoUrl(repoUrl: string, allowFileRepos: boolean): string {
+  const url = repoUrl.trim();
+  // eslint-disable-next-line no-control-regex
+  if (url.length === 0 || url.length > 2048 || /[\s\x00-\x1f\x7f]/.test(url)) {
+    throw new BuildError('Invalid repository URL: it must be a non-empty URL without spaces.');
+  }
+  if (url.startsWith('-')) throw new BuildError('Invalid repository URL: it may not start with "-".');
+  const fileHint = 'local repositories are only allowed when QUIRE_ALLOW_FILE_REPOS=1';
+  if (url.startsWith('/')) {
+    if (!allowFileRepos) throw new BuildError(`Repository URL refused: ${fileHint}.`);
+    return pathToFileURL(path.resolve(url)).href;
+  }
+  const scp = /^([A-Za-z0-9._-]+)@([A-Za-z0-9.-]+):(?!\/\/)(.+)$/.exec(url);
+  if (scp && !url.includes('://')) {
+    const [, user, host, repoPath] = scp as unknown as [string, string, string, string];
+    if (user.startsWith('-') || host.startsWith('-') || repoPath.startsWith('-')) {
+      throw new BuildError('Invalid repository URL: no part of it may start with "-".');
+    }
+    checkHost(host, allowFileRepos);
+    return url;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new BuildError('Invalid repository URL: expected https://..., ssh://... or git@host:path.');
+  }
+  switch (parsed.protocol) {
+    case 'https:':
+    case 'ssh:':
+      if (!parsed.hostname || parsed.hostname.startsWith('-') || decodeURIComponent(parsed.username).startsWith('-')) {
+        throw new BuildError('Invalid repository URL: the host and user may not start with "-".');
+      }
+      checkHost(parsed.hostname, allowFileRepos);
+      return url;
+    case 'file:':
+      if (!allowFileRepos) throw new BuildError(`Repository URL refused: ${fileHint}.`);
+      return url;
+    default:
+      throw new BuildError(
+        `Repository URL refused: the ${parsed.protocol.replace(/:$/, '')} transport is not allowed (use https://, ssh:// or git@host:path).`,
+      );
+  }
+}
+
+/** Refuses `localhost` and loopback, private, link-local and unspecified IP literals. */
+function checkHost(hostname: string, allowPrivate: boolean): void {
+  if (allowPrivate) return;
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)) {
+    throw new BuildError(`Repository URL refused: ${host} is a local or private address.`);
+  }
+}
+
+/**
+ * True for IP literals that are loopback, private (RFC 1918, fc00::/7), link-local, CGNAT,
+ * unspecified or IPv4-mapped versions of these. Host names are false.
+ */
+export function isPrivateAddress(address: string): boolean {
+  const kind = net.isIP(address);
+  if (kind === 4) {
+    const [a = 0, b = 0] = address.split('.').map(Number);
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  if (kind === 6) {
+    const a = address.toLowerCase();
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+    if (mapped) return isPrivateAddress(mapped[1]!);
+    return a === '::' || a === '::1' || /^f[cd]/.test(a) || /^fe[89ab]/.test(a);
+  }
+  return false;
+}
+
+/** Removes credentials from URLs in text shown to users (`https://user:token@host` -> `https://***@host`). */
+export function redactUrls(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@');
+}
+
+/**
+ * Fetches `branch` (or `commitSha`) shallowly into `cacheDir` and checks it out there, replacing
+ * what a previous build left. Builds of one project are serialized on the cache directory.
+ * @throws BuildError (bad URL/ref, git failure with its last message, credentials redacted)
+ * @throws AbortError when `signal` fires (the git process is killed).
+ */
+export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
+  const url = checkRepoUrl(input.repoUrl, input.allowFileRepos);
+  checkBranchName(input.branch);
+  if (input.commitSha !== undefined) checkCommitSha(input.commitSha);
+  if (!input.allowFileRepos) await checkResolvedHost(url);
+  return withLock(input.cacheDir, async () => {
+    const dir = input.cacheDir;
+    const run = (args: string[]) => runGit(dir, args, input);
+    if (!fs.existsSync(path.join(dir, '.git'))) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      await run(['init', '--quiet']);
+    }
+    const fetch = (ref: string, depth: number) =>
+      run(['fetch', '--quiet', `--depth=${depth}`, '--no-tags', '--no-recurse-submodules', '--', url, ref]);
+    if (input.commitSha) {
+      try {
+        await fetch(input.commitSha, 1);
+      } catch (err) {
+        if (!(err instanceof BuildError)) throw err;
+        // Servers that refuse fetching by id: fetch the branch's recent history and look there.
+        await fetch(input.branch, 500);
+        const found = await run(['cat-file', '-t', input.commitSha]).catch(() => '');
+        if (found.trim() !== 'commit') {
+          throw new BuildError(`Commit ${input.commitSha} was not found on branch ${input.branch}.`);
+        }
+        await run(['update-ref', 'FETCH_HEAD', input.commitSha]);
+      }
+    } else {
+      await fetch(input.branch, 1);
+    }
+    await run(['checkout', '--quiet', '--force', '--detach', 'FETCH_HEAD']);
+    await run(['clean', '-ffdxq']);
+    const commitSha = (await run(['rev-parse', 'HEAD'])).trim();
+    if (input.commitSha && commitSha !== input.commitSha) {
+      throw new BuildError(`Checked out ${commitSha} instead of ${input.commitSha}.`);
+    }
+    const commitMessage = (await run(['log', '-1', '--format=%B', 'HEAD'])).trim();
+    return { dir, commitSha, commitMessage };
+  });
+}
+
+/** Best-effort DNS check: refuses a host name that resolves to a private address. */
+async function checkResolvedHost(url: string): Promise<void> {
+  const scp = /^[^@/]+@([^:/]+):/.exec(url);
+  let host: string;
+  try {
+    host = scp ? scp[1]! : new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return;
+  }
+  if (net.isIP(host)) return; // literals were checked already
+  const addresses = await lookup(host, { all: true }).catch(() => []);
+  if (addresses.some((a) => isPrivateAddress(a.address))) {
+    throw new BuildError(`Repository URL refused: ${host} resolves to a local or private address.`);
+  }
+}
+
+const locks = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every earlier call for the same key has settled (in-process mutex). */
+async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(fn);
+  locks.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (locks.get(key) === current) locks.delete(key);
+  }
+}
+
+/** The environment git runs with: locked-down transports, no prompts, no inherited repository. */
+function gitEnv(allowFileRepos: boolean): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE']) {
+    delete env[k];
+  }
+  env.GIT_ALLOW_PROTOCOL = allowFileRepos ? 'https:ssh:file' : 'https:ssh';
+  env.GIT_TERMINAL_PROMPT = '0';
+  env.GIT_ASKPASS = 'true';
+  env.SSH_ASKPASS = 'true';
+  env.GIT_SSH_COMMAND = process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes';
+  env.GIT_LFS_SKIP_SMUDGE = '1';
+  env.LC_ALL = 'C';
+  return env;
+}
+
+const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'protocol.ext.allow=never', '-c', 'core.fsmonitor=false', '-c', 'advice.detachedHead=false', '-c', 'gc.auto=0'];
+
+/** Runs one git command in `cwd`; resolves with stdout. */
+function runGit(cwd: string, args: string[], input: CheckoutInput): Promise<string> {
+  throwIfAborted(input.signal);
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...SAFE_CONFIG, ...args], {
+      cwd,
+      env: gitEnv(input.allowFileRepos),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: input.timeoutMs ?? 10 * 60_000,
+      killSignal: 'SIGKILL',
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+    const onAbort = () => child.kill('SIGKILL');
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (err) => {
+      input.signal?.removeEventListener('abort', onAbort);
+      reject(new BuildError(`Could not run git: ${err.message}`));
+    });
+    child.on('close', (code, sig) => {
+      input.signal?.removeEventListener('abort', onAbort);
+      if (input.signal?.aborted) return reject(new AbortError());
+      if (code === 0) return resolve(stdout);
+      const lines = stderr.trim().split('\n').filter(Boolean);
+      const reason = lines.filter((l) => /^(fatal|error):/.test(l)).pop() ?? lines.pop() ?? (sig ? `killed by ${sig} (time limit?)` : `exit code ${code}`);
+      reject(new BuildError(`git ${args[0]} failed: ${redactUrls(reason.replace(/^(fatal|error):\s*/, ''))}`));
+    });
+  });
+}
+
+function printable(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\x00-\x1f\x7f]/g, '?').slice(0, 80);
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBranchName, checkCommitSha, checkoutRef, checkRepoUrl, redactUrls } from '../../src/builder/git';
+import { BuildError } from '../../src/builder/errors';
+import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
+
+describe('repository URL and ref validation', () => {
+  it('accepts https, ssh and scp-style URLs', () => {
+    expect(checkRepoUrl('https://github.com/acme/docs.git', false)).toBe('https://github.com/acme/docs.git');
+    expect(checkRepoUrl('ssh://git@github.com/acme/docs.git', false)).toBe('ssh://git@github.com/acme/docs.git');
+    expect(checkRepoUrl('git@github.com:acme/docs.git', false)).toBe('git@github.com:acme/docs.git');
+  });
+
+  it.each([
+    'file:///etc',
+    '/srv/repo',
+    'ext::sh -c touch% /tmp/pwned',
+    'http://github.com/acme/docs',
+    'https://localhost/acme/docs',
+    'https://127.0.0.1/x',
+    'https://10.1.2.3/x',
+    'https://[::1]/x',
+    'https://169.254.169.254/latest',
+    'ssh://-oProxyCommand=touch%20x/y',
+    '--upload-pack=touch /tmp/x',
+    'git@-oProxyCommand=x:y',
+    'relative/path',
+  ])('refuses %s', (url) => {
+    expect(() => checkRepoUrl(url, false)).toThrow(BuildError);
+  });
+
+  it('allows file URLs and absolute paths only when file repos are allowed', () => {
+    expect(checkRepoUrl('/srv/repo', true)).toBe('file:///srv/repo');
+    expect(checkRepoUrl('file:///srv/repo', true)).toBe('file:///srv/repo');
+    expect(() => checkRepoUrl('ext::sh -c x', true)).toThrow(BuildError);
+  });
+
+  it.each(['--upload-pack=x', '-b', 'a..b', 'a b', 'x.lock', 'refs/@{1}', '.hidden', 'a/.b', 'feat/', ''])('refuses branch %j', (b) => {
+    expect(() => checkBranchName(b)).toThrow(BuildError);
+  });
+
+  it('accepts ordinary branch names', () => {
+    for (const b of ['main', 'feature/new-docs', 'release-1.2', 'v2.0.1', 'user@fix']) expect(() => checkBranchName(b)).not.toThrow();
+  });
+
+  it('requires full commit ids', () => {
+    expect(() => checkCommitSha('abc123')).toThrow(BuildError);
+    expect(() => checkCommitSha('--upload-pack=touch')).toThrow(BuildError);
+    expect(() => checkCommitSha('a'.repeat(40))).not.toThrow();
+  });
+
+  it('redacts credentials from URLs', () => {
+    expect(redactUrls("could not read from 'https://user:s3cret@github.com/a/b'")).toBe("could not read from 'https://***@github.com/a/b'");
+  });
+});
+
+describe('checkoutRef', () => {
+  let repo: FixtureRepo;
+  let first: string;
+  let tmp: string;
+  beforeAll(() => {
+    repo = createFixtureRepo(undefined, { extraFiles: { 'docs.json': '{"name":"A"}', 'intro.md': '# One' }, message: 'First commit' });
+    first = repo.headSha();
+    repo.commit({ 'intro.md': '# Two', 'extra.md': '# Extra' }, 'Second commit\n\nWith a body.');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-git-'));
+  });
+  afterAll(() => {
+    repo.cleanup();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('checks out the branch tip shallowly with its commit message', async () => {
+    const cacheDir = path.join(tmp, 'by-branch');
+    const co = await checkoutRef({ repoUrl: repo.url, branch: 'main', allowFileRepos: true, cacheDir });
+    expect(co.commitSha).toBe(repo.headSha());
+    expect(co.commitMessage).toBe('Second commit\n\nWith a body.');
+    expect(fs.readFileSync(path.join(co.dir, 'intro.md'), 'utf8')).toBe('# Two');
+    expect(fs.existsSync(path.join(co.dir, '.git', 'shallow'))).toBe(true);
+  });
+
+  it('checks out a given commit into the same cache, removing files it does not have', async () => {
+    const cacheDir = path.join(tmp, 'reuse');
+    await checkoutRef({ repoUrl: repo.path, branch: 'main', allowFileRepos: true, cacheDir });
+    const co = await checkoutRef({ repoUrl: repo.path, branch: 'main', commitSha: first, allowFileRepos: true, cacheDir });
+    expect(co.commitSha).toBe(first);
+    expect(co.commitMessage).toBe('First commit');
+    expect(fs.readFileSync(path.join(co.dir, 'intro.md'), 'utf8')).toBe('# One');
+    expect(fs.existsSync(path.join(co.dir, 'extra.md'))).toBe(false);
+  });
+
+  it('refuses a local repository unless file repos are allowed', async () => {
+    await expect(checkoutRef({ repoUrl: repo.url, branch: 'main', allowFileRepos: false, cacheDir: path.join(tmp, 'x') })).rejects.toThrow(
+      /QUIRE_ALLOW_FILE_REPOS/,
+    );
+    expect(fs.existsSync(path.join(tmp, 'x'))).toBe(false);
+  });
+
+  it('fails with a clear message for a missing branch', async () => {
+    await expect(checkoutRef({ repoUrl: repo.url, branch: 'nope', allowFileRepos: true, cacheDir: path.join(tmp, 'y') })).rejects.toThrow(
+      /git fetch failed: .*nope/,
+    );
+  });
+
+  it('stops when the signal is aborted', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await expect(
+      checkoutRef({ repoUrl: repo.url, branch: 'main', allowFileRepos: true, cacheDir: path.join(tmp, 'z'), signal: ac.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
