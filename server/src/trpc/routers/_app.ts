@@ -1,0 +1,18 @@
+import { createCallerFactory, router } from '../trpc';
+import { authRouter } from './auth';
+import { membersRouter } from './members';
+
+/**
+ * The root tRPC router, served at `/trpc` (procedure paths like `/trpc/auth.signIn`).
+ * One sub-router per noun; add new nouns here. The desktop app imports only `type AppRouter`.
+ */
+export const appRouter = router({
+  auth: authRouter,
+  members: membersRouter,
+});
+
+/** The router's type, the one edge between server and desktop (`import type { AppRouter }`). */
+export type AppRouter = typeof appRouter;
+
+/** Server-side callers for tests and in-process use: `createCaller(await createTrpcContext(app, {...}))`. */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,71 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ApiError, ERROR_CATALOGUE } from '@quire/shared/errors';
+import { MEMBER_MANAGER_ROLES } from '@quire/shared/api/members';
+import type { TrpcContext } from './context';
+import { apiCodeOf, toTrpcError } from './errors';
+
+/** One validation problem of a procedure's input: dotted field path and message. */
+export interface TrpcInputIssue {
+  field: string;
+  message: string;
+}
+
+function inputIssues(cause: unknown): TrpcInputIssue[] | undefined {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues)) return undefined;
+  return issues.map((issue: { path?: readonly (PropertyKey | { key: PropertyKey })[]; message?: string }) => ({
+    field: (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.'),
+    message: issue.message ?? 'invalid',
+  }));
+}
+
+/**
+ * The tRPC instance. Errors use tRPC's envelope, with two additions under `data`:
+ * `apiCode` (the catalogue code, e.g. `conflict`) when a service raised an `ApiError`, and
+ * `issues` (`[{field, message}]`) when the input failed validation. Stack traces are never sent,
+ * and internal errors carry only the catalogue's generic message.
+ */
+const t = initTRPC.context<TrpcContext>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      message: internal ? ERROR_CATALOGUE.internal_error.message : shape.message,
+      data: {
+        ...shape.data,
+        apiCode: apiCodeOf(error) ?? null,
+        issues: error.code === 'BAD_REQUEST' ? (inputIssues(error.cause) ?? null) : null,
+      },
+    };
+  },
+});
+
+/** Re-raises a service's `ApiError` as the matching `TRPCError` (see ./errors). */
+const apiErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ApiError) throw toTrpcError(result.error.cause);
+  return result;
+});
+
+/** Builds routers. */
+export const router = t.router;
+/** Builds a server-side caller factory from a router (`createCallerFactory(appRouter)(ctx)`). */
+export const createCallerFactory = t.createCallerFactory;
+
+/** A procedure anyone may call (signing in). */
+export const publicProcedure = t.procedure.use(apiErrors);
+
+/** A procedure for signed-in callers; `ctx.session` is non-null inside. @throws UNAUTHORIZED otherwise. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first: send Authorization: Bearer <session token>.' });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** A procedure for owners and admins of the session's organization. @throws FORBIDDEN for other roles. */
+export const managerProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!MEMBER_MANAGER_ROLES.includes(ctx.session.role)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only owners and admins can manage members.' });
+  }
+  return next();
+});
