@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import mime from 'mime';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** One encoded form of a file, with its response headers prepared once. */
+export interface Representation {
+  body: Buffer;
+  /** `"<hash>"`, `"<hash>-br"` or `"<hash>-gz"` */
+  etag: string;
+  /** headers of a 200 (or 404) answer, flat `[name, value, ...]` */
+  headers: string[];
+  /** headers of a 304 answer */
+  notModifiedHeaders: string[];
+}
+
+/** A deployment file held in memory: identity bytes plus precomputed gzip/brotli forms when they help. */
+export interface CachedFile {
+  /** content hash shared by every representation (base64url, 22 chars) */
+  hash: string;
+  /** whole seconds since the epoch, for `If-Modified-Since` */
+  mtimeSeconds: number;
+  identity: Representation;
+  br?: Representation;
+  gzip?: Representation;
+  /** bytes held by all representations */
+  size: number;
+}
+
+/** Hashed asset names: `site.3f9a1c2b.css`, `theme-3f9a1c2b.css` (8+ hex/base64url characters). */
+const HASHED = /[.-][0-9a-zA-Z_-]{8,}\.(?:css|js|mjs|woff2?|svg|png|jpe?g|webp|avif|gif)$/;
+
+/** Whether a deployment file is content-hashed and may be cached for a year. */
+export function isHashedAsset(file: string): boolean {
+  return file.startsWith('_quire/assets/') && HASHED.test(file);
+}
+
+/** `Content-Type` for a file name, with `charset=utf-8` on text types; unknown types are `application/octet-stream`. */
+export function contentTypeOf(file: string): string {
+  const type = mime.getType(file) ?? 'application/octet-stream';
+  return isTextType(type) ? `${type}; charset=utf-8` : type;
+}
+
+function isTextType(type: string): boolean {
+  return type.startsWith('text/') || /^application\/(?:json|javascript|xml|manifest\+json|ld\+json)$/.test(type) || type === 'image/svg+xml';
+}
+
+/** Smallest body worth compressing, in bytes. */
+const MIN_COMPRESS = 256;
+/** Above this size brotli uses a faster quality (11 is slow on big files). */
+const BROTLI_MAX_QUALITY_SIZE = 128 * 1024;
+
+/**
+ * Reads `absPath` and prepares everything needed to answer for it without touching the disk
+ * again: ETag (content hash), Last-Modified (file mtime), Content-Type, Cache-Control (immutable
+ * for hashed assets, revalidate otherwise), the security headers, and for text types larger
+ * than 256 bytes a brotli and a gzip form (each kept only when smaller than the original).
+ * @param file the deployment-relative path (decides type and caching)
+ * @throws the fs error when the file cannot be read.
+ */
+export async function loadCachedFile(absPath: string, file: string): Promise<CachedFile> {
+  const [body, stat] = await Promise.all([fs.readFile(absPath), fs.stat(absPath)]);
+  const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22);
+  const type = contentTypeOf(file);
+  const compressible = isTextType(type.split(';')[0]!) && body.length >= MIN_COMPRESS;
+  const base = [
+    'Content-Type', type,
+    'Cache-Control', isHashedAsset(file) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+    'Last-Modified', stat.mtime.toUTCString(),
+    ...SECURITY_HEADERS,
+    ...(compressible ? ['Vary', 'Accept-Encoding'] : []),
+  ];
+  const represent = (data: Buffer, encoding?: 'br' | 'gzip'): Representation => {
+    const etag = `"${hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
+    const common = [...base, 'ETag', etag];
+    return {
+      body: data,
+      etag,
+      headers: [...common, 'Content-Length', String(data.length), ...(encoding ? ['Content-Encoding', encoding] : [])],
+      notModifiedHeaders: common,
+    };
+  };
+  const out: CachedFile = { hash, mtimeSeconds: Math.floor(stat.mtimeMs / 1000), identity: represent(body), size: body.length };
+  if (compressible) {
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > BROTLI_MAX_QUALITY_SIZE ? 6 : 11,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    if (br.length < body.length) out.br = represent(br, 'br');
+    if (gz.length < body.length) out.gzip = represent(gz, 'gzip');
+    out.size += (out.br?.body.length ?? 0) + (out.gzip?.body.length ?? 0);
+  }
+  return out;
+}
