@@ -68,6 +68,8 @@ export interface NavDivision {
   hidden?: boolean;
   /** default OpenAPI spec for the operations below (`openapi` on the division) */
   openapi?: string;
+  /** versions and languages: the one served by default (`default: true`, else the first listed) */
+  default?: boolean;
   children: NavNode[];
 }
 

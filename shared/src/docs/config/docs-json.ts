@@ -1,0 +1,156 @@
+import type { NavDivision, NavGroup, NavNode, SiteConfig } from '../types';
+import {
+  DIVISION_KEYS, type DivisionKey, type RawDivision, type RawDivisionFields, type RawDocsJson, type RawGroup, type RawOpenapiRef,
+  type RawPageEntry,
+} from './docs-json-schema';
+import { formatJsonPath, type JsonPath } from './json-path';
+import { normalizePagePath, pageEntry } from './page-entry';
+import {
+  DEFAULT_PRIMARY_COLOR, addOpenapi, checkImage, checkImages, iconName, labelForType, normalizeImage, normalizeRedirects,
+  normalizeSocials, normalizeVersioning, type ConvertContext,
+} from './site-fields';
+
+/** The main spec of an `openapi` value (the first of a list, `source` of an object); all are recorded. */
+function specOf(ctx: ConvertContext, ref: RawOpenapiRef | undefined): string | undefined {
+  if (ref === undefined) return undefined;
+  if (typeof ref === 'string') return addOpenapi(ctx, ref);
+  if (Array.isArray(ref)) {
+    ref.forEach((r) => addOpenapi(ctx, r));
+    return ref[0];
+  }
+  return addOpenapi(ctx, ref.source);
+}
+
+function isDivisionKey(key: string): key is DivisionKey {
+  return Object.hasOwn(DIVISION_KEYS, key);
+}
+
+/** Children of any navigation level, in the order its keys are written. */
+function levelChildren(ctx: ConvertContext, level: RawDivisionFields, path: JsonPath, spec: string | undefined): NavNode[] {
+  const out: NavNode[] = [];
+  for (const key of Object.keys(level)) {
+    if (isDivisionKey(key)) out.push(...divisions(ctx, key, level[key] ?? [], [...path, key], spec));
+    else if (key === 'groups') (level.groups ?? []).forEach((g, i) => out.push(group(ctx, g, [...path, 'groups', i], spec)));
+    else if (key === 'pages') out.push(...pages(ctx, level.pages ?? [], [...path, 'pages'], spec));
+  }
+  return out;
+}
+
+function pages(ctx: ConvertContext, entries: RawPageEntry[], path: JsonPath, spec: string | undefined): NavNode[] {
+  const out: NavNode[] = [];
+  entries.forEach((e, i) => {
+    if (typeof e !== 'string') out.push(group(ctx, e, [...path, i], spec));
+    else {
+      const page = pageEntry(ctx, e, formatJsonPath([...path, i]), spec);
+      if (page) out.push(page);
+    }
+  });
+  return out;
+}
+
+function group(ctx: ConvertContext, g: RawGroup, path: JsonPath, inherited: string | undefined): NavGroup {
+  const own = specOf(ctx, g.openapi);
+  const node: NavGroup = { type: 'group', title: g.group, children: levelChildren(ctx, g, path, own ?? inherited) };
+  const icon = iconName(g.icon);
+  if (icon) node.icon = icon;
+  if (g.tag) node.tag = g.tag;
+  if (g.expanded !== undefined) node.expanded = g.expanded;
+  if (g.root) node.root = normalizePagePath(g.root);
+  if (g.hidden) node.hidden = true;
+  if (own) node.openapi = own;
+  return node;
+}
+
+function divisions(ctx: ConvertContext, key: DivisionKey, items: RawDivision[], path: JsonPath, inherited: string | undefined): NavDivision[] {
+  const { kind, titleKey } = DIVISION_KEYS[key];
+  const out = items.map((item, i): NavDivision => {
+    const own = specOf(ctx, item.openapi);
+    const title = item[titleKey];
+    const node: NavDivision = {
+      type: 'division',
+      kind,
+      title: typeof title === 'string' ? title : '',
+      children: levelChildren(ctx, item, [...path, i], own ?? inherited),
+    };
+    const icon = iconName(item.icon);
+    if (icon) node.icon = icon;
+    if (item.description) node.description = item.description;
+    if (item.href) node.href = item.href;
+    if (item.hidden) node.hidden = true;
+    if (own) node.openapi = own;
+    return node;
+  });
+  if (kind === 'version' || kind === 'language') {
+    const chosen = Math.max(0, items.findIndex((item) => item.default === true));
+    if (out[chosen]) out[chosen].default = true;
+  }
+  return out;
+}
+
+/**
+ * Normalizes a validated docs.json (MINTLIFY-FORMAT.md sections 2-3): divisions nest freely and
+ * keep their written order; `global` items are appended to the top level (they are links shown
+ * on every page); `openapi` on divisions and groups is inherited by operation entries below.
+ * Warnings go to `ctx.warnings` (missing logo/favicon/background files, bad redirects).
+ */
+export function docsJsonToSiteConfig(ctx: ConvertContext, raw: RawDocsJson, rawObject: Record<string, unknown>): SiteConfig {
+  // api.openapi registers specs; operation entries outside an `openapi` group search them all (openapi/)
+  specOf(ctx, raw.api?.openapi);
+  const navigation = levelChildren(ctx, raw.navigation, ['navigation'], undefined);
+  const global = raw.navigation.global;
+  if (global) {
+    for (const key of Object.keys(global)) {
+      const items = (global as Record<string, unknown>)[key] as RawDivision[] | undefined;
+      if (isDivisionKey(key) && items) navigation.push(...divisions(ctx, key, items, ['navigation', 'global', key], undefined));
+    }
+  }
+  const config: SiteConfig = {
+    source: 'docs.json',
+    name: raw.name,
+    theme: raw.theme,
+    colors: { primary: raw.colors.primary ?? DEFAULT_PRIMARY_COLOR },
+    navbar: {
+      links: (raw.navbar?.links ?? []).map((l) => {
+        const link: SiteConfig['navbar']['links'][number] = { label: l.label ?? labelForType(l.type, l.href), href: l.href };
+        const icon = iconName(l.icon);
+        if (icon) link.icon = icon;
+        return link;
+      }),
+    },
+    footer: {
+      socials: normalizeSocials(raw.footer?.socials),
+      links: (raw.footer?.links ?? []).map((col) => ({ ...(col.header ? { header: col.header } : {}), items: col.items.map((it) => ({ label: it.label, href: it.href })) })),
+    },
+    redirects: normalizeRedirects(ctx, raw.redirects),
+    variables: { ...(raw.variables ?? {}) },
+    navigation,
+    openapi: ctx.openapi,
+    raw: rawObject,
+  };
+  if (raw.description) config.description = raw.description;
+  if (raw.colors.light) config.colors.light = raw.colors.light;
+  if (raw.colors.dark) config.colors.dark = raw.colors.dark;
+  const bg = raw.background?.color;
+  if (bg && (bg.light || bg.dark)) config.colors.background = { ...(bg.light ? { light: bg.light } : {}), ...(bg.dark ? { dark: bg.dark } : {}) };
+  const logo = normalizeImage(raw.logo);
+  if (logo) config.logo = logo;
+  const favicon = normalizeImage(raw.favicon);
+  if (favicon) config.favicon = { light: favicon.light, dark: favicon.dark };
+  if (raw.appearance) {
+    config.appearance = {};
+    if (raw.appearance.default) config.appearance.default = raw.appearance.default;
+    if (raw.appearance.strict !== undefined) config.appearance.strict = raw.appearance.strict;
+  }
+  const primary = raw.navbar?.primary;
+  if (primary) config.navbar.primary = { label: primary.label ?? labelForType(primary.type, 'Get started'), href: primary.href };
+  if (raw.banner) config.banner = { content: raw.banner.content, ...(raw.banner.dismissible !== undefined ? { dismissible: raw.banner.dismissible } : {}) };
+  const versioning = normalizeVersioning(ctx, raw.versioning);
+  if (versioning) config.versioning = versioning;
+  checkImages(ctx, config);
+  const bgImage = normalizeImage(raw.background?.image);
+  if (bgImage) {
+    checkImage(ctx, 'background.image', bgImage.light);
+    if (bgImage.dark !== bgImage.light) checkImage(ctx, 'background.image.dark', bgImage.dark);
+  }
+  return config;
+}

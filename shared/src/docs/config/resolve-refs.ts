@@ -1,0 +1,110 @@
+import { resolveFilePath } from '../files';
+import { DocsError, type BuildWarning, type DocsFiles } from '../types';
+import { formatJsonPath, isJsonObject, type JsonPath } from './json-path';
+import { parseJsonFile } from './read-json';
+
+/** Where an object or array of the resolved config was written: its file and its JSON path there. */
+export interface JsonOrigin {
+  file: string;
+  path: JsonPath;
+}
+
+/** A config file with every `$ref` replaced by the JSON it names. */
+export interface ResolvedJson {
+  value: unknown;
+  /** `$ref`s refused (outside the docs root, URLs) or whose sibling keys were dropped */
+  warnings: BuildWarning[];
+  /** origin of every object and array of `value`, so errors can name the file a value came from */
+  origins: WeakMap<object, JsonOrigin>;
+  /** every file read, the config first: part of the build's cache key */
+  files: string[];
+}
+
+/** Upper bound on `$ref` expansions in one config: stops a small set of files from expanding exponentially. */
+const MAX_REF_EXPANSIONS = 2000;
+
+/**
+ * Reads a JSON config file and resolves `$ref` anywhere in it (MINTLIFY-FORMAT.md section 2):
+ * `{"$ref": "./file.json"}` is replaced by that file's JSON; when the target is an object the
+ * sibling keys override its keys, when it is anything else the siblings are dropped (with a
+ * warning). Paths are relative to the referring file (`/x.json` is from the docs root); nested
+ * refs resolve relative to their own file. A `$ref` leaving the docs root, or naming a URL, is
+ * refused with a `config` warning and ignored (decisions.md section 10); `#` fragments are not supported.
+ * @throws DocsError when a file is missing or not valid JSON, a `$ref` is not a string, or refs form a cycle
+ */
+export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
+  const warnings: BuildWarning[] = [];
+  const origins = new WeakMap<object, JsonOrigin>();
+  const read = new Set<string>();
+  const parsed = new Map<string, unknown>();
+  let expansions = 0;
+
+  const readParsed = (target: string): unknown => {
+    if (!parsed.has(target)) {
+      const text = files.read(target);
+      if (text === undefined) return undefined;
+      read.add(target);
+      parsed.set(target, parseJsonFile(text, target));
+    }
+    return parsed.get(target);
+  };
+
+  const resolve = (value: unknown, inFile: string, path: JsonPath, chain: string[]): unknown => {
+    if (Array.isArray(value)) {
+      const out = value.map((v, i) => resolve(v, inFile, [...path, i], chain));
+      origins.set(out, { file: inFile, path });
+      return out;
+    }
+    if (!isJsonObject(value)) return value;
+    const { $ref: ref, ...siblings } = value;
+    const resolvedSiblings: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(siblings)) resolvedSiblings[k] = resolve(v, inFile, [...path, k], chain);
+    origins.set(resolvedSiblings, { file: inFile, path });
+    if (!('$ref' in value)) return resolvedSiblings;
+
+    const field = formatJsonPath([...path, '$ref']);
+    if (typeof ref !== 'string') {
+      throw new DocsError(`${inFile}: ${field} must be a path to a JSON file, got ${typeof ref}`, inFile, undefined, undefined, field);
+    }
+    const refuse = (why: string) => {
+      warnings.push({ file: inFile, kind: 'config', message: `${inFile}: ${field} "${ref}" ${why}; ignored.` });
+      return resolvedSiblings;
+    };
+    if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('//')) return refuse('is a URL; a build reads only files of its checkout');
+    if (ref.includes('#')) return refuse('uses a JSON pointer fragment, which is not supported');
+    const target = resolveFilePath(inFile, ref);
+    if (target === undefined || target === '') return refuse('points outside the docs root');
+    if (chain.includes(target)) {
+      throw new DocsError(
+        `${inFile}: ${field} "${ref}" makes a cycle: ${[...chain, target].join(' → ')}`,
+        inFile, undefined, undefined, field,
+      );
+    }
+    if (++expansions > MAX_REF_EXPANSIONS) {
+      throw new DocsError(`${inFile}: ${field}: more than ${MAX_REF_EXPANSIONS} $ref expansions`, inFile, undefined, undefined, field);
+    }
+    const raw = readParsed(target);
+    if (raw === undefined) {
+      throw new DocsError(`${inFile}: ${field} names "${ref}", but ${target} does not exist`, inFile, undefined, undefined, field);
+    }
+    const included = resolve(raw, target, [], [...chain, target]);
+    if (isJsonObject(included)) {
+      const merged = { ...included, ...resolvedSiblings };
+      origins.set(merged, origins.get(included)!);
+      return merged;
+    }
+    if (Object.keys(siblings).length) {
+      warnings.push({
+        file: inFile,
+        kind: 'config',
+        message: `${inFile}: ${formatJsonPath(path)}: keys beside "$ref" are ignored because ${target} holds ${Array.isArray(included) ? 'an array' : 'a single value'}.`,
+      });
+    }
+    return included;
+  };
+
+  const root = readParsed(file);
+  if (root === undefined) throw new DocsError(`${file}: file not found`, file);
+  const value = resolve(root, file, [], [file]);
+  return { value, warnings, origins, files: [...read] };
+}

@@ -1,0 +1,120 @@
+import type { BuildWarning, DocsFiles, Redirect, SiteConfig } from '../types';
+import { DocsError } from '../types';
+import type { RawIcon, RawImage } from './schema-parts';
+
+/** What a config converter needs besides the raw config. */
+export interface ConvertContext {
+  /** `docs.json` or `mint.json` */
+  file: string;
+  files: DocsFiles;
+  warnings: BuildWarning[];
+  /** OpenAPI specs met so far (config order, no duplicates) */
+  openapi: string[];
+}
+
+/** Primary colour when the config gives none. */
+export const DEFAULT_PRIMARY_COLOR = '#16A34A';
+
+/** The icon name of an icon value (`"book"` or `{name: "book", style}` → `book`). */
+export function iconName(icon: RawIcon | undefined): string | undefined {
+  if (icon === undefined) return undefined;
+  return typeof icon === 'string' ? icon : icon.name;
+}
+
+/** Records an OpenAPI spec for {@link SiteConfig.openapi} and returns it. */
+export function addOpenapi(ctx: ConvertContext, spec: string | undefined): string | undefined {
+  if (spec && !ctx.openapi.includes(spec)) ctx.openapi.push(spec);
+  return spec;
+}
+
+/** True for a link that leaves the site (`https://`, `mailto:`, `//host`). */
+export function isExternalUrl(s: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(s) || s.startsWith('//');
+}
+
+/** Logo or favicon in both colour schemes (`dark` falls back to `light`). */
+export function normalizeImage(image: RawImage | undefined): { light: string; dark: string; href?: string } | undefined {
+  if (image === undefined) return undefined;
+  if (typeof image === 'string') return { light: image, dark: image };
+  return { light: image.light, dark: image.dark ?? image.light, ...(image.href ? { href: image.href } : {}) };
+}
+
+/**
+ * Warns (`missing-image`) about an image the config names that is not in the docs root
+ * (seen: pezzo and trigger-dev logos). URLs are not checked.
+ */
+export function checkImage(ctx: ConvertContext, field: string, src: string | undefined): void {
+  if (!src || isExternalUrl(src) || src.startsWith('data:')) return;
+  const path = src.replace(/^\/+/, '').replace(/[?#].*$/, '');
+  if (path === '' || !ctx.files.exists(path)) {
+    ctx.warnings.push({ file: ctx.file, kind: 'missing-image', message: `${ctx.file}: ${field} "${src}" is not a file of the docs.` });
+  }
+}
+
+/** Checks the logo and favicon files in both schemes (a shared file is checked once). */
+export function checkImages(ctx: ConvertContext, config: Pick<SiteConfig, 'logo' | 'favicon'>): void {
+  for (const key of ['logo', 'favicon'] as const) {
+    const img = config[key];
+    if (!img) continue;
+    checkImage(ctx, `${key}.light`, img.light);
+    if (img.dark !== img.light) checkImage(ctx, `${key}.dark`, img.dark);
+  }
+}
+
+/**
+ * Redirects with `permanent` defaulting to true. A source that is not a path, or carries a
+ * `#anchor` or `?query` (MINTLIFY-FORMAT.md section 7), is skipped with a `config` warning.
+ */
+export function normalizeRedirects(
+  ctx: ConvertContext,
+  redirects: { source: string; destination: string; permanent?: boolean }[] | undefined,
+): Redirect[] {
+  const out: Redirect[] = [];
+  (redirects ?? []).forEach((r, i) => {
+    if (!r.source.startsWith('/') || /[?#]/.test(r.source)) {
+      ctx.warnings.push({
+        file: ctx.file,
+        kind: 'config',
+        message: `${ctx.file}: redirects[${i}].source "${r.source}" must be a path starting with / without #anchor or ?query; redirect skipped.`,
+      });
+      return;
+    }
+    out.push({ source: r.source, destination: r.destination, permanent: r.permanent ?? true });
+  });
+  return out;
+}
+
+/** Footer socials from `{network: url}` or `[{type, url}]`. */
+export function normalizeSocials(socials: Record<string, string> | { type: string; url: string }[] | undefined): { type: string; href: string }[] {
+  if (!socials) return [];
+  if (Array.isArray(socials)) return socials.map((s) => ({ type: s.type, href: s.url }));
+  return Object.entries(socials).map(([type, href]) => ({ type, href }));
+}
+
+/** A button label when the config gives only a type (`github` → `GitHub`). */
+export function labelForType(type: string | undefined, fallback: string): string {
+  if (!type) return fallback;
+  if (type.toLowerCase() === 'github') return 'GitHub';
+  if (type.toLowerCase() === 'discord') return 'Discord';
+  return type.charAt(0).toUpperCase() + type.slice(1);
+}
+
+/**
+ * `versioning` checked beyond its shape: labels are unique and at most one version is the default.
+ * @throws DocsError naming the field
+ */
+export function normalizeVersioning(ctx: ConvertContext, versioning: SiteConfig['versioning']): SiteConfig['versioning'] {
+  if (!versioning) return undefined;
+  const labels = new Set<string>();
+  versioning.versions.forEach((v, i) => {
+    if (labels.has(v.label)) {
+      const field = `versioning.versions[${i}].label`;
+      throw new DocsError(`${ctx.file}: ${field} "${v.label}" is used by an earlier version; labels must be unique`, ctx.file, undefined, undefined, field);
+    }
+    labels.add(v.label);
+  });
+  if (versioning.versions.filter((v) => v.default).length > 1) {
+    throw new DocsError(`${ctx.file}: versioning.versions may mark only one version "default": true`, ctx.file, undefined, undefined, 'versioning.versions');
+  }
+  return { versions: versioning.versions.map((v) => ({ ...v })) };
+}

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import { DocsError } from '../types';
+import { describeJsonType, describeJsonValue, formatJsonPath, isJsonObject, type JsonPath } from './json-path';
+import type { JsonOrigin } from './resolve-refs';
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * The issue to report for a failed union: the branch the value was meant for (the one whose
+ * failure is not "wrong type at the top"), followed down; else the union's own issue.
+ */
+function innermost(issue: Issue): Issue {
+  let current = issue;
+  for (;;) {
+    if (current.code !== 'invalid_union') return current;
+    const branch = current.errors.find((b) => b.length > 0 && !b.some((i) => i.path.length === 0 && i.code === 'invalid_type'));
+    if (!branch) return current;
+    const next = branch[0]!;
+    current = { ...next, path: [...current.path, ...next.path] } as Issue;
+  }
+}
+
+/** The value at `path` inside `root`. */
+function valueAt(root: unknown, path: JsonPath): unknown {
+  let node = root;
+  for (const seg of path) {
+    if (Array.isArray(node) && typeof seg === 'number') node = node[seg];
+    else if (isJsonObject(node) && typeof seg === 'string') node = node[seg];
+    else return undefined;
+  }
+  return node;
+}
+
+/** The file a value at `path` was written in (after `$ref`s), its path there, and the path of the `$ref` that brought it. */
+function locate(root: unknown, path: JsonPath, rootFile: string, origins: WeakMap<object, JsonOrigin>) {
+  let best = { origin: { file: rootFile, path: [] as JsonPath }, depth: 0 };
+  let node = root;
+  for (let depth = 0; ; depth++) {
+    if (typeof node === 'object' && node !== null) {
+      const origin = origins.get(node);
+      if (origin) best = { origin, depth };
+    }
+    if (depth === path.length) break;
+    node = valueAt(node, [path[depth]!]);
+  }
+  return { file: best.origin.file, path: [...best.origin.path, ...path.slice(best.depth)], refAt: path.slice(0, best.depth) };
+}
+
+/**
+ * Validates a resolved config against a zod schema.
+ * @returns the parsed value
+ * @throws DocsError for the first problem, naming the file the value was written in (following
+ *   `$ref`s), the JSON path and what was expected, e.g.
+ *   `docs.json: navigation.tabs[1].groups must be an array of groups, got a string`
+ */
+export function validateConfig<T>(schema: z.ZodType<T>, value: unknown, rootFile: string, origins: WeakMap<object, JsonOrigin>): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = innermost(result.error.issues[0]!);
+  const path = issue.path.filter((s): s is string | number => typeof s !== 'symbol');
+  const actual = valueAt(value, path);
+  const got = issue.code === 'invalid_type' ? describeJsonType(actual) : describeJsonValue(actual);
+  const where = locate(value, path, rootFile, origins);
+  const field = formatJsonPath(where.path);
+  const via = where.file !== rootFile ? ` (included by "$ref" at ${formatJsonPath(where.refAt)} in ${rootFile})` : '';
+  const expected = issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`;
+  throw new DocsError(`${where.file}: ${field} ${expected}, got ${got}${via}`, where.file, undefined, undefined, field);
+}

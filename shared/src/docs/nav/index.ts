@@ -1,0 +1,8 @@
+/** Navigation utilities over the normalized tree ({@link NavNode}) that the config loader produces. */
+export { walkNav, walkPages, childrenOf, type NavVisit } from './walk';
+export { flattenPages } from './flatten-pages';
+export { findTrail } from './find-trail';
+export { prevNext, type PrevNext } from './prev-next';
+export { checkNavigation, pagePathOf, PAGE_EXTENSIONS } from './check-navigation';
+export { fillTitles, type PageLabel } from './fill-titles';
+export { matchRedirect, type RedirectTarget } from './match-redirect';
