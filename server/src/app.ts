@@ -14,6 +14,8 @@ import sitesPlugin from './sites/index';
 import jobsPlugin from './jobs/index';
 import trpcPlugin from './trpc/index';
 import v1Routes from './routes/v1/index';
+import { bootstrap } from './services/bootstrap';
+import { QuietLogController } from './http/log-controller';
 
 /** Options of {@link buildApp} beyond the configuration. */
 export interface BuildAppOptions {
@@ -33,6 +35,7 @@ export interface BuildAppOptions {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    logController: new QuietLogController(),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -48,6 +51,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const ctx: AppContext = { config, db, events: new EventBus(), log: app.log };
   app.decorate('ctx', ctx);
   if (!options.db) app.addHook('onClose', async () => db.close());
+  app.decorate('bootstrap', await bootstrap(ctx));
 
   await app.register(errorsPlugin);
   await app.register(requestIdPlugin);

@@ -1,4 +1,84 @@
+/**
+ * API-key authentication and route permissions (interface-spec.md "Authentication";
+ * decisions.md sections 2 and 10). Runs in `onRequest`, before anything reads the body:
+ * - the key comes from `Authorization: Bearer <key>` or `Api-Key: <key>`; two different keys → 401;
+ *   keys in the query string are never read;
+ * - missing, malformed, unknown, revoked or expired keys → 401 `unauthorized`;
+ * - a route's `config.permission` not held by the key (`admin` implies all) → 403 `forbidden`;
+ * - skipped for `config.public` routes, `/trpc` (own sessions), and requests matching no route
+ *   (they answer 404).
+ * Keys resolve from memory (./services/api-key-cache), never through the ORM.
+ */
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '@quire/shared/errors';
+import { hasPermission } from '@quire/shared/api/api-keys';
+import '../http/route-config';
+import type { RequestAuth } from '../http/request-auth';
+import { apiKeyCache } from '../services/api-key-cache';
 
-// Placeholder: filled in by the issue work that owns this plugin.
-export default fp(async () => {}, { name: 'auth' });
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The single key a request presents, or null when it presents none. @throws ApiError unauthorized on conflicts or malformed headers. */
+export function presentedKey(req: FastifyRequest): string | null {
+  const authz = req.headers.authorization;
+  const apiKey = req.headers['api-key'];
+  let fromAuthz: string | null = null;
+  if (authz !== undefined) {
+    const m = BEARER.exec(authz);
+    if (!m) throw new ApiError('unauthorized', 'The Authorization header must be "Bearer <API key>".');
+    fromAuthz = m[1]!;
+  }
+  const fromHeader = typeof apiKey === 'string' ? apiKey.trim() : null;
+  if (Array.isArray(apiKey)) throw new ApiError('unauthorized', 'Send one Api-Key header.');
+  if (fromAuthz && fromHeader && fromAuthz !== fromHeader) {
+    throw new ApiError('unauthorized', 'Two different API keys were sent (Authorization and Api-Key); send one.');
+  }
+  return fromAuthz || fromHeader || null;
+}
+
+/** Marks requests that reached API authentication (site-host requests never do). */
+export const API_REQUEST = Symbol('quire.apiRequest');
+/** The authenticated key's organization rate limit (requests per minute), for the rate-limit plugin. */
+export const ORG_RATE_LIMIT = Symbol('quire.orgRateLimit');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [API_REQUEST]?: boolean;
+    [ORG_RATE_LIMIT]?: number;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const cache = apiKeyCache(app.ctx);
+    app.decorateRequest('auth', null as unknown as RequestAuth);
+    app.addHook('onClose', async () => cache.close());
+
+    app.addHook('onRequest', async (req) => {
+      req[API_REQUEST] = true;
+      const config = req.routeOptions.config;
+      if (config.public || req.routeOptions.url === undefined || req.url.startsWith('/trpc')) return;
+      const key = presentedKey(req);
+      if (!key) throw new ApiError('unauthorized', 'Send an API key as "Authorization: Bearer <key>" or "Api-Key: <key>".');
+      const resolved = key.length > 512 ? 'unknown' : cache.resolve(key);
+      if (resolved === 'unknown') throw new ApiError('unauthorized', 'The API key is invalid or revoked.');
+      if (resolved === 'expired') throw new ApiError('unauthorized', 'The API key has expired.');
+      cache.touch(resolved.keyId);
+      req[ORG_RATE_LIMIT] = resolved.rateLimit;
+      req.auth = {
+        orgId: resolved.orgId,
+        userId: resolved.userId,
+        keyId: resolved.keyId,
+        permissions: resolved.permissions,
+        projectId: resolved.projectId,
+        mode: resolved.mode,
+      };
+      const needed = config.permission;
+      if (needed && !hasPermission(resolved.permissions, needed)) {
+        throw new ApiError('forbidden', `This API key lacks the "${needed}" permission.`, { permission: needed });
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);

@@ -1,4 +1,62 @@
+/**
+ * `Idempotency-Key` on every POST (interface-spec.md "Conventions"; decisions.md sections 3, 10):
+ * after the body is validated, a request carrying the header claims the key in its caller's scope
+ * (API key id, or client IP on public routes); a retry with the same method, path and body gets the
+ * original status and body with `Idempotency-Replayed: true`; a different request or one still
+ * running gets 409 `conflict`. Keys are 1-255 printable ASCII characters.
+ */
 import fp from 'fastify-plugin';
+import { invalidField } from '@quire/shared/errors';
+import { beginIdempotent, finishIdempotent, purgeIdempotency } from '../services/idempotency';
 
-// Placeholder: filled in by the issue work that owns this plugin.
-export default fp(async () => {}, { name: 'idempotency' });
+const RECORD = Symbol('quire.idempotencyRecord');
+declare module 'fastify' {
+  interface FastifyRequest {
+    [RECORD]?: string;
+  }
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+export default fp(
+  async (app) => {
+    const { ctx } = app;
+    const purge = () => purgeIdempotency(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'could not purge idempotency records'));
+    const timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+    timer.unref();
+    app.addHook('onReady', async () => void (await purge()));
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    app.addHook('preHandler', async (req, reply) => {
+      if (req.method !== 'POST' || req.url.startsWith('/trpc')) return;
+      const header = req.headers['idempotency-key'];
+      if (header === undefined) return;
+      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+        throw invalidField('Idempotency-Key', 'must be 1-255 printable ASCII characters without spaces');
+      }
+      const start = await beginIdempotent(ctx, {
+        scope: req.auth ? req.auth.keyId : `ip:${req.ip}`,
+        key: header,
+        method: req.method,
+        path: req.url,
+        body: req.body,
+      });
+      if (start.kind === 'replay') {
+        return reply.code(start.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(start.body);
+      }
+      req[RECORD] = start.recordId;
+    });
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      const recordId = req[RECORD];
+      if (recordId === undefined) return payload;
+      req[RECORD] = undefined;
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
+      // A streamed response cannot be stored: release the key so a retry runs again.
+      await finishIdempotent(ctx, recordId, body === null ? 500 : reply.statusCode, body ?? '');
+      return payload;
+    });
+  },
+  { name: 'idempotency', dependencies: ['auth'] },
+);

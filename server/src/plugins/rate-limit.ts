@@ -1,4 +1,59 @@
+/**
+ * Per-organization rate limits by plan with `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+ * `X-RateLimit-Reset` (Unix seconds) on every API response, and 429 `rate_limited` with
+ * `Retry-After` (interface-spec.md "Limits"; decisions.md section 3).
+ * Authenticated calls count against their organization (free 100, pro 1,000 per minute,
+ * enterprise configured); everything else reaching the API (public routes, /trpc, unknown routes,
+ * refused keys) counts against the client IP with {@link PUBLIC_RATE_LIMIT}. Requests refused
+ * before this hook ran (401/403) are counted in `onSend`, without refusing them a second time.
+ */
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '@quire/shared/errors';
+import { RateLimiter, type RateLimitState } from '../services/rate-limiter';
+import { API_REQUEST, ORG_RATE_LIMIT } from './auth';
 
-// Placeholder: filled in by the issue work that owns this plugin.
-export default fp(async () => {}, { name: 'rate-limit' });
+/** Requests per minute per client IP for calls without a valid API key. */
+export const PUBLIC_RATE_LIMIT = 1_000;
+
+const STATE = Symbol('quire.rateLimit');
+declare module 'fastify' {
+  interface FastifyRequest {
+    [STATE]?: RateLimitState;
+  }
+}
+
+function count(limiter: RateLimiter, req: FastifyRequest): RateLimitState {
+  const orgLimit = req[ORG_RATE_LIMIT];
+  const state = req.auth && orgLimit !== undefined
+    ? limiter.hit(`org:${req.auth.orgId}`, orgLimit)
+    : limiter.hit(`ip:${req.ip}`, PUBLIC_RATE_LIMIT);
+  req[STATE] = state;
+  return state;
+}
+
+function setHeaders(reply: FastifyReply, state: RateLimitState): void {
+  reply.header('x-ratelimit-limit', state.limit);
+  reply.header('x-ratelimit-remaining', state.remaining);
+  reply.header('x-ratelimit-reset', state.reset);
+}
+
+export default fp(
+  async (app) => {
+    const limiter = new RateLimiter();
+    app.addHook('onRequest', async (req, reply) => {
+      const state = count(limiter, req);
+      setHeaders(reply, state);
+      if (state.exceeded) {
+        throw new ApiError('rate_limited', `Rate limit of ${state.limit} requests per minute exceeded; retry in ${state.retryAfter} s.`, undefined, {
+          'Retry-After': String(state.retryAfter),
+        });
+      }
+    });
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (req[API_REQUEST] && !req[STATE]) setHeaders(reply, count(limiter, req));
+      return payload;
+    });
+  },
+  { name: 'rate-limit', dependencies: ['auth'] },
+);

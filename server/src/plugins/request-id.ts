@@ -1,4 +1,16 @@
+/**
+ * `X-Request-Id` on every response (decisions.md section 3): the id Fastify generated for the
+ * request (a UUID, also the `reqId` of its log lines). API and site responses also get
+ * `X-Content-Type-Options: nosniff` (decisions.md section 10).
+ */
 import fp from 'fastify-plugin';
 
-// Placeholder: filled in by the issue work that owns this plugin.
-export default fp(async () => {}, { name: 'request-id' });
+export default fp(
+  async (app) => {
+    app.addHook('onRequest', async (req, reply) => {
+      reply.header('x-request-id', req.id);
+      reply.header('x-content-type-options', 'nosniff');
+    });
+  },
+  { name: 'request-id' },
+);

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import projectsRoutes from './projects/index';
+import apiKeysRoutes from './api-keys/index';
+import auditLogRoutes from './audit-log/index';
+import buildsRoutes from './builds/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
-  // sections register here, e.g. await app.register(projectsRoutes);
-  void app;
+  await app.register(projectsRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(auditLogRoutes);
+  await app.register(buildsRoutes);
 };
 export default v1Routes;

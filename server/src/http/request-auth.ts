@@ -1,0 +1,26 @@
+/**
+ * Who is calling: set on `req.auth` by the auth plugin in `onRequest` (before the body is read)
+ * for every API route except public ones (`config: { public: true }`), `/trpc` and the OpenAPI
+ * routes. On those it is `null` at run time; handlers of authenticated routes may rely on it.
+ */
+import type { KeyMode, Permission } from '@quire/shared/api/api-keys';
+
+/** The caller of an authenticated API request. */
+export interface RequestAuth {
+  orgId: string;
+  /** The user who created the key (calls act as that user); null when that user was deleted. */
+  userId: string | null;
+  keyId: string;
+  permissions: Permission[];
+  /** Set when the key is scoped to one project; every other project then answers 404. */
+  projectId: string | null;
+  /** `test` keys (`sk_test_`) never change a production site. */
+  mode: KeyMode;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller (see {@link RequestAuth}); null on public routes. */
+    auth: RequestAuth;
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * Projects (interface-spec.md "Projects"; decisions.md sections 3, 4, 6, 10): create with slug
+ * rules and quota, list, get (from an in-memory cache, no ORM round trip), partial update with
+ * merged settings and a write-only webhook secret, delete. Every change is audited in the same
+ * transaction and announced on `ctx.events` ('project.changed').
+ */
+import { ApiError } from '@quire/shared/errors';
+import { newId } from '@quire/shared/ids';
+import {
+  DEFAULT_PROJECT_SETTINGS,
+  ProjectSettingsSchema,
+  SLUG_MAX_LENGTH,
+  slugify,
+  type CreateProjectBody,
+  type Project,
+  type ProjectSettings,
+  type UpdateProjectBody,
+} from '@quire/shared/api/projects';
+import type { Config } from '../env';
+import type { Models } from '../db/client';
+import type { AppContext } from '../context';
+import type { RequestAuth } from '../http/request-auth';
+import type { PageRequest } from '../http/pagination';
+import { recordAudit, type DbClient } from './audit';
+import { planLimits } from './organizations';
+import { validateRepoUrl } from './repo-url';
+
+/** A Project row with `settings` parsed. */
+export type ProjectRecord = Omit<Models.ProjectModel, 'settings'> & { settings: ProjectSettings };
+
+/**
+ * The production site address of a project (decisions.md section 6):
+ * `http://<slug>-docs.<QUIRE_SITES_DOMAIN>:<port>/`, without `:80`.
+ */
+export function projectSiteUrl(config: Pick<Config, 'sitesDomain' | 'port'>, slug: string): string {
+  const port = config.port === 80 ? '' : `:${config.port}`;
+  return `http://${slug}-docs.${config.sitesDomain}${port}/`;
+}
+
+/** Parses stored settings, filling missing switches with the defaults. */
+function parseSettings(json: string): ProjectSettings {
+  const parsed = ProjectSettingsSchema.partial().safeParse(JSON.parse(json));
+  return { ...DEFAULT_PROJECT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
+/** A row as a {@link ProjectRecord}. */
+export function toProjectRecord(row: Models.ProjectModel): ProjectRecord {
+  return { ...row, settings: parseSettings(row.settings) };
+}
+
+/** The response form of a project; `webhookSecret` never leaves, only `webhookSecretSet`. */
+export function toProjectDto(record: ProjectRecord, config: Pick<Config, 'sitesDomain' | 'port'>): Project {
+  return {
+    id: record.id,
+    name: record.name,
+    slug: record.slug,
+    description: record.description,
+    url: projectSiteUrl(config, record.slug),
+    ...(record.customDomain ? { customDomain: record.customDomain } : {}),
+    repoUrl: record.repoUrl,
+    repoBranch: record.repoBranch,
+    settings: record.settings,
+    webhookSecretSet: Boolean(record.webhookSecret),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/** Projects by id, dropped on 'project.changed'. One per app. */
+class ProjectCache {
+  private readonly byId = new Map<string, ProjectRecord>();
+  constructor(private readonly ctx: AppContext) {
+    ctx.events.on('project.changed', ({ projectId }) => this.byId.delete(projectId));
+  }
+
+  async get(projectId: string): Promise<ProjectRecord | null> {
+    const hit = this.byId.get(projectId);
+    if (hit) return hit;
+    const row = await this.ctx.db.prisma.project.findUnique({ where: { id: projectId } });
+    if (!row) return null;
+    const record = toProjectRecord(row);
+    this.byId.set(projectId, record);
+    return record;
+  }
+}
+
+const caches = new WeakMap<AppContext, ProjectCache>();
+function projectCache(ctx: AppContext): ProjectCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new ProjectCache(ctx);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * The project `projectId` as the caller may see it (served from memory after the first read).
+ * @throws ApiError not_found for unknown or deleted projects, projects of another organization,
+ *   and projects outside a project-scoped key's project (never 403, so existence does not leak).
+ */
+export async function getProjectForCaller(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<ProjectRecord> {
+  const record = await projectCache(ctx).get(projectId);
+  if (!record || record.orgId !== auth.orgId || (auth.projectId !== null && auth.projectId !== projectId)) {
+    throw new ApiError('not_found', `No project ${projectId}.`);
+  }
+  return record;
+}
+
+/** True for Prisma's unique-constraint violation. */
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
+}
+
+/** The first free slug among `base`, `base-2`, `base-3`, ... (cut so the suffix fits). */
+async function freeSlug(db: DbClient, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (await db.project.findMany({ where: { slug: { startsWith: base.slice(0, SLUG_MAX_LENGTH - 4) } }, select: { slug: true } })).map((p) => p.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Creates a project in the caller's organization (201), audited as `project.created`.
+ * @throws ApiError invalid_request (bad repoUrl), conflict (slug taken anywhere in the service),
+ *   quota_exceeded (402, the plan's project limit), forbidden for project-scoped keys.
+ */
+export async function createProject(ctx: AppContext, auth: RequestAuth, body: CreateProjectBody): Promise<ProjectRecord> {
+  if (auth.projectId) throw new ApiError('forbidden', 'A key scoped to one project cannot create projects.');
+  if (body.repoUrl !== undefined) validateRepoUrl(body.repoUrl, ctx.config.allowFileRepos);
+  const settings = { ...DEFAULT_PROJECT_SETTINGS, ...body.settings };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await ctx.db.prisma.$transaction(async (tx) => {
+        const org = await tx.organization.findUniqueOrThrow({ where: { id: auth.orgId } });
+        const { projectLimit } = planLimits(org, ctx.config);
+        const count = await tx.project.count({ where: { orgId: auth.orgId } });
+        if (count >= projectLimit) {
+          throw new ApiError('quota_exceeded', `The ${org.plan} plan allows ${projectLimit} projects; delete one or change plan.`, { limit: projectLimit, plan: org.plan });
+        }
+        let slug = body.slug;
+        if (slug !== undefined) {
+          if (await tx.project.findUnique({ where: { slug }, select: { id: true } })) {
+            throw new ApiError('conflict', `The slug "${slug}" is already taken.`, { field: 'slug', issue: 'already exists' });
+          }
+        } else {
+          slug = await freeSlug(tx, body.name);
+        }
+        const created = await tx.project.create({
+          data: {
+            id: newId('project'),
+            orgId: auth.orgId,
+            name: body.name,
+            slug,
+            description: body.description ?? null,
+            repoUrl: body.repoUrl ?? null,
+            repoBranch: body.repoBranch,
+            settings: JSON.stringify(settings),
+            webhookSecret: body.webhookSecret ?? null,
+          },
+        });
+        await recordAudit(tx, {
+          orgId: auth.orgId,
+          projectId: created.id,
+          auth,
+          action: 'project.created',
+          resource: { type: 'settings', id: created.id, name: created.name },
+          metadata: { slug: created.slug, fields: Object.keys(body).filter((k) => body[k as keyof CreateProjectBody] !== undefined) },
+        });
+        return created;
+      });
+      ctx.events.emit('project.changed', { projectId: row.id, slug: row.slug });
+      return toProjectRecord(row);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // A concurrent create took the slug between our check and insert.
+      if (body.slug !== undefined || attempt >= 3) {
+        throw new ApiError('conflict', `The slug "${body.slug ?? slugify(body.name)}" is already taken.`, { field: 'slug', issue: 'already exists' });
+      }
+    }
+  }
+}
+
+/**
+ * The caller's projects, newest first, one page. A project-scoped key sees only its project.
+ */
+export async function listProjects(ctx: AppContext, auth: RequestAuth, page: PageRequest): Promise<{ items: ProjectRecord[]; total: number }> {
+  const where = { orgId: auth.orgId, ...(auth.projectId ? { id: auth.projectId } : {}) };
+  const [rows, total] = await Promise.all([
+    ctx.db.prisma.project.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
+    ctx.db.prisma.project.count({ where }),
+  ]);
+  return { items: rows.map(toProjectRecord), total };
+}
+
+/**
+ * Applies a partial update (only given fields change; `settings` merged; `null` clears
+ * `description`, `repoUrl`, `webhookSecret`). Audited as `settings.updated` with
+ * `metadata.changes` (changed field names; secrets by name only) and `metadata.values` (from/to
+ * of non-secret fields). An update that changes nothing writes nothing.
+ * @throws ApiError not_found, invalid_request (bad repoUrl), conflict (slug taken).
+ */
+export async function updateProject(ctx: AppContext, auth: RequestAuth, projectId: string, body: UpdateProjectBody): Promise<ProjectRecord> {
+  const current = await getProjectForCaller(ctx, auth, projectId);
+  if (body.repoUrl) validateRepoUrl(body.repoUrl, ctx.config.allowFileRepos);
+
+  const changes: string[] = [];
+  const values: Record<string, { from: unknown; to: unknown }> = {};
+  const data: Record<string, unknown> = {};
+  for (const field of ['name', 'slug', 'description', 'repoUrl', 'repoBranch'] as const) {
+    const next = body[field];
+    if (next === undefined || next === current[field]) continue;
+    data[field] = next;
+    changes.push(field);
+    values[field] = { from: current[field], to: next };
+  }
+  const settings = { ...current.settings };
+  for (const [k, v] of Object.entries(body.settings ?? {}) as [keyof ProjectSettings, boolean | undefined][]) {
+    if (v === undefined || v === settings[k]) continue;
+    values[`settings.${k}`] = { from: settings[k], to: v };
+    changes.push(`settings.${k}`);
+    settings[k] = v;
+  }
+  if (changes.some((c) => c.startsWith('settings.'))) data.settings = JSON.stringify(settings);
+  if (body.webhookSecret !== undefined && body.webhookSecret !== current.webhookSecret) {
+    data.webhookSecret = body.webhookSecret;
+    changes.push('webhookSecret');
+  }
+  if (changes.length === 0) return current;
+
+  try {
+    const row = await ctx.db.prisma.$transaction(async (tx) => {
+      if (typeof data.slug === 'string' && (await tx.project.findUnique({ where: { slug: data.slug }, select: { id: true } }))) {
+        throw new ApiError('conflict', `The slug "${data.slug}" is already taken.`, { field: 'slug', issue: 'already exists' });
+      }
+      const updated = await tx.project.update({ where: { id: projectId }, data });
+      await recordAudit(tx, {
+        orgId: auth.orgId,
+        projectId,
+        auth,
+        action: 'settings.updated',
+        resource: { type: 'settings', id: projectId, name: updated.name },
+        metadata: { changes, values },
+      });
+      return updated;
+    });
+    ctx.events.emit('project.changed', { projectId, slug: row.slug });
+    return toProjectRecord(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError('conflict', `The slug "${String(data.slug)}" is already taken.`, { field: 'slug', issue: 'already exists' });
+    throw err;
+  }
+}
+
+/**
+ * Deletes a project with its builds and deployments (204); the site goes offline (listeners of
+ * 'project.changed' with `deleted: true`). Audited as `project.deleted`; the audit entries stay.
+ * @throws ApiError not_found.
+ */
+export async function deleteProject(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<void> {
+  const current = await getProjectForCaller(ctx, auth, projectId);
+  await ctx.db.prisma.$transaction(async (tx) => {
+    await tx.project.delete({ where: { id: projectId } });
+    await recordAudit(tx, {
+      orgId: auth.orgId,
+      projectId,
+      auth,
+      action: 'project.deleted',
+      resource: { type: 'settings', id: projectId, name: current.name },
+      metadata: { slug: current.slug },
+    });
+  });
+  ctx.events.emit('project.changed', { projectId, slug: current.slug, deleted: true });
+}
