@@ -42,20 +42,27 @@ export interface CodeTab {
 }
 
 /**
- * A tabbed code group: a strip of tab buttons and one panel per tab, the first active
- * (`data-active`). Works without script as a list of labelled blocks (CSS shows the active one
- * when the theme's tab script has marked the group `data-ready`).
+ * A titled, tabbed code group in the markup of the page renderer's `CodeGroup` (H4's tabSet:
+ * `data-q-tabs`, `q-tablist`, `q-tab` buttons with `data-q-tab`/`data-sync`, `q-tabpanel` panels
+ * with `data-q-panel`, all but the first `hidden`), so the theme's tab script switches it and
+ * syncs the chosen language across the page. Without script the first panel shows.
  */
 export async function codeGroup(tabs: CodeTab[], title: string, highlight?: Highlighter): Promise<string> {
   if (tabs.length === 0) return '';
   const buttons = tabs
-    .map((t, i) => `<button type="button" class="q-code-group-tab" data-tab="${i}" data-lang="${esc(t.lang)}"${i === 0 ? ' data-active="true"' : ''}>${esc(t.label)}</button>`)
+    .map(
+      (t, i) =>
+        `<button type="button" class="q-tab" role="tab" data-q-tab="${i}" data-sync="${esc(t.label)}" aria-selected="${i === 0}">${esc(t.label)}</button>`,
+    )
     .join('');
   const panels = await Promise.all(
     tabs.map(
       async (t, i) =>
-        `<div class="q-code-group-panel" data-tab="${i}" data-label="${esc(t.label)}"${i === 0 ? ' data-active="true"' : ''}>${await codeBlock(t.code, t.lang, highlight)}</div>`,
+        `<div class="q-tabpanel" role="tabpanel" data-q-panel="${i}"${i === 0 ? '' : ' hidden'}>${await codeBlock(t.code, t.lang, highlight)}</div>`,
     ),
   );
-  return `<div class="q-code-group q-openapi-code" data-code-group="true" data-title="${esc(title)}"><div class="q-code-group-head"><span class="q-code-group-title">${esc(title)}</span><div class="q-code-group-tabs">${buttons}</div></div>${panels.join('')}</div>`;
+  return (
+    `<div class="q-openapi-examples" data-title="${esc(title)}"><div class="q-openapi-examples-title">${esc(title)}</div>` +
+    `<div class="q-code-group q-codegroup" data-q-tabs><div class="q-tablist" role="tablist">${buttons}</div>${panels.join('')}</div></div>`
+  );
 }

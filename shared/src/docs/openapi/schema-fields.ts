@@ -1,7 +1,9 @@
 /**
  * Schemas and parameters rendered as fields (site-look.md `ParamField`/`ResponseField`: "name in
- * monospace, type and `required` badges, description, nested `Expandable` children"): nested
- * object properties open in native `<details>`, `oneOf`/`anyOf` as one `<details>` per option.
+ * monospace, type and `required` badges, description, nested `Expandable` children"), in the same
+ * markup as the page renderer's `ParamField`/`ResponseField` (`q-field`, `q-field-head`,
+ * `q-field-name`, `q-badge q-badge-type|required|default|deprecated|location`, `q-field-body`):
+ * nested object properties open in native `<details>`, `oneOf`/`anyOf` as one `<details>` per option.
  * Cycle-safe: a schema met again among its own ancestors is shown as a circular reference.
  */
 import { refNameOf } from './lazy-refs';
@@ -54,7 +56,8 @@ const literal = (v: unknown): string => {
   }
 };
 
-const badge = (cls: string, html: string) => `<span class="q-field-badge q-field-badge-${cls}">${html}</span>`;
+/** A badge in the page renderer's field markup (`q-badge q-badge-<kind>`). */
+const badge = (kind: string, html: string) => `<span class="q-badge q-badge-${kind}">${html}</span>`;
 
 /** Range and length constraints as short phrases (`>= 1`, `length <= 64`, `pattern ^a`). */
 function constraints(s: SpecObject): string[] {
@@ -74,10 +77,21 @@ function constraints(s: SpecObject): string[] {
   return out;
 }
 
+/**
+ * Nested fields behind a native disclosure, in the markup of the page renderer's `Expandable`
+ * (`q-expandable`, `q-expandable-summary`, `q-expandable-body`). `label` is plain text.
+ */
+function expandable(label: string, body: string, extraClass = ''): string {
+  return (
+    `<details class="q-expandable${extraClass ? ` ${extraClass}` : ''}"><summary class="q-expandable-summary"><span>${esc(label)}</span></summary>` +
+    `<div class="q-expandable-body q-field-list">${body}</div></details>`
+  );
+}
+
 /** Renders one field: head (name, type, badges), description, enum/default/example, children. */
 export function renderField(f: FieldSpec, ctx: FieldContext): string {
   const s = mergeAllOf(f.schema);
-  const head = [`<code class="q-field-name">${esc(f.name)}</code>`, `<span class="q-field-type">${esc(schemaTypeLabel(f.schema))}</span>`];
+  const head = [`<code class="q-field-name">${esc(f.name)}</code>`, badge('type', esc(schemaTypeLabel(f.schema)))];
   if (f.location) head.push(badge('location', esc(f.location)));
   if (f.required) head.push(badge('required', 'required'));
   if (f.deprecated || s.deprecated === true) head.push(badge('deprecated', 'deprecated'));
@@ -99,7 +113,11 @@ export function renderField(f: FieldSpec, ctx: FieldContext): string {
     body.push(`<div class="q-field-example">Example: <code>${esc(literal(example))}</code></div>`);
   }
   body.push(renderChildren(f.schema, ctx));
-  return `<div class="q-field" data-field="${esc(f.name)}"><div class="q-field-head">${head.join('')}</div>${body.join('')}</div>`;
+  const kind = ctx.mode === 'request' ? 'param' : 'response';
+  return (
+    `<div class="q-field q-field-${kind}" data-field="${esc(f.name)}"><div class="q-field-head">${head.join('')}</div>` +
+    `<div class="q-field-body">${body.join('')}</div></div>`
+  );
 }
 
 /** Nested properties (or options) of a field's schema, in `<details>`; '' for leaves. */
@@ -117,7 +135,7 @@ function renderChildren(schema: SpecObject, ctx: FieldContext): string {
   if (nested) {
     const label = nested.via === 'items' ? 'Show item attributes' : nested.via === 'values' ? 'Show value attributes' : 'Show child attributes';
     const content = nested.via === 'values' ? renderField({ name: '{key}', schema: nested.schema }, inner) : renderSchemaBody(nested.schema, inner);
-    return `<details class="q-field-children"><summary>${label}</summary><div class="q-field-list">${content}</div></details>`;
+    return expandable(label, content);
   }
   return renderVariants(variants!, inner);
 }
@@ -129,7 +147,7 @@ function renderVariants(v: NonNullable<ReturnType<typeof schemaVariants>>, ctx: 
     const m = mergeAllOf(variant);
     const fields = schemaProperties(m, ctx.mode).length > 0 || schemaVariants(m) ? renderSchemaBody(variant, ctx) : '';
     const desc = markdown(typeof m.description === 'string' ? m.description : undefined);
-    return `<details class="q-field-variant"><summary>Option ${i + 1} · ${esc(title)}</summary><div class="q-field-list">${desc ? `<div class="q-field-description">${desc}</div>` : ''}${fields}</div></details>`;
+    return expandable(`Option ${i + 1} · ${title}`, `${desc ? `<div class="q-field-description">${desc}</div>` : ''}${fields}`, 'q-field-variant');
   });
   const label = v.kind === 'oneOf' ? 'One of' : 'Any of';
   return `<div class="q-field-variants"><div class="q-field-variants-label">${label}:</div>${options.join('')}</div>`;
