@@ -1,0 +1,81 @@
+/**
+ * What createSiteRenderer receives, and the per-site context every part of the chrome shares
+ * (computed once per site: the nav index, URL helpers, escaped site strings).
+ */
+import type { NavNode, SiteConfig, TocEntry } from '../docs/types';
+import { escapeHtml, safeHref } from './escape';
+import { buildNavIndex, type NavIndex } from './nav-index';
+
+/** Input of createSiteRenderer (the builder calls it once per build). */
+export interface SiteRendererInput {
+  site: SiteConfig;
+  /** the navigation with titles filled (NavPage.title set from frontmatter by the builder) */
+  nav: NavNode[];
+  /** URLs of the hashed asset files, e.g. `/_quire/assets/site.3f9a1c.css` */
+  assets: { css: string; js: string; themeJs: string };
+  /** URL of the per-site theme css (siteThemeCss written to its own hashed file) */
+  siteCss: string;
+  /**
+   * base of "Edit this page" links, e.g. `https://github.com/acme/docs/edit/main/docs/`; the page's
+   * file path is appended. No edit link when absent.
+   */
+  editBaseUrl?: string;
+  /** URL prefix of this deployment when it is not served at the site root, e.g. `/v1` (version) */
+  basePath?: string;
+}
+
+/** Input of SiteRenderer.page for one page. */
+export interface SitePageInput {
+  /** page path (`guides/setup`); `index` is the home page, served at `/` */
+  path: string;
+  title: string;
+  description?: string;
+  /** the rendered, sanitized page body (RenderedPage.html) */
+  html: string;
+  toc: TocEntry[];
+  /** ISO date or date-time (frontmatter lastUpdated or the last commit touching the file) */
+  lastUpdated?: string;
+  /** frontmatter hidden: the page is built but asks search engines not to index it */
+  hidden?: boolean;
+  /** the page's file path (`guides/setup.mdx`) for the edit link; defaults to `<path>.mdx` */
+  filePath?: string;
+}
+
+/** Shared, precomputed per-site state. */
+export interface SiteContext {
+  input: SiteRendererInput;
+  site: SiteConfig;
+  index: NavIndex;
+  /** normalized base path: '' or '/v1' (no trailing slash) */
+  base: string;
+  /** escaped site name */
+  name: string;
+  /** escaped URL of a page path ('index' -> the base root) */
+  pageHref(pagePath: string): string;
+  /**
+   * escaped URL of a path from the config (logo, favicon, icon, navbar link): root-relative and bare
+   * relative paths get the base path, absolute http(s)/mailto URLs stay; undefined when unsafe
+   */
+  configHref(value: string | undefined): string | undefined;
+}
+
+/** Builds the shared context. */
+export function createSiteContext(input: SiteRendererInput): SiteContext {
+  const base = (input.basePath ?? '').replace(/\/+$/, '').replace(/^(?!\/)(?=.)/, '/');
+  const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+  return {
+    input,
+    site: input.site,
+    index: buildNavIndex(input.nav),
+    base,
+    name: escapeHtml(input.site.name || 'Documentation'),
+    pageHref: (pagePath) => escapeHtml(pagePath === 'index' || pagePath === '' ? `${base}/` : `${base}/${encodePath(pagePath)}`),
+    configHref: (value) => {
+      if (value === undefined) return undefined;
+      const v = value.trim();
+      if (/^[a-z][a-z0-9+.-]*:/i.test(v) || v.startsWith('#')) return safeHref(v);
+      const rooted = v.startsWith('/') ? v : `/${v.replace(/^\.\//, '')}`;
+      return safeHref(rooted.startsWith('//') ? undefined : base + rooted);
+    },
+  };
+}

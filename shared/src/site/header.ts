@@ -1,0 +1,67 @@
+/**
+ * The top bar (site-look.md "Top bar"): menu button (phones), logo (light/dark variants) or site
+ * name, version/language switchers, search button with its Ctrl K hint, navbar links, primary
+ * button, theme toggle; then the tabs row. Also the search dialog placeholder (search arrives
+ * later: the dialog says so instead of showing results).
+ */
+import type { SiteContext } from './context';
+import { escapeHtml, externalAttrs } from './escape';
+import { renderSiteVersions, renderSwitchers, renderTabs } from './divisions';
+import { configIcon, icon } from './icons';
+import type { NavScope } from './nav-index';
+
+/** Logo link (images for both modes, or the name). */
+export function renderLogo(ctx: SiteContext): string {
+  const logo = ctx.site.logo;
+  const href = (logo?.href && ctx.configHref(logo.href)) || ctx.pageHref('index');
+  const light = logo && ctx.configHref(logo.light);
+  const dark = logo && ctx.configHref(logo.dark || logo.light);
+  const inner = light
+    ? `<img class="q-logo-img q-only-light" src="${light}" alt="${ctx.name}" height="28"><img class="q-logo-img q-only-dark" src="${dark ?? light}" alt="${ctx.name}" height="28">`
+    : `<span class="q-logo-name">${ctx.name}</span>`;
+  return `<a class="q-logo" href="${href}">${inner}</a>`;
+}
+
+function navbarLinks(ctx: SiteContext): string {
+  const { links, primary } = ctx.site.navbar ?? { links: [] };
+  let out = '';
+  for (const l of links ?? []) {
+    const href = ctx.configHref(l.href);
+    if (!href) continue;
+    out += `<a class="q-navbar-link" href="${href}"${externalAttrs(l.href)}>${configIcon(l.icon)}<span>${escapeHtml(l.label)}</span></a>`;
+  }
+  const primaryHref = primary && ctx.configHref(primary.href);
+  if (primary && primaryHref) {
+    out += `<a class="q-navbar-primary" href="${primaryHref}"${externalAttrs(primary.href)}>${escapeHtml(primary.label)}${icon('chevron-right')}</a>`;
+  }
+  return out ? `<nav class="q-navbar" aria-label="Site links">${out}</nav>` : '';
+}
+
+/** The theme toggle ('' when the config forces one appearance with `appearance.strict`). */
+function themeToggle(ctx: SiteContext): string {
+  if (ctx.site.appearance?.strict) return '';
+  return `<button class="q-icon-btn q-theme-toggle" type="button" data-q-theme-toggle aria-label="Switch to dark mode" aria-pressed="false">${icon('sun', 'q-icon q-only-light')}${icon('moon', 'q-icon q-only-dark')}</button>`;
+}
+
+/** The top bar of pages in `scope` (cacheable per scope: it does not depend on the page). */
+export function renderHeader(ctx: SiteContext, scope: NavScope): string {
+  const switchers = renderSiteVersions(ctx) + renderSwitchers(ctx, scope, 'header');
+  return (
+    `<header class="q-header"><div class="q-header-bar">` +
+    `<button class="q-icon-btn q-menu-btn" type="button" data-q-drawer-open aria-controls="q-sidebar" aria-expanded="false" aria-label="Open navigation">${icon('menu')}</button>` +
+    `${renderLogo(ctx)}${switchers ? `<div class="q-header-switchers">${switchers}</div>` : ''}` +
+    `<button class="q-search-btn" type="button" data-q-search-open aria-haspopup="dialog" aria-label="Search">${icon('search')}<span class="q-search-label">Search...</span><kbd class="q-kbd">Ctrl K</kbd></button>` +
+    `<div class="q-header-end">${navbarLinks(ctx)}${themeToggle(ctx)}</div>` +
+    `</div>${renderTabs(ctx, scope)}</header>`
+  );
+}
+
+/** The search dialog placeholder (opened by site.js on the button, Ctrl K or `/`). */
+export const SEARCH_DIALOG_HTML =
+  '<dialog class="q-search-dialog" id="q-search" aria-label="Search the documentation">' +
+  '<form method="dialog" class="q-search-form" role="search">' +
+  `<label class="q-search-field">${icon('search')}<span class="q-visually-hidden">Search</span>` +
+  '<input type="search" id="q-search-input" name="q" placeholder="Search the documentation" autocomplete="off"></label>' +
+  '<button class="q-kbd q-search-esc" type="submit" aria-label="Close search">Esc</button></form>' +
+  '<div class="q-search-results" id="q-search-results" aria-live="polite"><p class="q-search-empty">Search is not available on this site yet.</p></div>' +
+  '</dialog>';

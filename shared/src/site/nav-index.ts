@@ -1,0 +1,115 @@
+/**
+ * One pass over the navigation that answers, for any page, what the theme needs to draw around it:
+ * which division chain it sits in (so which tab is active, which anchors/switchers show, which
+ * part of the tree fills the sidebar), its ancestors (for the eyebrow and open nested groups) and
+ * its previous/next pages. Built once per site by createSiteRenderer; lookups are O(1).
+ *
+ * Rules (shared/src/docs/types.ts NavDivision, site-look.md):
+ * - a *scope* is the list of non-division nodes under one division (or under the root); the
+ *   sidebar of a page shows its scope, so switching tab/anchor/dropdown/version swaps the sidebar;
+ * - previous/next stay inside the scope (never jump from one version or tab into another);
+ * - a page listed twice belongs to its first occurrence; hidden pages get a scope but are never
+ *   listed nor used as previous/next;
+ * - pages outside the navigation (and the 404 page) use the home page's scope, else the first one.
+ */
+import type { NavDivision, NavGroup, NavNode, NavPage } from '../docs/types';
+
+/** The sidebar context shared by every page under the same division chain. */
+export interface NavScope {
+  /** divisions from the root down to the one owning this scope (empty for the root scope) */
+  chain: NavDivision[];
+  /** sibling lists along the chain: levels[0] = root nodes, levels[i] = chain[i-1].children */
+  levels: NavNode[][];
+  /** the sidebar body: the non-division nodes of the last level */
+  items: NavNode[];
+  /** visible pages of `items` in reading order */
+  pages: NavPage[];
+}
+
+/** Where one page sits. */
+export interface NavPlace {
+  page: NavPage;
+  scope: NavScope;
+  /** groups from the outermost to the innermost containing the page */
+  groups: NavGroup[];
+  prev?: NavPage;
+  next?: NavPage;
+}
+
+/** The lookups built from one navigation tree. */
+export interface NavIndex {
+  /** place of a page path, undefined when the page is not in the navigation */
+  place(pagePath: string): NavPlace | undefined;
+  /** the scope used for pages outside the navigation and for the 404 page */
+  defaultScope: NavScope;
+  /** every visible page in reading order (home first when it is listed first) */
+  pages: NavPage[];
+  /** first visible page under a division, for its tab/anchor/switcher link */
+  firstPage(division: NavDivision): NavPage | undefined;
+}
+
+/** True for nodes that are divisions (tabs, anchors, dropdowns, versions...). */
+export function isDivision(node: NavNode): node is NavDivision {
+  return node.type === 'division';
+}
+
+/** Visible pages of a node list in reading order, skipping hidden pages/groups/divisions. */
+export function visiblePages(nodes: NavNode[], out: NavPage[] = []): NavPage[] {
+  for (const n of nodes) {
+    if (n.type === 'page') {
+      if (!n.hidden && n.path) out.push(n);
+    } else if (n.type === 'group' || n.type === 'division') {
+      if (!n.hidden && !(n.type === 'division' && n.href)) visiblePages(n.children, out);
+    }
+  }
+  return out;
+}
+
+/** Builds the index of a navigation tree (NavNode[] with titles filled). */
+export function buildNavIndex(nav: NavNode[]): NavIndex {
+  const places = new Map<string, NavPlace>();
+  const scopes: NavScope[] = [];
+  const firstPages = new Map<NavDivision, NavPage | undefined>();
+
+  const visitScope = (chain: NavDivision[], levels: NavNode[][]) => {
+    const nodes = levels[levels.length - 1]!;
+    const items = nodes.filter((n) => !isDivision(n));
+    const scope: NavScope = { chain, levels, items, pages: visiblePages(items) };
+    scopes.push(scope);
+    const walk = (list: NavNode[], groups: NavGroup[]) => {
+      for (const n of list) {
+        if (n.type === 'page') {
+          if (n.path && !places.has(n.path)) places.set(n.path, { page: n, scope, groups });
+        } else if (n.type === 'group') {
+          walk(n.children, [...groups, n]);
+        }
+      }
+    };
+    walk(items, []);
+    for (const d of nodes) {
+      if (!isDivision(d)) continue;
+      firstPages.set(d, visiblePages([d])[0]);
+      if (!d.href) visitScope([...chain, d], [...levels, d.children]);
+    }
+  };
+  visitScope([], [nav]);
+
+  for (const scope of scopes) {
+    scope.pages.forEach((p, i) => {
+      const place = places.get(p.path);
+      if (!place || place.page !== p) return;
+      place.prev = scope.pages[i - 1];
+      place.next = scope.pages[i + 1];
+    });
+  }
+
+  const pages = visiblePages(nav);
+  const home = places.get('index') ?? (pages[0] && places.get(pages[0].path));
+  const defaultScope = home?.scope ?? scopes.find((s) => s.pages.length > 0) ?? scopes[0]!;
+  return {
+    place: (p) => places.get(p),
+    defaultScope,
+    pages,
+    firstPage: (d) => (firstPages.has(d) ? firstPages.get(d) : visiblePages([d])[0]),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * createSiteRenderer: wraps rendered pages into complete HTML documents with the site's chrome
+ * (issue 3 "Site hosting ... looking and feeling as site-look.md describes"). Everything that does
+ * not depend on the page (head, footer, per-scope header) is computed once per site, so a page
+ * costs a sidebar walk and string concatenation (well under 1 ms for thousands of pages).
+ */
+import { editHref, renderArticle, renderPager } from './article';
+import { createSiteContext, type SitePageInput, type SiteRendererInput } from './context';
+import { createDocumentShell, renderHeadMeta } from './document';
+import { escapeHtml } from './escape';
+import { renderHeader } from './header';
+import type { NavScope } from './nav-index';
+import { createSidebarTemplate, pageLabel, type SidebarTemplate } from './sidebar';
+import { renderToc } from './toc';
+
+/** Renders the documents of one site build. */
+export interface SiteRenderer {
+  /** The full HTML document of a page (see SitePageInput). */
+  page(p: SitePageInput): string;
+  /** The 404 document: same chrome, links to the home page and the first pages. */
+  notFound(): string;
+}
+
+/** How many pages the 404 page suggests. */
+const NOT_FOUND_SUGGESTIONS = 6;
+
+/** Creates the renderer of one site build (call once; `page` is then called for every page). */
+export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
+  const ctx = createSiteContext(input);
+  const shell = createDocumentShell(ctx);
+  const headers = new Map<NavScope, string>();
+  const header = (scope: NavScope) => {
+    let h = headers.get(scope);
+    if (h === undefined) headers.set(scope, (h = renderHeader(ctx, scope)));
+    return h;
+  };
+
+  const sidebars = new Map<NavScope, SidebarTemplate>();
+  const sidebar = (scope: NavScope) => {
+    let t = sidebars.get(scope);
+    if (t === undefined) sidebars.set(scope, (t = createSidebarTemplate(ctx, scope)));
+    return t;
+  };
+
+  const layout = (scope: NavScope, sidebar: string, article: string, tocRail: string) =>
+    `${header(scope)}<div class="q-layout${tocRail ? ' q-has-toc' : ''}">${sidebar}` +
+    `<div class="q-backdrop" data-q-drawer-close hidden></div>` +
+    `<main class="q-main" id="content" tabindex="-1">${article}</main>${tocRail}</div>`;
+
+  return {
+    page(p) {
+      const place = ctx.index.place(p.path);
+      const scope = place?.scope ?? ctx.index.defaultScope;
+      const groups = place?.groups ?? [];
+      const eyebrow = [...groups].reverse().find((g) => g.title)?.title;
+      const toc = renderToc(p.toc);
+      const article = renderArticle({
+        eyebrow,
+        title: p.title,
+        description: p.description,
+        html: p.html,
+        tocDisclosure: toc.disclosure,
+        editHref: editHref(input.editBaseUrl, p.filePath ?? `${p.path}.mdx`),
+        lastUpdated: p.lastUpdated,
+        pager: renderPager(ctx, place?.prev, place?.next),
+        feedback: true,
+      });
+      return (
+        shell.open +
+        renderHeadMeta(ctx, p.title, p.description, p.hidden === true) +
+        shell.headEnd +
+        layout(scope, sidebar(scope).render(p.path, groups), article, toc.rail) +
+        shell.close
+      );
+    },
+
+    notFound() {
+      const scope = ctx.index.defaultScope;
+      const suggestions = ctx.index.pages
+        .slice(0, NOT_FOUND_SUGGESTIONS)
+        .map((pg) => `<li><a href="${ctx.pageHref(pg.path)}">${escapeHtml(pageLabel(pg))}</a></li>`)
+        .join('');
+      const body =
+        `<p>The page you are looking for does not exist, or it has moved.</p>` +
+        `<p><a class="q-button" href="${ctx.pageHref('index')}">Go to the home page</a></p>` +
+        (suggestions ? `<h2 id="popular-pages">Popular pages</h2><ul>${suggestions}</ul>` : '');
+      const article = renderArticle({
+        eyebrow: 'Error 404',
+        title: 'Page not found',
+        html: body,
+        tocDisclosure: '',
+        pager: '',
+        feedback: false,
+      });
+      return (
+        shell.open +
+        renderHeadMeta(ctx, 'Page not found', undefined, true) +
+        shell.headEnd +
+        layout(scope, sidebar(scope).render(undefined, []), article, '') +
+        shell.close
+      );
+    },
+  };
+}
