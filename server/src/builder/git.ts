@@ -40,7 +40,7 @@ export interface Checkout {
   commitMessage: string;
 }
 
-const BRANCH_RE = /^[A-Za-z0-9._\/+@-]+$/;
+const BRANCH_RE = /^[A-Za-z0-9._/+@-]+$/;
 const SHA_RE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /**

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { SITE_CSS_FILES, SITE_JS_FILES, THEME_JS_FILE } from '@quire/shared/site/asset-files';
+
+/** Folder of the hashed theme assets inside a deployment. */
+export const ASSET_DIR = '_quire/assets';
+
+/** One hashed asset file of a deployment. */
+export interface HashedAsset {
+  /** path inside the deployment: `_quire/assets/site.1a2b3c4d5e.css` */
+  file: string;
+  /** URL path the pages reference: `/_quire/assets/site.1a2b3c4d5e.css` */
+  url: string;
+  content: string;
+}
+
+/** The theme's assets for one site. */
+export interface SiteAssets {
+  css: HashedAsset;
+  js: HashedAsset;
+  themeJs: HashedAsset;
+  /** the per-site theme CSS (colors from the config) */
+  siteCss: HashedAsset;
+  all: HashedAsset[];
+}
+
+let shared: { css: string; js: string; themeJs: string } | undefined;
+
+/** Reads one theme file from shared/src/site/assets (`@quire/shared/assets/<name>`). */
+function readThemeFile(name: string): string {
+  const require = createRequire(import.meta.url);
+  return fs.readFileSync(require.resolve(`@quire/shared/assets/${name}`), 'utf8');
+}
+
+/**
+ * Builds the hashed assets of a site (issue 3: "hashed CSS/JS"): the theme's CSS files concatenated
+ * into `site.<hash>.css`, its deferred scripts into `site.<hash>.js`, the blocking theme script as
+ * `theme.<hash>.js`, and `siteCss` (the per-site colors) as `theme-<hash>.css`. The hash is the first
+ * 10 hex digits of the content's SHA-256, so unchanged assets keep their URL (long-lived caching).
+ * The theme files are read once per process.
+ */
+export function buildSiteAssets(siteCss: string): SiteAssets {
+  shared ??= {
+    css: SITE_CSS_FILES.map(readThemeFile).join('\n'),
+    js: SITE_JS_FILES.map(readThemeFile).join(';\n'),
+    themeJs: readThemeFile(THEME_JS_FILE),
+  };
+  const css = hashed('site', '.', 'css', shared.css);
+  const js = hashed('site', '.', 'js', shared.js);
+  const themeJs = hashed('theme', '.', 'js', shared.themeJs);
+  const site = hashed('theme', '-', 'css', siteCss);
+  return { css, js, themeJs, siteCss: site, all: [css, js, themeJs, site] };
+}
+
+function hashed(stem: string, sep: string, ext: string, content: string): HashedAsset {
+  const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
+  const file = path.posix.join(ASSET_DIR, `${stem}${sep}${hash}.${ext}`);
+  return { file, url: `/${file}`, content };
+}

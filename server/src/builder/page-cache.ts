@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { DocsFiles, RenderedPage } from '@quire/shared/docs/types';
+
+/**
+ * Bumped by hand when the builder changes what it stores; the renderer's own source is hashed
+ * into {@link rendererVersion} automatically.
+ */
+const CACHE_FORMAT = 1;
+
+let cachedVersion: string | undefined;
+
+/**
+ * A fingerprint of the page renderer: the cache format plus a hash of every source file under
+ * `shared/src/docs/` (markdown, openapi, config), so any change to the renderer's code invalidates
+ * stored pages without anyone remembering to bump a number.
+ */
+export function rendererVersion(): string {
+  if (cachedVersion) return cachedVersion;
+  const hash = createHash('sha256').update(`quire-page-cache-${CACHE_FORMAT}\n`);
+  const typesFile = createRequire(import.meta.url).resolve('@quire/shared/docs/types');
+  const docsDir = path.dirname(typesFile);
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) hash.update(`${path.relative(docsDir, abs)}\n`).update(fs.readFileSync(abs));
+    }
+  };
+  walk(docsDir);
+  cachedVersion = hash.digest('hex').slice(0, 16);
+  return cachedVersion;
+}
+
+/** One stored page: the key it was stored under, the files it read, and the result. */
+interface CacheEntry {
+  key: string;
+  dependencies: string[];
+  page: RenderedPage;
+}
+
+/** A content-addressed store of rendered pages for one project (issue 3: "unchanged pages are reused by content hash"). */
+export interface PageCache {
+  /** The stored page when the file, every dependency it read last time and the variables are unchanged. */
+  lookup(filePath: string): RenderedPage | undefined;
+  /** Stores a freshly rendered page under the key of its current inputs. */
+  store(filePath: string, page: RenderedPage): void;
+  /** Deletes entries for files not in `keep` (pages removed from the repository). */
+  prune(keep: Iterable<string>): void;
+}
+
+/**
+ * Opens the page cache in `dir` (`<dataDir>/cache/<projectId>/pages`), keyed by
+ * sha256(renderer version + file path + its content + each dependency's path and content + variables).
+ * A missing or unreadable entry is a miss; write failures are ignored (the cache is an optimisation).
+ * `version` defaults to {@link rendererVersion}.
+ */
+export function openPageCache(dir: string, files: DocsFiles, variables: Record<string, string>, version = rendererVersion()): PageCache {
+  fs.mkdirSync(dir, { recursive: true });
+  const vars = JSON.stringify(Object.entries(variables).sort(([a], [b]) => a.localeCompare(b)));
+  const keyOf = (filePath: string, dependencies: string[]) => {
+    const h = createHash('sha256').update(`${version}\0${vars}\0${filePath}\0`);
+    for (const p of [filePath, ...[...new Set(dependencies)].sort()]) {
+      const text = files.read(p);
+      h.update(`${p}\0${text === undefined ? '\u0001missing' : text}\0`);
+    }
+    return h.digest('hex');
+  };
+  const entryFile = (filePath: string) => path.join(dir, `${createHash('sha256').update(filePath).digest('hex').slice(0, 40)}.json`);
+
+  return {
+    lookup(filePath) {
+      let entry: CacheEntry;
+      try {
+        entry = JSON.parse(fs.readFileSync(entryFile(filePath), 'utf8')) as CacheEntry;
+      } catch {
+        return undefined;
+      }
+      return entry.key === keyOf(filePath, entry.dependencies) ? entry.page : undefined;
+    },
+    store(filePath, page) {
+      const entry: CacheEntry = { key: keyOf(filePath, page.dependencies), dependencies: page.dependencies, page };
+      const target = entryFile(filePath);
+      try {
+        fs.writeFileSync(`${target}.tmp`, JSON.stringify(entry));
+        fs.renameSync(`${target}.tmp`, target);
+      } catch {
+        /* a cache that cannot be written only costs time */
+      }
+    },
+    prune(keep) {
+      const wanted = new Set([...keep].map((p) => path.basename(entryFile(p))));
+      for (const name of fs.readdirSync(dir)) if (!wanted.has(name)) fs.rmSync(path.join(dir, name), { force: true });
+    },
+  };
+}

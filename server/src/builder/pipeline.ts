@@ -1,0 +1,349 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadSiteConfig, listPageFiles } from '@quire/shared/docs/config/index';
+import { checkNavigation, fillTitles, flattenPages, pagePathOf, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
+import { isHiddenVisit } from '@quire/shared/docs/nav/walk';
+import { loadOpenApiRegistry } from '@quire/shared/docs/openapi/index';
+import { DocsError, type BuildWarning, type NavNode, type RenderedPage, type SiteConfig } from '@quire/shared/docs/types';
+import { openDocsFiles, type CheckoutFiles } from './checkout-files';
+import { findDocsRoot } from './docs-root';
+import { AbortError, BuildError, isAbortError, throwIfAborted } from './errors';
+import { checkoutRef } from './git';
+import { checkConfigImages, checkLinks } from './link-check';
+import { expandOpenApiNav, navUsesOpenApi, type OperationPage } from './openapi-pages';
+import { openPageCache } from './page-cache';
+import { renderAll } from './render-pool';
+import type { RenderResult, RenderTask, RenderTaskBase } from './render-task';
+import { writeSite, type SitePage } from './site-writer';
+import { step, type StepContext } from './step';
+
+/** Input of {@link runBuild} (the build runner's call; brief H7a). */
+export interface RunBuildInput {
+  projectId: string;
+  buildId: string;
+  repoUrl: string;
+  branch: string;
+  commitSha?: string;
+  allowFileRepos: boolean;
+  /** QUIRE_DATA_DIR: repos under `repos/`, page cache under `cache/`, deployments under `sites/` */
+  dataDir: string;
+  /** absolute site URL without trailing slash, e.g. `http://acme-docs.localhost:4000` (sitemap, llms.txt) */
+  siteUrl: string;
+  signal: AbortSignal;
+  log: (line: string) => void;
+}
+
+/** What a successful build produced. */
+export interface RunBuildResult {
+  /** the deployment directory `<dataDir>/sites/<projectId>/<buildId>` (manifest.json inside) */
+  outDir: string;
+  commitSha: string;
+  commitMessage: string;
+  pages: number;
+  warnings: BuildWarning[];
+}
+
+const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Builds a project's docs from git into a fresh deployment directory (issue 3), as a script of steps,
+ * each logged with its duration: fetching repository → loading configuration → rendering pages →
+ * checking links → writing site. Broken links, missing pages/images, unknown components, duplicate
+ * navigation entries are warnings (logged as `warning [kind] file:line message`); a page or config
+ * that cannot be parsed fails the build. The caller records the deployment and switches traffic to
+ * `outDir`; the previous deployment is never touched here.
+ * @throws BuildError with a message safe to show the user (file, line, reason)
+ * @throws AbortError when `signal` fires; `outDir` is removed on any failure
+ */
+export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
+  if (!ID_RE.test(input.projectId) || !ID_RE.test(input.buildId)) throw new BuildError('Invalid project or build id.');
+  const ctx: StepContext = { log: input.log, signal: input.signal };
+  const outDir = path.join(input.dataDir, 'sites', input.projectId, input.buildId);
+  const warnings: BuildWarning[] = [];
+  const warn = (list: BuildWarning[]) => {
+    for (const w of list) {
+      warnings.push(w);
+      input.log(formatWarning(w));
+    }
+  };
+  let done = false;
+  try {
+    fs.rmSync(outDir, { recursive: true, force: true });
+    const checkout = await step(
+      ctx,
+      'fetching repository',
+      () =>
+        checkoutRef({
+          repoUrl: input.repoUrl,
+          branch: input.branch,
+          ...(input.commitSha ? { commitSha: input.commitSha } : {}),
+          allowFileRepos: input.allowFileRepos,
+          cacheDir: path.join(input.dataDir, 'repos', input.projectId),
+          signal: input.signal,
+        }),
+      (c) => `${input.branch} @ ${c.commitSha.slice(0, 7)}`,
+    );
+
+    const project = await step(ctx, 'loading configuration', () => loadProject(checkout.dir), (p) =>
+      `${p.config.source ?? 'no docs.json'}${p.docsRootRel ? ` in ${p.docsRootRel}/` : ''}, ${p.pageFiles.length} page files${p.operations.length ? `, ${p.operations.length} API pages` : ''}`,
+    );
+    warn(project.warnings);
+
+    const rendered = await step(
+      ctx,
+      'rendering pages',
+      () => renderPages(project, checkout.dir, path.join(input.dataDir, 'cache', input.projectId, 'pages'), `${input.projectId}/${input.buildId}/${Date.now()}`, input.signal),
+      (r) => `${r.pages.length} pages, ${r.fromCache} from cache`,
+    );
+    warn(rendered.pages.flatMap((p) => p.page.warnings));
+
+    await step(ctx, 'checking links', () => {
+      const found = checkLinks(rendered.pages, project.files, project.config.redirects);
+      warn(found);
+      return found.length;
+    }, (n) => `${n} warnings`);
+
+    const site = assembleSite(project, rendered.pages);
+    const written = await step(
+      ctx,
+      'writing site',
+      () =>
+        writeSite({
+          outDir,
+          buildId: input.buildId,
+          projectId: input.projectId,
+          site: project.config,
+          nav: site.nav,
+          pages: site.pages,
+          home: site.home,
+          files: project.files,
+          siteUrl: input.siteUrl.replace(/\/+$/, ''),
+          ...editBase(input.repoUrl, input.branch, project.docsRootRel),
+        }),
+      (w) => `${w.fileCount} files`,
+    );
+    warn(written.warnings);
+    throwIfAborted(input.signal);
+    done = true;
+    return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings };
+  } catch (err) {
+    throw toBuildFailure(err, input.signal);
+  } finally {
+    if (!done) fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** The loaded project: files, config, navigation with OpenAPI pages expanded, page files. */
+interface Project {
+  checkoutDir: string;
+  docsRootRel: string;
+  files: CheckoutFiles;
+  config: SiteConfig;
+  nav: NavNode[];
+  pageFiles: string[];
+  operations: OperationPage[];
+  warnings: BuildWarning[];
+}
+
+/** Finds the docs root, reads docs.json/mint.json, lists pages and expands OpenAPI navigation. */
+function loadProject(checkoutDir: string): Project {
+  const docsRootRel = findDocsRoot(checkoutDir);
+  const files = openDocsFiles(checkoutDir, path.join(checkoutDir, docsRootRel));
+  const warnings: BuildWarning[] = [...files.warnings];
+  const loaded = loadSiteConfig(files);
+  const config = loaded.config;
+  warnings.push(...loaded.warnings);
+  const configFile = config.source ?? undefined;
+  const pageFiles = listPageFiles(files);
+  let nav = config.navigation;
+  let operations: OperationPage[] = [];
+  if (navUsesOpenApi(nav)) {
+    const { registry, warnings: specWarnings } = loadOpenApiRegistry(files, config.openapi);
+    warnings.push(...specWarnings);
+    const expanded = expandOpenApiNav(nav, registry, configFile);
+    nav = expanded.nav;
+    operations = expanded.operations;
+    warnings.push(...expanded.warnings);
+  }
+  warnings.push(...checkNavigation(nav, pageFiles, configFile));
+  warnings.push(...checkConfigImages([config.logo?.light, config.logo?.dark, config.favicon?.light, config.favicon?.dark], files, configFile ?? 'docs.json'));
+  if (pageFiles.length === 0 && operations.length === 0) {
+    throw new BuildError(`No pages found${docsRootRel ? ` in ${docsRootRel}/` : ''}: add .md or .mdx files (and a docs.json).`);
+  }
+  return { checkoutDir, docsRootRel, files, config, nav, pageFiles, operations, warnings };
+}
+
+/** A rendered page before the site is assembled. */
+interface RenderedEntry {
+  path: string;
+  filePath?: string;
+  page: RenderedPage;
+  /** for OpenAPI pages */
+  operation?: OperationPage;
+}
+
+/**
+ * Renders every page file and OpenAPI page, reusing cached pages whose inputs are unchanged;
+ * the rest go to the worker pool. The first page that cannot be parsed fails the build.
+ */
+async function renderPages(
+  project: Project,
+  checkoutDir: string,
+  cacheDir: string,
+  buildKey: string,
+  signal: AbortSignal,
+): Promise<{ pages: RenderedEntry[]; fromCache: number }> {
+  const cache = openPageCache(cacheDir, project.files, project.config.variables);
+  const base: RenderTaskBase = {
+    buildKey,
+    checkoutDir,
+    docsRoot: project.files.root,
+    variables: project.config.variables,
+    openapi: project.config.openapi,
+  };
+  const byPath = new Map<string, RenderedEntry>();
+  const tasks: RenderTask[] = [];
+  const cacheIds: string[] = [];
+  let fromCache = 0;
+  // One page per page path: `a.mdx` wins over `a.md` (PAGE_EXTENSIONS order).
+  const chosen = new Map<string, string>();
+  for (const filePath of project.pageFiles) {
+    const pagePath = pagePathOf(filePath)!;
+    const prev = chosen.get(pagePath);
+    if (!prev || (prev.endsWith('.md') && filePath.endsWith('.mdx'))) chosen.set(pagePath, filePath);
+  }
+  for (const [pagePath, filePath] of chosen) {
+    cacheIds.push(filePath);
+    const hit = cache.lookup(filePath);
+    if (hit) {
+      fromCache++;
+      byPath.set(pagePath, { path: pagePath, filePath, page: hit });
+    } else tasks.push({ ...base, kind: 'page', filePath });
+  }
+  const opsByRef = new Map<string, OperationPage>();
+  for (const op of project.operations) {
+    if (chosen.has(op.path)) continue; // a real page of the same path wins
+    const id = `openapi:${op.ref}`;
+    cacheIds.push(id);
+    opsByRef.set(op.ref, op);
+    const hit = cache.lookup(id);
+    if (hit) {
+      fromCache++;
+      byPath.set(op.path, { path: op.path, page: hit, operation: op });
+    } else tasks.push({ ...base, kind: 'operation', ref: op.ref, pagePath: op.path });
+  }
+
+  let failure: BuildError | undefined;
+  await renderAll(
+    tasks,
+    (task, result: RenderResult) => {
+      if (!result.ok) {
+        failure ??= pageFailure(result, task);
+        return;
+      }
+      if (task.kind === 'page') {
+        cache.store(task.filePath, result.page);
+        byPath.set(pagePathOf(task.filePath)!, { path: pagePathOf(task.filePath)!, filePath: task.filePath, page: result.page });
+      } else {
+        const op = opsByRef.get(task.ref)!;
+        cache.store(`openapi:${task.ref}`, result.page);
+        byPath.set(op.path, { path: op.path, page: result.page, operation: op });
+      }
+    },
+    signal,
+  );
+  throwIfAborted(signal);
+  if (failure) throw failure;
+  cache.prune(cacheIds);
+  const pages = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { pages, fromCache };
+}
+
+function pageFailure(result: Extract<RenderResult, { ok: false }>, task: RenderTask): BuildError {
+  const file = result.file ?? (task.kind === 'page' ? task.filePath : undefined);
+  const where = file ? `${file}${result.line ? `:${result.line}` : ''}: ` : task.kind === 'operation' ? `${task.ref}: ` : '';
+  const message = file && result.message.startsWith(file) ? result.message : `${where}${result.message}`;
+  return new BuildError(message, file, result.line);
+}
+
+/** Sidebar titles, hidden flags, gated pages and the home page. */
+function assembleSite(project: Project, rendered: RenderedEntry[]): { nav: NavNode[]; pages: SitePage[]; home: string } {
+  const labels = new Map<string, PageLabel>();
+  for (const r of rendered) {
+    const fm = r.page.frontmatter;
+    labels.set(r.path, {
+      title: r.page.title,
+      ...(typeof fm.sidebarTitle === 'string' ? { sidebarTitle: fm.sidebarTitle } : {}),
+      ...(typeof fm.icon === 'string' ? { icon: fm.icon } : {}),
+      ...(fm.hidden === true ? { hidden: true } : {}),
+      ...(r.operation ? { method: r.operation.method } : {}),
+    });
+  }
+  const nav = fillTitles(project.nav, labels);
+  const inNav = new Set<string>();
+  const navHidden = new Set<string>();
+  for (const visit of walkPages(nav)) {
+    if (isHiddenVisit(visit)) navHidden.add(visit.node.path);
+    else inNav.add(visit.node.path);
+  }
+  const pages: SitePage[] = rendered.map((r) => {
+    const fm = r.page.frontmatter;
+    const audience = typeof fm.audience === 'string' ? [fm.audience] : Array.isArray(fm.audience) ? fm.audience.filter((a): a is string => typeof a === 'string') : [];
+    const hidden = fm.hidden === true || fm.noindex === true || r.operation?.hidden === true || !inNav.has(r.path);
+    return { path: r.path, ...(r.filePath ? { filePath: r.filePath } : {}), page: r.page, hidden, ...(audience.length ? { audience } : {}) };
+  });
+  const exists = new Set(pages.map((p) => p.path));
+  const home = exists.has('index') ? 'index' : (flattenPages(nav).find((p) => exists.has(p.path) && !navHidden.has(p.path))?.path ?? pages[0]!.path);
+  return { nav, pages, home };
+}
+
+/** `editBaseUrl` for GitHub repositories: `https://github.com/o/r/edit/<branch>/<docs root>/`. */
+function editBase(repoUrl: string, branch: string, docsRootRel: string): { editBaseUrl?: string } {
+  const m = /^(?:https:\/\/github\.com\/|git@github\.com:|ssh:\/\/git@github\.com\/)([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(repoUrl.trim());
+  if (!m) return {};
+  return { editBaseUrl: `https://github.com/${m[1]}/${m[2]}/edit/${branch}/${docsRootRel ? `${docsRootRel}/` : ''}` };
+}
+
+/** The log line of a warning: `warning [broken-link] guides/setup.mdx:12 /missing-page`. */
+export function formatWarning(w: BuildWarning): string {
+  const where = w.file ? ` ${w.file}${w.line ? `:${w.line}` : ''}` : '';
+  return `warning [${w.kind}]${where} ${w.message}`;
+}
+
+/** Maps any failure to what runBuild promises: AbortError, or a BuildError safe to show. */
+function toBuildFailure(err: unknown, signal: AbortSignal): Error {
+  if (signal.aborted || isAbortError(err)) return err instanceof AbortError ? err : new AbortError();
+  if (err instanceof BuildError) return err;
+  if (err instanceof DocsError || (err instanceof Error && err.name === 'DocsError')) {
+    const e = err as DocsError;
+    const where = `${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}`;
+    return new BuildError(e.message.startsWith(e.file) ? e.message : `${where}: ${e.message}`, e.file, e.line);
+  }
+  const failure = new BuildError('The build failed because of an internal error; the previous deployment keeps serving.');
+  (failure as Error & { cause?: unknown }).cause = err;
+  return failure;
+}
+
+/**
+ * Deletes the deployments of a project that are not in `keepDirs` (build ids or absolute paths).
+ * Only finished deployments (directories holding manifest.json) are removed, so a build being
+ * written is never touched. Returns the removed build ids.
+ */
+export function pruneDeployments(dataDir: string, projectId: string, keepDirs: string[]): string[] {
+  if (!ID_RE.test(projectId)) throw new BuildError('Invalid project id.');
+  const root = path.join(dataDir, 'sites', projectId);
+  const keep = new Set(keepDirs.map((d) => path.basename(d)));
+  const removed: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(root, { withFileTypes: true });
+  } catch {
+    return removed;
+  }
+  for (const e of entries) {
+    if (!e.isDirectory() || keep.has(e.name) || !fs.existsSync(path.join(root, e.name, 'manifest.json'))) continue;
+    fs.rmSync(path.join(root, e.name), { recursive: true, force: true });
+    removed.push(e.name);
+  }
+  return removed;
+}

@@ -1,0 +1,42 @@
+import type { RenderedPage } from '@quire/shared/docs/types';
+
+/**
+ * The messages between the builder and its render workers (structured-clone safe).
+ * A worker keeps its file index and OpenAPI registry for one `buildKey` and rebuilds them when
+ * a task of another build arrives; its code highlighter lives as long as the worker.
+ */
+export interface RenderTaskBase {
+  /** unique per build: workers drop their per-build state when it changes */
+  buildKey: string;
+  /** absolute path of the checkout (symlinks may not leave it) */
+  checkoutDir: string;
+  /** absolute path of the docs root inside the checkout */
+  docsRoot: string;
+  /** `{{name}}` substitutions from the config */
+  variables: Record<string, string>;
+  /** OpenAPI specs the config declares (for `openapi:` frontmatter) */
+  openapi: string[];
+}
+
+/** Render one Markdown/MDX page file. */
+export interface PageTask extends RenderTaskBase {
+  kind: 'page';
+  filePath: string;
+}
+
+/** Render the generated page of one OpenAPI operation (a navigation entry or an `openapi` group). */
+export interface OperationTask extends RenderTaskBase {
+  kind: 'operation';
+  /** the reference as the registry resolves it (`/spec.json GET /users`) */
+  ref: string;
+  defaultSpec?: string;
+  /** page path of the generated page */
+  pagePath: string;
+}
+
+export type RenderTask = PageTask | OperationTask;
+
+/** A worker's answer: the page, or the reason it cannot be rendered (becomes a BuildError). */
+export type RenderResult =
+  | { ok: true; page: RenderedPage }
+  | { ok: false; message: string; file?: string; line?: number };

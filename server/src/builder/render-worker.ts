@@ -1,0 +1,58 @@
+/**
+ * A render worker (runs in a piscina worker thread under tsx, or inline for tiny rebuilds): renders
+ * one page or one OpenAPI operation per task with the shared docs engine. The code highlighter is
+ * created once per worker; the file index and OpenAPI registry once per build (`buildKey`).
+ */
+import { createCodeHighlighter } from '@quire/shared/docs/markdown/highlight';
+import { renderPage } from '@quire/shared/docs/markdown/render-page';
+import { splitFrontmatter } from '@quire/shared/docs/markdown/frontmatter';
+import { loadOpenApiRegistry, type OpenApiRegistry } from '@quire/shared/docs/openapi/index';
+import { openDocsFiles, type CheckoutFiles } from './checkout-files';
+import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } from './openapi-pages';
+import type { RenderResult, RenderTask } from './render-task';
+
+let highlighter: ReturnType<typeof createCodeHighlighter> | undefined;
+let state: { buildKey: string; files: CheckoutFiles; registry?: OpenApiRegistry } | undefined;
+
+/** Cheap pre-check before parsing frontmatter twice: does the head of the file set `openapi:`/`api:`? */
+const API_KEY = /^(?:openapi|api)\s*:/m;
+
+/** Renders one task; never throws for page problems (they come back as `{ ok: false }`). */
+export default async function render(task: RenderTask): Promise<RenderResult> {
+  highlighter ??= createCodeHighlighter();
+  const hl = await highlighter;
+  const highlight: HighlightFn = (code, lang) => hl.highlight(code, lang);
+  if (state?.buildKey !== task.buildKey) state = { buildKey: task.buildKey, files: openDocsFiles(task.checkoutDir, task.docsRoot) };
+  const s = state;
+  const registry = () => (s.registry ??= loadOpenApiRegistry(s.files, task.openapi).registry);
+  try {
+    if (task.kind === 'operation') {
+      const page = await renderOperationPage(registry(), task.ref, highlight);
+      return page ? { ok: true, page } : { ok: false, message: `OpenAPI operation "${task.ref}" was not found` };
+    }
+    const source = s.files.read(task.filePath);
+    if (source === undefined) return { ok: false, message: 'the file cannot be read', file: task.filePath };
+    let api: { html: string; specFile: string } | undefined;
+    if (API_KEY.test(source.slice(0, 4000))) {
+      const fm = splitFrontmatter(source, task.filePath).data;
+      const ref = typeof fm.openapi === 'string' ? fm.openapi : typeof fm.api === 'string' ? fm.api : undefined;
+      if (ref) api = await renderFrontmatterOperation(registry(), ref, highlight);
+    }
+    const page = await renderPage({
+      filePath: task.filePath,
+      source,
+      files: s.files,
+      highlighter: hl,
+      variables: task.variables,
+      renderOpenApi: () => api?.html,
+    });
+    if (api) page.dependencies = [...page.dependencies, api.specFile];
+    return { ok: true, page };
+  } catch (err) {
+    const e = err as { name?: string; message?: string; file?: string; line?: number };
+    if (e?.name === 'DocsError') {
+      return { ok: false, message: e.message ?? 'cannot be parsed', file: e.file ?? (task.kind === 'page' ? task.filePath : undefined), ...(e.line ? { line: e.line } : {}) };
+    }
+    return { ok: false, message: `the renderer failed: ${e?.message ?? String(err)}`, ...(task.kind === 'page' ? { file: task.filePath } : {}) };
+  }
+}
