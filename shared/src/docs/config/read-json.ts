@@ -7,20 +7,111 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
+class SyntaxAt extends Error {
+  constructor(readonly offset: number, readonly expected: string) {
+    super(expected);
+  }
+}
+
+/**
+ * Finds where JSON text first goes wrong, since `JSON.parse` does not always say (Node 20).
+ * A small recursive-descent scan of the grammar of RFC 8259; returns undefined for valid JSON.
+ */
+export function findJsonSyntaxError(text: string): { offset: number; expected: string } | undefined {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (expected: string): never => {
+    throw new SyntaxAt(i, expected);
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail('a value (string, number, object, array, true, false or null)');
+  };
+  const string = () => {
+    i++; // opening quote
+    for (;;) {
+      if (i >= text.length) fail('a closing quote');
+      const c = text[i]!;
+      if (c === '"') return void i++;
+      if (c === '\\') {
+        const e = text[i + 1];
+        if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
+        else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) i += 6;
+        else fail('a valid escape sequence');
+      } else if (c < ' ') fail('no raw control character inside a string (use \\n)');
+      else i++;
+    }
+  };
+  const number = () => {
+    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m) fail('a value (string, number, object, array, true, false or null)');
+    i += m![0].length;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('a property name in double quotes');
+        string();
+        ws();
+        if (text[i] !== ':') fail('":" after the property name');
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail('"," or "}"');
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail('"," or "]"');
+      }
+    }
+    if (c === '"') return string();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    return number();
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) fail('the end of the file');
+    return undefined;
+  } catch (err) {
+    if (err instanceof SyntaxAt) return { offset: err.offset, expected: err.expected };
+    throw err;
+  }
+}
+
 /**
  * Parses a JSON config file (docs.json, mint.json or a `$ref` file). A byte-order mark is allowed.
- * @throws DocsError naming the file, with line and column, when the text is not valid JSON
+ * @throws DocsError naming the file, the line and column and what was expected there, when the
+ *   text is not valid JSON (the message never quotes the file's content)
  */
 export function parseJsonFile(text: string, file: string): unknown {
   const body = text.replace(/^\uFEFF/, '');
   try {
     return JSON.parse(body);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    const pos = /position (\d+)/.exec(reason);
-    const at = pos ? lineColumn(body, Number(pos[1])) : body.trim() === '' ? lineColumn(body, body.length) : undefined;
-    const short = reason.replace(/\s*in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
-    const where = at ? ` at line ${at.line}, column ${at.column}` : '';
-    throw new DocsError(`${file}: not valid JSON${where}: ${body.trim() === '' ? 'the file is empty' : short}`, file, at?.line, at?.column);
+  } catch {
+    if (body.trim() === '') throw new DocsError(`${file}: not valid JSON: the file is empty`, file, 1, 1);
+    const found = findJsonSyntaxError(body) ?? { offset: 0, expected: 'valid JSON' };
+    const at = lineColumn(body, found.offset);
+    throw new DocsError(`${file}: not valid JSON at line ${at.line}, column ${at.column}: expected ${found.expected}`, file, at.line, at.column);
   }
 }

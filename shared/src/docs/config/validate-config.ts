@@ -34,16 +34,20 @@ function valueAt(root: unknown, path: JsonPath): unknown {
 /** The file a value at `path` was written in (after `$ref`s), its path there, and the path of the `$ref` that brought it. */
 function locate(root: unknown, path: JsonPath, rootFile: string, origins: WeakMap<object, JsonOrigin>) {
   let best = { origin: { file: rootFile, path: [] as JsonPath }, depth: 0 };
+  let enteredFile = 0;
   let node = root;
   for (let depth = 0; ; depth++) {
     if (typeof node === 'object' && node !== null) {
       const origin = origins.get(node);
-      if (origin) best = { origin, depth };
+      if (origin) {
+        if (origin.file !== best.origin.file) enteredFile = depth;
+        best = { origin, depth };
+      }
     }
     if (depth === path.length) break;
     node = valueAt(node, [path[depth]!]);
   }
-  return { file: best.origin.file, path: [...best.origin.path, ...path.slice(best.depth)], refAt: path.slice(0, best.depth) };
+  return { file: best.origin.file, path: [...best.origin.path, ...path.slice(best.depth)], refAt: path.slice(0, enteredFile) };
 }
 
 /**

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { docsJsonSchema } from '../../../src/docs/config/docs-json-schema';
+import { findJsonSyntaxError } from '../../../src/docs/config/read-json';
+
+describe('docsJsonSchema', () => {
+  it('is a draft 2020-12 JSON Schema requiring theme, name, colors and navigation', () => {
+    expect(docsJsonSchema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(docsJsonSchema.type).toBe('object');
+    expect([...(docsJsonSchema.required as string[])].sort()).toEqual(['colors', 'name', 'navigation', 'theme']);
+  });
+
+  it('describes recursive groups and nested divisions through $defs', () => {
+    const defs = docsJsonSchema.$defs as Record<string, { properties: Record<string, unknown>; required?: string[] }>;
+    expect(defs.group!.required).toEqual(['group']);
+    expect(JSON.stringify(defs.group!.properties.pages)).toContain('#/$defs/');
+    expect(Object.keys(defs.tab!.properties)).toEqual(expect.arrayContaining(['tab', 'groups', 'pages', 'anchors', 'dropdowns', 'openapi']));
+    expect(JSON.stringify(docsJsonSchema)).toContain('"pattern"');
+  });
+
+  it('survives a JSON round trip (no functions or cycles)', () => {
+    expect(JSON.parse(JSON.stringify(docsJsonSchema))).toEqual(docsJsonSchema);
+  });
+});
+
+describe('findJsonSyntaxError', () => {
+  it('points at the first offending character', () => {
+    expect(findJsonSyntaxError('{"a": 1,}')).toEqual({ offset: 8, expected: 'a property name in double quotes' });
+    expect(findJsonSyntaxError('{"a" 1}')).toEqual({ offset: 5, expected: '":" after the property name' });
+    expect(findJsonSyntaxError('[1 2]')).toEqual({ offset: 3, expected: '"," or "]"' });
+    expect(findJsonSyntaxError('{"a": "x')?.expected).toBe('a closing quote');
+    expect(findJsonSyntaxError('{} x')?.expected).toBe('the end of the file');
+  });
+
+  it('accepts valid JSON', () => {
+    expect(findJsonSyntaxError('{"a": [1, -2.5e3, true, false, null, "\\u00e9\\n"], "b": {}}')).toBeUndefined();
+  });
+});
