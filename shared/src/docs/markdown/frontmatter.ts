@@ -1,0 +1,69 @@
+/**
+ * YAML frontmatter of `.md` and `.mdx` pages (decisions.md section 5; MINTLIFY-FORMAT.md section 4):
+ * unknown keys are kept; a block that is not valid YAML fails the build with its line.
+ */
+import { parseDocument } from 'yaml';
+import { DocsError } from '../types';
+
+/** A page split into its frontmatter and body. */
+export interface SplitPage {
+  /** the parsed YAML mapping ({} when there is no frontmatter or it is not a mapping) */
+  data: Record<string, unknown>;
+  /**
+   * the body with the frontmatter lines blanked out, so that parser line numbers still match the file
+   * (what the engines parse)
+   */
+  body: string;
+  /** the body without the frontmatter lines (for the page's Markdown export) */
+  content: string;
+}
+
+const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
+
+/**
+ * Splits `source` into frontmatter and body.
+ * @throws DocsError(filePath, line, column) when the frontmatter is not valid YAML or is never closed
+ */
+export function splitFrontmatter(source: string, filePath: string): SplitPage {
+  const open = OPEN.exec(source);
+  if (!open) return { data: {}, body: source.replace(/^\uFEFF/, ''), content: source.replace(/^\uFEFF/, '') };
+  const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
+  const rest = source.slice(open[0].length);
+  const end = close.exec(rest);
+  if (!end) throw new DocsError(`${filePath}:1: frontmatter starts with --- but is never closed by a --- line`, filePath, 1, 1);
+  const yamlText = rest.slice(0, end.index);
+  const after = rest.slice(end.index + end[0].length);
+  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false });
+  if (doc.errors.length > 0) {
+    const err = doc.errors[0]!;
+    const line = (err.linePos?.[0]?.line ?? 1) + 1;
+    const column = err.linePos?.[0]?.col ?? 1;
+    const reason = err.message.split('\n')[0];
+    throw new DocsError(`${filePath}:${line}:${column}: invalid YAML frontmatter: ${reason}`, filePath, line, column);
+  }
+  const value: unknown = doc.toJS();
+  const data = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const fmLines = (open[0] + yamlText + end[0]).split('\n').length - 1;
+  return { data, body: '\n'.repeat(fmLines) + after, content: after.replace(/^\s*\n/, '') };
+}
+
+/**
+ * Title made from a page path's last segment (MINTLIFY-FORMAT.md section 4): dashes/underscores become
+ * spaces and the first letter is capitalised; `guides/index` uses the folder name.
+ */
+export function titleFromPath(filePath: string): string {
+  const segments = filePath.replace(/\.(mdx?|markdown)$/i, '').split('/');
+  let last = segments.pop() ?? '';
+  if (last === 'index' && segments.length) last = segments.pop()!;
+  const words = last.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Untitled';
+}
+
+/**
+ * Replaces `{{name}}` with the config's `variables` (SiteConfig.variables) where `name` is defined;
+ * unknown names are left as written.
+ */
+export function substituteVariables(text: string, variables: Record<string, string> | undefined): string {
+  if (!variables || !text.includes('{{')) return text;
+  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (m, name: string) => (Object.hasOwn(variables, name) ? variables[name]! : m));
+}

@@ -1,0 +1,185 @@
+/**
+ * `.mdx` pages (brief H4): parsed by unified + remark-parse + remark-mdx + remark-gfm (one frozen processor
+ * per process), resolved statically (snippets.ts: imports, snippets, expressions; nothing is ever run),
+ * then converted by mdast-util-to-hast with Quire's own handlers for JSX elements: known components →
+ * our markup (components/), lowercase HTML tags → kept as HTML (sanitized later), unknown components →
+ * their children. `$$` math is fenced first (math-block.ts) since remark-math is not installed.
+ */
+import type { Root as HastRoot, ElementContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { Root as MdastRoot } from 'mdast';
+import { defaultHandlers, toHast, type Handler, type State } from 'mdast-util-to-hast';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { DocsError, type BuildWarning, type DocsFiles } from '../types';
+import { COMPONENTS } from './components/index';
+import { splitFrontmatter, substituteVariables } from './frontmatter';
+import { anchorHtml, type HeadingCollector } from './headings';
+import type { CodeHighlighter } from './highlight';
+import { elementHtml } from './jsx-html';
+import { fenceDisplayMath } from './math-block';
+import { isJsxElement, type MdxJsxElement, type UNode } from './mdx-nodes';
+import { resolvePage } from './snippets';
+
+const mdxProcessor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).freeze();
+const markdownProcessor = unified().use(remarkParse).use(remarkGfm).freeze();
+
+/** A parser error as thrown by micromark / remark-mdx (a VFileMessage). */
+interface ParseFailure {
+  reason?: string;
+  message?: string;
+  line?: number;
+  column?: number;
+}
+
+/**
+ * Parses MDX text (frontmatter already blanked) into a tree.
+ * @throws DocsError(filePath, line, column) with the parser's reason when the MDX is invalid
+ */
+export function parseMdx(text: string, filePath: string): UNode {
+  try {
+    return mdxProcessor.parse(text) as unknown as UNode;
+  } catch (e) {
+    const err = e as ParseFailure;
+    const line = typeof err.line === 'number' ? err.line : undefined;
+    const column = typeof err.column === 'number' ? err.column : undefined;
+    const reason = err.reason ?? err.message ?? String(e);
+    throw new DocsError(`${filePath}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: cannot parse MDX: ${reason}`, filePath, line, column);
+  }
+}
+
+/** Parses a snippet file: `.md` as plain Markdown (raw HTML kept for the sanitizer), anything else as MDX. */
+function parseSnippet(filePath: string, source: string, variables: Record<string, string> | undefined): UNode {
+  const body = fenceDisplayMath(substituteVariables(splitFrontmatter(source, filePath).body, variables));
+  if (/\.md$/i.test(filePath)) return markdownProcessor.parse(body) as unknown as UNode;
+  return parseMdx(body, filePath);
+}
+
+/** Plain text of an mdast subtree (text, inline code and other literal values). */
+function nodeText(node: UNode): string {
+  if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
+  return (node.children ?? []).map(nodeText).join('');
+}
+
+function collectLanguages(node: UNode, out: Set<string>): void {
+  if (node.type === 'code') out.add(typeof node.lang === 'string' ? node.lang : '');
+  for (const c of node.children ?? []) collectLanguages(c, out);
+}
+
+/** Components and tags that sit inside a line of text. */
+const INLINE_JSX = new Set(['Icon', 'Tooltip', 'Badge', 'a', 'abbr', 'b', 'br', 'code', 'em', 'i', 'img', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u']);
+
+/**
+ * True for a paragraph made only of JSX elements (and white space) of which at least one is a block,
+ * e.g. `<Note>text</Note>` written on one line: rendered without the `<p>`, which could not hold it.
+ */
+function holdsOnlyBlockJsx(paragraph: UNode): boolean {
+  let block = false;
+  for (const c of paragraph.children ?? []) {
+    if (c.type === 'text' && !(c.value ?? '').trim()) continue;
+    if (c.type !== 'mdxJsxTextElement') return false;
+    if (!INLINE_JSX.has(String(c.name))) block = true;
+  }
+  return block;
+}
+
+/** Input of {@link renderMdx}. */
+export interface MdxRenderInput {
+  filePath: string;
+  /** page text with the frontmatter blanked and variables substituted */
+  body: string;
+  files: DocsFiles;
+  highlighter: CodeHighlighter;
+  headings: HeadingCollector;
+  warnings: BuildWarning[];
+  dependencies: string[];
+  variables?: Record<string, string>;
+}
+
+/** The conversion handlers for one page (closures over its highlighter and heading ids). */
+function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Record<string, Handler> {
+  const raw = (value: string): ElementContent => ({ type: 'raw', value }) as unknown as ElementContent;
+  const renderNodes = (state: State, nodes: UNode[]): string =>
+    toHtml({ type: 'root', children: state.all({ type: 'root', children: nodes } as unknown as MdastRoot) } as HastRoot, {
+      allowDangerousHtml: true,
+    });
+
+  const jsx: Handler = (state, mdNode) => {
+    const node = mdNode as unknown as MdxJsxElement;
+    if (!isJsxElement(node as unknown as UNode)) return undefined;
+    const name = node.name ?? '';
+    const props = node.data?.quireProps ?? {};
+    const children = () => renderNodes(state, node.children);
+    if (/^[a-z]/.test(name)) return raw(elementHtml(name, props, children()));
+    const component = node.data?.quireUnknown ? undefined : COMPONENTS.get(name);
+    if (!component) return raw(children());
+    return raw(
+      component({ name, props, node, children, render: (nodes) => renderNodes(state, nodes), highlighter, headings }),
+    );
+  };
+
+  return {
+    mdxJsxFlowElement: jsx,
+    mdxJsxTextElement: jsx,
+    mdxFlowExpression: () => undefined,
+    mdxTextExpression: () => undefined,
+    mdxjsEsm: () => undefined,
+    code: (_state, node) => {
+      const n = node as unknown as UNode;
+      return raw(highlighter.highlightSync(n.value ?? '', typeof n.lang === 'string' ? n.lang : '', typeof n.meta === 'string' ? n.meta : ''));
+    },
+    heading: (state, node) => {
+      const n = node as unknown as UNode & { depth: number };
+      const id = headings.heading(n.depth, nodeText(n));
+      const children = state.all(node);
+      children.push(raw(anchorHtml(id)));
+      return { type: 'element', tagName: `h${n.depth}`, properties: { id }, children };
+    },
+    paragraph: (state, node) => {
+      const n = node as unknown as UNode;
+      if (!holdsOnlyBlockJsx(n)) return defaultHandlers.paragraph(state, node as Parameters<typeof defaultHandlers.paragraph>[1]);
+      return state.all(node);
+    },
+    table: (state, node) => ({
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['q-table'] },
+      children: [defaultHandlers.table(state, node as Parameters<typeof defaultHandlers.table>[1])],
+    }),
+  };
+}
+
+/**
+ * Renders an MDX page body to unsanitized HTML and its Markdown export (imports/exports removed).
+ * Warnings and dependencies are appended to the input's arrays; headings fill `input.headings`.
+ * @throws DocsError(file, line, column) when the page or one of its snippets cannot be parsed
+ */
+export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; markdown: string }> {
+  const { filePath, highlighter, headings } = input;
+  const prepared = fenceDisplayMath(input.body);
+  const root = parseMdx(prepared, filePath);
+
+  let markdown = prepared;
+  const esm = (root.children ?? []).filter((c) => c.type === 'mdxjsEsm' && c.position?.start.offset !== undefined);
+  for (const node of esm.reverse()) {
+    markdown = markdown.slice(0, node.position!.start.offset) + markdown.slice(node.position!.end.offset);
+  }
+
+  resolvePage(root, filePath, {
+    files: input.files,
+    warnings: input.warnings,
+    dependencies: input.dependencies,
+    parse: (path, text) => parseSnippet(path, text, input.variables),
+    isKnown: (name) => COMPONENTS.has(name),
+  });
+
+  const langs = new Set<string>();
+  collectLanguages(root, langs);
+  await highlighter.loadLanguages(langs);
+
+  const hast = toHast(root as unknown as MdastRoot, { allowDangerousHtml: true, handlers: handlers(highlighter, headings) });
+  const html = toHtml(hast, { allowDangerousHtml: true });
+  return { html, markdown: markdown.replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n') };
+}

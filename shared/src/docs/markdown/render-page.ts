@@ -1,0 +1,85 @@
+/**
+ * The page renderer's entry point (brief H4, issue 3): `.md` through markdown-it, `.mdx` through
+ * remark-mdx and Quire's own safe conversion; both sanitized by the same allowlist. The builder runs it
+ * inside worker threads with one shared {@link CodeHighlighter} per worker.
+ */
+import type { BuildWarning, DocsFiles, RenderedPage } from '../types';
+import type { CodeHighlighter } from './highlight';
+import { collectLinksAndAssets, htmlToText } from './collect';
+import { splitFrontmatter, substituteVariables, titleFromPath } from './frontmatter';
+import { HeadingCollector } from './headings';
+import { renderMarkdown } from './md';
+import { renderMdx } from './mdx';
+import { sanitizeHtml } from './sanitize';
+
+/** Input of {@link renderPage}. */
+export interface RenderPageInput {
+  /** file path relative to the docs root, e.g. `guides/setup.mdx` (`.md` → markdown-it, else MDX) */
+  filePath: string;
+  /** the file's text */
+  source: string;
+  /** read access to the docs root (snippets) */
+  files: DocsFiles;
+  highlighter: CodeHighlighter;
+  /** `{{name}}` substitutions from the config (SiteConfig.variables) */
+  variables?: Record<string, string>;
+  /**
+   * Renders the OpenAPI operation named by frontmatter `openapi:`/`api:` (e.g. `GET /users`,
+   * `/spec.yaml POST /users`) to HTML, placed after the page's own content; undefined → warning 'openapi'.
+   */
+  renderOpenApi?: (ref: string) => string | undefined;
+}
+
+/**
+ * Renders one page.
+ * @returns the sanitized body HTML with toc, frontmatter, title, description, Markdown export, text,
+ *   internal links, local assets, files read (dependencies) and warnings
+ * @throws DocsError(filePath, line, column) when the frontmatter is invalid YAML or the MDX cannot be parsed
+ */
+export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
+  const { filePath, files, highlighter } = input;
+  const split = splitFrontmatter(input.source, filePath);
+  const body = substituteVariables(split.body, input.variables);
+  const headings = new HeadingCollector();
+  const warnings: BuildWarning[] = [];
+  const dependencies: string[] = [];
+  let html: string;
+  let markdown: string;
+  if (/\.md$/i.test(filePath)) {
+    html = await renderMarkdown(body, highlighter, headings);
+    markdown = substituteVariables(split.content, input.variables);
+  } else {
+    const out = await renderMdx({ filePath, body, files, highlighter, headings, warnings, dependencies, variables: input.variables });
+    html = out.html;
+    markdown = out.markdown;
+  }
+
+  const fm = split.data;
+  const apiRef = typeof fm.openapi === 'string' ? fm.openapi : typeof fm.api === 'string' ? fm.api : undefined;
+  if (apiRef !== undefined && input.renderOpenApi) {
+    const api = input.renderOpenApi(apiRef);
+    if (api === undefined) warnings.push({ file: filePath, kind: 'openapi', message: `${filePath}: OpenAPI operation "${apiRef}" was not found` });
+    else html += `\n<section class="q-openapi">${api}</section>`;
+  }
+
+  const safe = sanitizeHtml(html);
+  const { links, assets } = collectLinksAndAssets(safe);
+  const fmTitle = typeof fm.title === 'string' && fm.title.trim() ? fm.title.trim() : undefined;
+  const title = fmTitle ?? headings.firstH1 ?? titleFromPath(filePath);
+  const description = typeof fm.description === 'string' && fm.description.trim() ? fm.description.trim() : undefined;
+  const markdownOut = (headings.firstH1 !== undefined && fmTitle === undefined ? '' : `# ${title}\n\n`) +
+    (description ? `${description}\n\n` : '') + markdown.trim() + '\n';
+  return {
+    html: safe,
+    toc: headings.toc,
+    frontmatter: fm,
+    title,
+    description,
+    markdown: markdownOut,
+    text: htmlToText(safe),
+    links,
+    assets,
+    dependencies: [...new Set(dependencies)],
+    warnings,
+  };
+}
