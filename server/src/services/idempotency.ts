@@ -48,11 +48,11 @@ export async function beginIdempotent(ctx: AppContext, req: IdempotentRequest, n
     if (existing && existing.expiresAt <= now) {
       await prisma.idempotencyRecord.deleteMany({ where: { id: existing.id } });
     } else if (existing) {
-      if (existing.method !== req.method || existing.path !== req.path || existing.bodyHash !== hash) {
-        throw new ApiError('conflict', 'This Idempotency-Key was already used for a different request.', { field: 'Idempotency-Key', issue: 'reused with a different request' });
-      }
       if (existing.state !== 'done' || existing.responseStatus === null) {
         throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.', { field: 'Idempotency-Key', issue: 'in progress' });
+      }
+      if (existing.method !== req.method || existing.path !== req.path || existing.bodyHash !== hash) {
+        throw new ApiError('conflict', 'This Idempotency-Key was already used for a different request.', { field: 'Idempotency-Key', issue: 'reused with a different request' });
       }
       return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody ?? '' };
     }

@@ -10,6 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/env';
 import type { AppContext } from '../../src/context';
+import { newId } from '@quire/shared/ids';
+import type { Permission } from '@quire/shared/api/api-keys';
+import { createOrganization, type Plan } from '../../src/services/organizations';
+import { createApiKey } from '../../src/services/api-keys';
 
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions {
@@ -63,4 +67,52 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 /** `{ authorization: 'Bearer <key>' }` for inject(). */
 export function bearer(key: string): Record<string, string> {
   return { authorization: `Bearer ${key}` };
+}
+
+/**
+ * Creates another organization (plan default `pro`) with an owner user and a key, for
+ * cross-organization and plan tests. Returns the org id, user id and the full key.
+ */
+export async function createOrgWithKey(
+  t: Pick<TestApp, 'ctx'>,
+  options: { plan?: Plan; permissions?: Permission[]; projectId?: string | null; mode?: 'live' | 'test'; email?: string; expiresAt?: Date | null } = {},
+): Promise<{ orgId: string; userId: string; key: string; keyId: string }> {
+  const org = await createOrganization(t.ctx.db, { name: 'Other org', plan: options.plan ?? 'pro' });
+  const user = await t.ctx.db.prisma.user.create({
+    data: { id: newId('user'), email: options.email ?? `owner-${org.id.toLowerCase()}@example.com`, name: 'Other Owner', passwordHash: '' },
+  });
+  await t.ctx.db.prisma.membership.create({ data: { orgId: org.id, userId: user.id, role: 'owner' } });
+  const { key, record } = await createApiKey(t.ctx.db, {
+    orgId: org.id,
+    createdById: user.id,
+    name: 'test key',
+    permissions: options.permissions ?? ['admin'],
+    projectId: options.projectId ?? null,
+    mode: options.mode ?? 'live',
+    expiresAt: options.expiresAt ?? null,
+  });
+  return { orgId: org.id, userId: user.id, key, keyId: record.id };
+}
+
+/**
+ * A new key of the default organization (acting as its bootstrap owner) with the given
+ * permissions, optionally scoped to a project or in test mode. Returns the full key and its id.
+ */
+export async function createKey(
+  t: Pick<TestApp, 'app' | 'ctx'>,
+  permissions: Permission[],
+  options: { projectId?: string | null; mode?: 'live' | 'test'; expiresAt?: Date | null; name?: string } = {},
+): Promise<{ key: string; keyId: string }> {
+  const orgId = t.app.bootstrap.orgId!;
+  const owner = await t.ctx.db.prisma.membership.findFirst({ where: { orgId, role: 'owner' }, orderBy: { createdAt: 'asc' } });
+  const { key, record } = await createApiKey(t.ctx.db, {
+    orgId,
+    createdById: owner?.userId ?? null,
+    name: options.name ?? 'test key',
+    permissions,
+    projectId: options.projectId ?? null,
+    mode: options.mode ?? 'live',
+    expiresAt: options.expiresAt ?? null,
+  });
+  return { key, keyId: record.id };
 }

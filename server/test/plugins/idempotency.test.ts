@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createKey, createTestApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const create = (key: string, idem: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/v1/projects', headers: { ...bearer(key), 'idempotency-key': idem }, payload: payload as object });
+
+describe('Idempotency-Key on POST', () => {
+  it('replays the original status and body for the same key and body, creating one project', async () => {
+    const first = await create(t.adminKey, 'idem-1', { name: 'Idem Docs' });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+    const again = await create(t.adminKey, 'idem-1', { name: 'Idem Docs' });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await t.ctx.db.prisma.project.count({ where: { name: 'Idem Docs' } })).toBe(1);
+  });
+
+  it('answers 409 conflict for the same key with a different body', async () => {
+    await create(t.adminKey, 'idem-2', { name: 'First body' });
+    const res = await create(t.adminKey, 'idem-2', { name: 'Second body' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('conflict');
+    expect(await t.ctx.db.prisma.project.count({ where: { name: 'Second body' } })).toBe(0);
+  });
+
+  it('answers 409 while the first request with the key is still running', async () => {
+    const { id: keyId } = await t.ctx.db.prisma.apiKey.findFirstOrThrow({ where: { name: 'Bootstrap admin key' } });
+    await t.ctx.db.prisma.idempotencyRecord.create({
+      data: { id: 'idm_running', scope: keyId, key: 'idem-3', method: 'POST', path: '/v1/projects', bodyHash: 'x', state: 'running', expiresAt: new Date(Date.now() + 60_000) },
+    });
+    const res = await create(t.adminKey, 'idem-3', { name: 'Running' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.details.issue).toBe('in progress');
+  });
+
+  it('never gives one key the stored response of another key', async () => {
+    const other = await createKey(t, ['admin']);
+    const mine = await create(t.adminKey, 'idem-4', { name: 'Scoped Idem' });
+    const theirs = await create(other.key, 'idem-4', { name: 'Scoped Idem' });
+    expect(theirs.headers['idempotency-replayed']).toBeUndefined();
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().data.id).not.toBe(mine.json().data.id);
+  });
+
+  it('does not store failures that a retry may fix (409), and validates the header', async () => {
+    await create(t.adminKey, 'idem-5a', { name: 'Taken', slug: 'taken-slug' });
+    const conflict = await create(t.adminKey, 'idem-5', { name: 'Taken 2', slug: 'taken-slug' });
+    expect(conflict.statusCode).toBe(409);
+    await t.app.inject({ method: 'PATCH', url: `/v1/projects/${(await t.ctx.db.prisma.project.findUniqueOrThrow({ where: { slug: 'taken-slug' } })).id}`, headers: bearer(t.adminKey), payload: { slug: 'moved-slug' } });
+    const retry = await create(t.adminKey, 'idem-5', { name: 'Taken 2', slug: 'taken-slug' });
+    expect(retry.statusCode).toBe(201);
+    const bad = await create(t.adminKey, 'has space', { name: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.field).toBe('Idempotency-Key');
+  });
+
+  it('replays after an expiry only when the record is still valid (expired records start afresh)', async () => {
+    await create(t.adminKey, 'idem-6', { name: 'Expiring' });
+    await t.ctx.db.prisma.idempotencyRecord.updateMany({ where: { key: 'idem-6' }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const res = await create(t.adminKey, 'idem-6', { name: 'Expiring' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotency-replayed']).toBeUndefined();
+  });
+});
