@@ -58,11 +58,13 @@ export function renderArticle(a: ArticleParts): string {
   const edit = a.editHref
     ? `<a class="q-edit" href="${a.editHref}" rel="noopener" target="_blank">${icon('pencil')}Edit this page</a>`
     : '';
-  const meta = edit || a.lastUpdated ? `<div class="q-page-meta">${edit}${renderLastUpdated(a.lastUpdated)}</div>` : '';
+  const updated = renderLastUpdated(a.lastUpdated);
+  const meta = edit || updated ? `<div class="q-page-meta">${edit}${updated}</div>` : '';
+  const actions = a.feedback || meta ? `<div class="q-page-actions">${a.feedback ? FEEDBACK_HTML : ''}${meta}</div>` : '';
   return (
     `<article class="q-article"><header class="q-page-header">${eyebrow}<h1 class="q-title">${escapeHtml(a.title)}</h1>${lead}</header>` +
     `${a.tocDisclosure}<div class="q-prose">${a.html}</div>` +
-    `<footer class="q-page-footer">${a.feedback ? FEEDBACK_HTML : ''}${meta}${a.pager}</footer></article>`
+    `<footer class="q-page-footer">${actions}${a.pager}</footer></article>`
   );
 }
 

@@ -9,9 +9,11 @@
  *   sidebar of a page shows its scope, so switching tab/anchor/dropdown/version swaps the sidebar;
  * - previous/next stay inside the scope (never jump from one version or tab into another);
  * - a page listed twice belongs to its first occurrence; hidden pages get a scope but are never
- *   listed nor used as previous/next;
+ *   listed nor used as previous/next; a group's `root` page counts as the group's first page
+ *   (reading order and traversal from H3's shared/src/docs/nav);
  * - pages outside the navigation (and the 404 page) use the home page's scope, else the first one.
  */
+import { flattenPages, walkPages } from '../docs/nav/index';
 import type { NavDivision, NavGroup, NavNode, NavPage } from '../docs/types';
 
 /** The sidebar context shared by every page under the same division chain. */
@@ -53,16 +55,17 @@ export function isDivision(node: NavNode): node is NavDivision {
   return node.type === 'division';
 }
 
-/** Visible pages of a node list in reading order, skipping hidden pages/groups/divisions. */
-export function visiblePages(nodes: NavNode[], out: NavPage[] = []): NavPage[] {
-  for (const n of nodes) {
-    if (n.type === 'page') {
-      if (!n.hidden && n.path) out.push(n);
-    } else if (n.type === 'group' || n.type === 'division') {
-      if (!n.hidden && !(n.type === 'division' && n.href)) visiblePages(n.children, out);
-    }
-  }
-  return out;
+/**
+ * Visible pages of a node list in reading order (H3's flattenPages: group roots first, hidden
+ * entries skipped), without OpenAPI entries whose path is not filled and without repeats.
+ */
+export function visiblePages(nodes: NavNode[]): NavPage[] {
+  const seen = new Set<string>();
+  return flattenPages(nodes).filter((p) => {
+    if (!p.path || seen.has(p.path)) return false;
+    seen.add(p.path);
+    return true;
+  });
 }
 
 /** Builds the index of a navigation tree (NavNode[] with titles filled). */
@@ -76,16 +79,12 @@ export function buildNavIndex(nav: NavNode[]): NavIndex {
     const items = nodes.filter((n) => !isDivision(n));
     const scope: NavScope = { chain, levels, items, pages: visiblePages(items) };
     scopes.push(scope);
-    const walk = (list: NavNode[], groups: NavGroup[]) => {
-      for (const n of list) {
-        if (n.type === 'page') {
-          if (n.path && !places.has(n.path)) places.set(n.path, { page: n, scope, groups });
-        } else if (n.type === 'group') {
-          walk(n.children, [...groups, n]);
-        }
-      }
-    };
-    walk(items, []);
+    for (const visit of walkPages(items)) {
+      const p = visit.node;
+      if (!p.path || places.has(p.path)) continue;
+      const groups = visit.ancestors.filter((a): a is NavGroup => a.type === 'group');
+      places.set(p.path, { page: p, scope, groups });
+    }
     for (const d of nodes) {
       if (!isDivision(d)) continue;
       firstPages.set(d, visiblePages([d])[0]);
@@ -97,7 +96,7 @@ export function buildNavIndex(nav: NavNode[]): NavIndex {
   for (const scope of scopes) {
     scope.pages.forEach((p, i) => {
       const place = places.get(p.path);
-      if (!place || place.page !== p) return;
+      if (!place || place.scope !== scope) return;
       place.prev = scope.pages[i - 1];
       place.next = scope.pages[i + 1];
     });

@@ -83,7 +83,7 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
       const body =
         `<p>The page you are looking for does not exist, or it has moved.</p>` +
         `<p><a class="q-button" href="${ctx.pageHref('index')}">Go to the home page</a></p>` +
-        (suggestions ? `<h2 id="popular-pages">Popular pages</h2><ul>${suggestions}</ul>` : '');
+        (suggestions ? `<h2 id="start-here">Start here</h2><ul>${suggestions}</ul>` : '');
       const article = renderArticle({
         eyebrow: 'Error 404',
         title: 'Page not found',

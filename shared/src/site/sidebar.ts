@@ -137,7 +137,7 @@ export function createSidebarTemplate(ctx: SiteContext, scope: NavScope): Sideba
         const s = slots[Number(parts[i])]!;
         if (s.kind === 'current') {
           if (s.path === current) out += ' aria-current="page"';
-        } else if (s.group.expanded === true || s.group.root === current || open.includes(s.group)) {
+        } else if (s.group.expanded === true || (current !== undefined && s.group.root === current) || open.includes(s.group)) {
           out += ' open';
         }
         out += parts[i + 1]!;
