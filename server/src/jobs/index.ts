@@ -1,4 +1,32 @@
 import fp from 'fastify-plugin';
+import { BuildRunner, type BuildRunnerOptions } from './build-runner';
 
-// Placeholder: the in-process build runner (issue 3) starts here when `enabled`.
-export default fp<{ enabled: boolean }>(async () => {}, { name: 'jobs' });
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The in-process build runner; always present, started only when the app runs jobs. */
+    buildRunner: BuildRunner;
+  }
+}
+
+/** Options of the jobs plugin. */
+export interface JobsPluginOptions extends BuildRunnerOptions {
+  /** Start the runner when the app is ready (false in route tests that only need queued builds). */
+  enabled: boolean;
+}
+
+/**
+ * The build runner as a Fastify plugin: decorated as `app.buildRunner`, started on `onReady`
+ * when enabled (requeuing builds a previous process left `building`; a test may instead call
+ * `app.buildRunner.configure(...)` and `start()` itself), and stopped in `preClose`
+ * (before the database closes), which requeues a running build: SIGTERM never leaves a build
+ * stuck in `building`.
+ */
+export default fp<JobsPluginOptions>(
+  async (app, { enabled, ...options }) => {
+    const runner = new BuildRunner(app.ctx, options);
+    app.decorate('buildRunner', runner);
+    app.addHook('preClose', async () => runner.stop());
+    if (enabled) app.addHook('onReady', async () => runner.start());
+  },
+  { name: 'jobs' },
+);

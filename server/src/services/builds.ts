@@ -1,0 +1,155 @@
+/**
+ * Builds (interface-spec.md "Builds"; decisions.md sections 2 and 4): trigger, list, get, log.
+ * Triggering inserts a `queued` build and its `build.triggered` audit entry in one transaction
+ * and wakes the runner; every later status change belongs to the build runner (server/src/jobs).
+ */
+import { ApiError, invalidField } from '@quire/shared/errors';
+import { newId } from '@quire/shared/ids';
+import { IN_PROGRESS_STATUSES, type Build, type BuildDetail, type ListBuildsFilters, type TriggerBuildBody } from '@quire/shared/api/builds';
+import type { AppContext } from '../context';
+import type { Models } from '../db/client';
+import { apiBaseUrl, type Config } from '../env';
+import type { RequestAuth } from '../http/request-auth';
+import type { PageRequest } from '../http/pagination';
+import { BuildError } from '../builder/errors';
+import { checkBranchName } from '../builder/git';
+import { recordAudit } from './audit';
+import { getProjectForCaller } from './projects';
+
+/** Builds a project may start per rolling hour (decisions.md section 4: the 31st gets 429). */
+export const TRIGGERS_PER_HOUR = 30;
+const HOUR_MS = 60 * 60 * 1000;
+
+type BuildRow = Models.BuildModel;
+
+let lastStamp = 0;
+/** A creation time strictly after the previous one of this process, so "newest first" is exact. */
+function nextStamp(): Date {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp);
+}
+
+/**
+ * Queues a build of a project (`POST /v1/projects/{projectId}/builds`, answered 202).
+ * Branch defaults to the project's `repoBranch`. The build is a preview when `preview` is true,
+ * when the branch is not `repoBranch`, or when the caller uses a test key (decisions.md 2 and 4).
+ * @throws ApiError not_found (project unknown or not the caller's); invalid_request (no repoUrl,
+ *   bad branch); conflict with `details.buildId` while a build of the project is queued or
+ *   building; rate_limited with `Retry-After` past {@link TRIGGERS_PER_HOUR} builds in an hour.
+ */
+export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId: string, body: TriggerBuildBody = {}): Promise<BuildRow> {
+  const project = await getProjectForCaller(ctx, auth, projectId);
+  if (!project.repoUrl) throw invalidField('repoUrl', 'the project has no repository', 'The project has no repoUrl: connect a repository with PATCH /v1/projects/{projectId} first.');
+  const branch = body.branch ?? project.repoBranch;
+  try {
+    checkBranchName(branch);
+  } catch (err) {
+    if (err instanceof BuildError) throw invalidField('branch', 'must be a valid git branch name', err.message);
+    throw err;
+  }
+  const isPreview = body.preview === true || branch !== project.repoBranch || auth.mode === 'test';
+  const build = await ctx.db.prisma.$transaction(async (tx) => {
+    const running = await tx.build.findFirst({ where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] } }, select: { id: true, status: true } });
+    if (running) throw new ApiError('conflict', `Build ${running.id} is already ${running.status}; wait for it to finish or cancel it.`, { buildId: running.id });
+    const since = new Date(Date.now() - HOUR_MS);
+    const recent = await tx.build.findMany({ where: { projectId, createdAt: { gte: since } }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
+    if (recent.length >= TRIGGERS_PER_HOUR) {
+      const freeAt = recent[recent.length - TRIGGERS_PER_HOUR]!.createdAt.getTime() + HOUR_MS;
+      const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+      throw new ApiError('rate_limited', `At most ${TRIGGERS_PER_HOUR} builds per project per hour; retry in ${retryAfter} s.`, { limit: TRIGGERS_PER_HOUR }, { 'Retry-After': String(retryAfter) });
+    }
+    const row = await tx.build.create({
+      data: {
+        id: newId('build'),
+        projectId,
+        status: 'queued',
+        trigger: 'api',
+        branch,
+        commitSha: body.commitSha ?? null,
+        isPreview,
+        force: body.force ?? false,
+        createdById: auth.userId,
+        createdAt: nextStamp(),
+      },
+    });
+    await recordAudit(tx, {
+      orgId: project.orgId,
+      projectId,
+      auth,
+      action: 'build.triggered',
+      resource: { type: 'build', id: row.id },
+      metadata: { branch, isPreview, ...(body.commitSha ? { commitSha: body.commitSha } : {}), ...(body.force ? { force: true } : {}) },
+    });
+    return row;
+  });
+  ctx.events.emit('build.status', { projectId, buildId: build.id, status: 'queued' });
+  return build;
+}
+
+/**
+ * Lists a project's builds, newest first, filtered by `status` and `branch`.
+ * @throws ApiError not_found for a project the caller cannot see.
+ */
+export async function listBuilds(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  filters: ListBuildsFilters,
+  page: PageRequest,
+): Promise<{ items: BuildRow[]; total: number }> {
+  await getProjectForCaller(ctx, auth, projectId);
+  const where = { projectId, ...(filters.status ? { status: filters.status } : {}), ...(filters.branch ? { branch: filters.branch } : {}) };
+  const [items, total] = await Promise.all([
+    ctx.db.prisma.build.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
+    ctx.db.prisma.build.count({ where }),
+  ]);
+  return { items, total };
+}
+
+/**
+ * One build of a project.
+ * @throws ApiError not_found when the project is not the caller's or the build is not in it.
+ */
+export async function getBuild(ctx: AppContext, auth: RequestAuth, projectId: string, buildId: string): Promise<BuildRow> {
+  await getProjectForCaller(ctx, auth, projectId);
+  const row = await ctx.db.prisma.build.findFirst({ where: { id: buildId, projectId } });
+  if (!row) throw new ApiError('not_found', `No build ${buildId} in project ${projectId}.`);
+  return row;
+}
+
+/** The response form of a build (spec "Build"). */
+export function toBuildDto(row: BuildRow): Build {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    status: row.status as Build['status'],
+    trigger: row.trigger as Build['trigger'],
+    branch: row.branch,
+    commitSha: row.commitSha,
+    commitMessage: row.commitMessage,
+    isPreview: row.isPreview,
+    url: row.url,
+    duration: row.duration,
+    createdAt: row.createdAt.toISOString(),
+    deployedAt: row.deployedAt?.toISOString() ?? null,
+  };
+}
+
+/** The detail form: {@link toBuildDto} plus `error`, `changedFiles` and `logUrl`. */
+export function toBuildDetailDto(row: BuildRow, config: Config): BuildDetail {
+  let changedFiles: string[] | null = null;
+  if (row.changedFiles) {
+    try {
+      const parsed = JSON.parse(row.changedFiles) as unknown;
+      changedFiles = Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === 'string') : null;
+    } catch {
+      changedFiles = null;
+    }
+  }
+  return {
+    ...toBuildDto(row),
+    error: row.error,
+    changedFiles,
+    logUrl: `${apiBaseUrl(config)}/v1/projects/${row.projectId}/builds/${row.id}/logs`,
+  };
+}
