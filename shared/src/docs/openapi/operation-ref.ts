@@ -54,7 +54,10 @@ export function matchSpecFile(name: string, specFiles: readonly string[]): strin
     specFiles.find((f) => f === n) ??
     specFiles.find((f) => base(f) === n) ??
     specFiles.find((f) => stem(f) === n) ??
-    specFiles.find((f) => stem(base(f)) === n)
+    specFiles.find((f) => stem(base(f)) === n) ??
+    // `openapi.yaml` written for `openapi.yml` (or `.json`): same stem, other extension
+    specFiles.find((f) => stem(f) === stem(n)) ??
+    specFiles.find((f) => stem(base(f)) === stem(n))
   );
 }
 

@@ -7,13 +7,15 @@ import type { BuildWarning, DocsFiles } from '../types';
 import { LazySpec } from './lazy-refs';
 import { loosePathKey, matchSpecFile, parseOperationRef } from './operation-ref';
 import { hasSpecExtension, isRemoteSpec, mightBeSpec, parseSpecText } from './spec-files';
-import { HTTP_METHODS, type OpenApiRegistry, type ResolvedOperation, type SpecObject } from './types';
+import { HTTP_METHODS, type OpenApiRegistry, type ResolvedOperation, type ResolvedSchema, type SpecObject } from './types';
 
 /** At most this many `$ref` warnings per spec; the rest are summed up in one more. */
 const MAX_REF_WARNINGS = 10;
 
 interface LoadedSpec {
   file: string;
+  lazy: LazySpec;
+  version: ResolvedOperation['specVersion'];
   ops: ResolvedOperation[];
   /** `method path` → operation, exact and loose keys */
   byKey: Map<string, ResolvedOperation>;
@@ -85,7 +87,7 @@ function indexSpec(file: string, lazy: LazySpec, version: ResolvedOperation['spe
   };
   collect(document.paths, 'operation');
   collect(document.webhooks, 'webhook');
-  return { file, ops, byKey, byWebhook };
+  return { file, lazy, version, ops, byKey, byWebhook };
 }
 
 /**
@@ -177,6 +179,31 @@ export function loadOpenApiRegistry(
       for (const s of order) {
         const hit = findLoose(s, ref);
         if (hit) return hit;
+      }
+      return undefined;
+    },
+    schema(refText, defaultSpec) {
+      const text = refText.trim().replace(/^(["'])(.*)\1$/s, '$2').trim();
+      const space = text.search(/\s/);
+      const named = space > 0 ? matchSpecFile(text.slice(0, space), specFiles) : undefined;
+      const name = named ? text.slice(space).trim() : text;
+      const def = defaultSpec !== undefined ? matchSpecFile(defaultSpec, specFiles) : undefined;
+      const order = named ? [named] : def ? [def, ...specFiles.filter((f) => f !== def)] : specFiles;
+      for (const f of order) {
+        const spec = specs.get(f)!;
+        const root = spec.lazy.root();
+        const holder = obj(spec.version === '2.0' ? root.definitions : obj(root.components)?.schemas);
+        const schema = holder && Object.prototype.hasOwnProperty.call(holder, name) ? obj(holder[name]) : undefined;
+        if (schema) {
+          return {
+            specFile: f,
+            name,
+            schema,
+            document: root,
+            title: str(schema.title) ?? name,
+            description: str(schema.description),
+          } satisfies ResolvedSchema;
+        }
       }
       return undefined;
     },

@@ -4,6 +4,7 @@
  * CodeGroup"; issue 3). The theme adds the page title; this fragment holds the rest.
  */
 import { generateCodeSamples } from './code-samples';
+import { endpointBarHtml } from './endpoint-bar';
 import { codeGroup, esc, markdown } from './html';
 import { buildOperationModel, PARAM_LOCATIONS, type OperationModel, type ParameterModel, type ResponseModel, type SecurityUse } from './operation-model';
 import { exampleFromSchema } from './schema-example';
@@ -25,16 +26,16 @@ function section(id: string, title: string, inner: string, extra = ''): string {
   return `<section class="q-openapi-section" data-section="${id}"><h2 id="${id}" class="q-openapi-heading">${esc(title)}${extra}</h2>${inner}</section>`;
 }
 
-/** The method badge, server and path with `{params}` marked. */
+/** The endpoint bar of an operation (webhooks show no server). */
 function endpointBar(model: OperationModel): string {
   const { op } = model;
-  const method = `<span class="q-method q-method-${op.method}" data-method="${op.method}">${op.method.toUpperCase()}</span>`;
-  const badges: string[] = [];
-  if (op.kind === 'webhook') badges.push('<span class="q-openapi-badge q-openapi-badge-webhook">Webhook</span>');
-  if (op.deprecated) badges.push('<span class="q-openapi-badge q-openapi-badge-deprecated">Deprecated</span>');
-  const path = esc(op.path).replace(/\{([^}]*)\}/g, '<span class="q-openapi-path-param">{$1}</span>');
-  const server = op.kind === 'operation' && model.serverUrl ? `<span class="q-openapi-server">${esc(model.serverUrl)}</span>` : '';
-  return `<div class="q-openapi-endpoint">${badges.join('')}${method}<code class="q-openapi-url">${server}<span class="q-openapi-path">${path}</span></code></div>`;
+  return endpointBarHtml({
+    method: op.method,
+    path: op.path,
+    serverUrl: op.kind === 'operation' ? model.serverUrl : '',
+    deprecated: op.deprecated,
+    webhook: op.kind === 'webhook',
+  });
 }
 
 /** Default explanation of a security scheme when the spec gives none. */

@@ -95,7 +95,8 @@ export function renderField(f: FieldSpec, ctx: FieldContext): string {
   if (f.location) head.push(badge('location', esc(f.location)));
   if (f.required) head.push(badge('required', 'required'));
   if (f.deprecated || s.deprecated === true) head.push(badge('deprecated', 'deprecated'));
-  if (ctx.mode === 'response' && s.readOnly === true) head.push(badge('readonly', 'read-only'));
+  if (ctx.mode !== 'request' && s.readOnly === true) head.push(badge('readonly', 'read-only'));
+  if (ctx.mode === 'schema' && s.writeOnly === true) head.push(badge('writeonly', 'write-only'));
   if (s.default !== undefined) head.push(badge('default', `default: <code>${esc(literal(s.default))}</code>`));
   for (const c of constraints(s)) head.push(badge('constraint', esc(c)));
 

@@ -7,8 +7,11 @@
  */
 import type { SpecObject } from './types';
 
-/** 'request': bodies and parameters (readOnly hidden); 'response': responses (writeOnly hidden). */
-export type SchemaMode = 'request' | 'response';
+/**
+ * 'request': bodies and parameters (readOnly hidden); 'response': responses (writeOnly hidden);
+ * 'schema': schema pages (`openapi-schema:`), nothing hidden.
+ */
+export type SchemaMode = 'request' | 'response' | 'schema';
 
 /** One property of an object schema. */
 export interface SchemaProperty {
@@ -35,8 +38,10 @@ export function mergeAllOf(schema: SpecObject, depth = 0): SpecObject {
   const required = new Set<string>();
   const fold = (s: SpecObject) => {
     for (const [k, v] of Object.entries(s)) {
-      if (k === 'allOf') continue;
-      if (k === 'properties') Object.assign(properties, obj(v) ?? {});
+      if (k === 'allOf' || k === '__proto__') continue;
+      if (k === 'properties') {
+        for (const [name, p] of Object.entries(obj(v) ?? {})) if (name !== '__proto__') properties[name] = p;
+      }
       else if (k === 'required') for (const r of Array.isArray(v) ? v : []) if (typeof r === 'string') required.add(r);
       else if (!(k in out)) out[k] = v;
     }

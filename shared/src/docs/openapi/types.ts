@@ -65,8 +65,27 @@ export interface OpenApiRegistry {
    * in {@link HTTP_METHODS} order, webhooks after paths. `x-excluded` operations are left out. Unknown spec: [].
    */
   operations(spec?: string): ResolvedOperation[];
+  /**
+   * Finds a component schema for a schema page (frontmatter `openapi-schema: Name`, or
+   * `openapi-schema: "spec.json Name"`): `components.schemas` (2.0: `definitions`), the named or
+   * default spec first, then all specs alphabetically. Undefined when no spec has it.
+   */
+  schema(ref: string, defaultSpec?: string): ResolvedSchema | undefined;
   /** file paths of the loaded specs, sorted */
   specFiles: string[];
+}
+
+/** A component schema found by {@link OpenApiRegistry.schema}. */
+export interface ResolvedSchema {
+  specFile: string;
+  /** the component name (`User`) */
+  name: string;
+  /** the schema, `$ref`s resolved on access */
+  schema: SpecObject;
+  document: SpecObject;
+  /** schema `title` ?? name */
+  title: string;
+  description?: string;
 }
 
 /** Options of {@link renderOperation}. */
