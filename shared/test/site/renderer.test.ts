@@ -172,6 +172,44 @@ describe('page options', () => {
   });
 });
 
+describe('navigation edge cases', () => {
+  const nav = (): NavNode[] => [
+    {
+      type: 'group', title: 'Guides', children: [
+        { type: 'page', path: 'start', title: 'Start' },
+        { type: 'group', title: 'Deploying', root: 'deploy', children: [{ type: 'page', path: 'deploy/vercel', title: 'Vercel' }] },
+        { type: 'page', path: 'draft', title: 'Draft', hidden: true },
+      ],
+    },
+  ];
+  const r = () => createSiteRenderer({ site: sampleSite(), nav: nav(), assets, siteCss: '/t.css' });
+
+  it('treats a group root page as the group\'s first page: current, open, in reading order', () => {
+    const html = r().page({ path: 'deploy', title: 'Deploying', html: '', toc: [] });
+    expect(html).toContain('<a class="q-nav-group-root" href="/deploy" aria-current="page">');
+    expect(html).toMatch(/<details open><summary class="q-nav-summary"><a class="q-nav-group-root"/);
+    expect(html).toContain('<a class="q-pager-card q-pager-prev" href="/start" rel="prev">');
+    expect(html).toContain('<a class="q-pager-card q-pager-next" href="/deploy/vercel" rel="next">');
+  });
+
+  it('renders a hidden page with its section\'s sidebar but does not list it or link it as next', () => {
+    const html = r().page({ path: 'draft', title: 'Draft', html: '', toc: [], hidden: true });
+    expect(html).toContain('<p class="q-eyebrow">Guides</p>');
+    expect(sidebarOf(html)).not.toContain('>Draft<');
+    const vercel = r().page({ path: 'deploy/vercel', title: 'Vercel', html: '', toc: [] });
+    expect(vercel).not.toContain('q-pager-next');
+  });
+
+  it('shows a dismissible banner and config icons given as image paths', () => {
+    const site = sampleSite({ banner: { content: 'v2 is out <b>now</b>', dismissible: true } });
+    const withIcon: NavNode[] = [{ type: 'group', title: 'G', icon: '/icons/rocket.svg', children: [{ type: 'page', path: 'a', title: 'A' }] }];
+    const html = createSiteRenderer({ site, nav: withIcon, assets, siteCss: '/t.css' }).page({ path: 'a', title: 'A', html: '', toc: [] });
+    expect(html).toContain('<div class="q-banner" data-q-banner><p>v2 is out &lt;b&gt;now&lt;/b&gt;</p><button');
+    expect(html).toContain('data-q-banner-close');
+    expect(html).toContain('<img class="q-icon" src="/icons/rocket.svg" alt=""');
+  });
+});
+
 describe('escaping', () => {
   const evil = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
   it('escapes titles, descriptions, config labels and refuses dangerous hrefs', () => {

@@ -139,8 +139,8 @@
   $$('[data-q-feedback]').forEach(function (box) {
     $$('[data-q-feedback-value]', box).forEach(function (b) {
       b.addEventListener('click', function () {
+        // buttons stay enabled (disabling the focused one would drop keyboard focus)
         $$('[data-q-feedback-value]', box).forEach(function (o) {
-          o.disabled = true;
           o.setAttribute('aria-pressed', o === b ? 'true' : 'false');
         });
         var thanks = $('.q-feedback-thanks', box);
