@@ -11,3 +11,4 @@ export { parseOperationRef, matchSpecFile, type OperationRef } from './operation
 export { renderOperation, operationToc } from './render-operation';
 export { renderSchemaPage } from './render-schema';
 export { renderApiEndpoint, endpointBarHtml, type EndpointBar } from './endpoint-bar';
+export { operationNavGroups, operationNavPage } from './nav-pages';

@@ -24,8 +24,9 @@ export function isRemoteSpec(p: string): boolean {
  * `openapi`/`swagger` key? (Most .json files of a docs repo are package.json, docs.json...)
  */
 export function mightBeSpec(filePath: string, text: string): boolean {
-  if (filePath.toLowerCase().endsWith('.json')) return /"(openapi|swagger)"\s*:/.test(text);
-  return /^["']?(openapi|swagger)["']?\s*:/m.test(text);
+  // JSON is YAML too: a .yaml file may hold `{"openapi": ...}`
+  if (/"(openapi|swagger)"\s*:/.test(text)) return true;
+  return !filePath.toLowerCase().endsWith('.json') && /^["']?(openapi|swagger)["']?\s*:/m.test(text);
 }
 
 /** The outcome of {@link parseSpecText}: the document, or an error with its 1-based line when known. */
