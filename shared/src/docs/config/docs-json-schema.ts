@@ -74,12 +74,12 @@ const groupSchema: z.ZodType<RawGroup> = z.lazy(() =>
       openapi: openapiRefSchema.optional(),
     },
     'a group {"group", "pages"}',
-  ).meta({ id: 'group' }),
-);
+  ),
+).meta({ id: 'group' });
 
-const pageEntrySchema: z.ZodType<RawPageEntry> = z.union([str(), groupSchema], {
-  error: 'must be a page path or a group {"group", "pages"}',
-});
+const pageEntrySchema: z.ZodType<RawPageEntry> = z
+  .union([str(), groupSchema], { error: 'must be a page path or a group {"group", "pages"}' })
+  .meta({ id: 'pageEntry', description: 'A page path without extension (`guides/setup`), an OpenAPI operation (`GET /users`) or a group' });
 
 /** The fields of any navigation level, one division list per kind (they nest freely). */
 const divisionShape = () => ({
@@ -109,8 +109,8 @@ function divisionSchema(titleKey: string): z.ZodType<RawDivision> {
       obj(
         { [titleKey]: str(), default: bool().optional(), ...divisionShape() },
         `a ${titleKey} {"${titleKey}", ...}`,
-      ).meta({ id: titleKey }),
-    ) as z.ZodType<RawDivision>;
+      ),
+    ).meta({ id: titleKey }) as z.ZodType<RawDivision>;
     divisionSchemas.set(titleKey, s);
   }
   return s;

@@ -3,7 +3,7 @@ import {
   DIVISION_KEYS, type DivisionKey, type RawDivision, type RawDivisionFields, type RawDocsJson, type RawGroup, type RawOpenapiRef,
   type RawPageEntry,
 } from './docs-json-schema';
-import { formatJsonPath, type JsonPath } from './json-path';
+import { formatJsonPath, isJsonObject, valueAt, type JsonPath } from './json-path';
 import { normalizePagePath, pageEntry } from './page-entry';
 import {
   DEFAULT_PRIMARY_COLOR, addOpenapi, checkImage, checkImages, iconName, labelForType, normalizeImage, normalizeRedirects,
@@ -25,10 +25,11 @@ function isDivisionKey(key: string): key is DivisionKey {
   return Object.hasOwn(DIVISION_KEYS, key);
 }
 
-/** Children of any navigation level, in the order its keys are written. */
+/** Children of any navigation level, in the order its keys are written (`tabs` before `pages` or after). */
 function levelChildren(ctx: ConvertContext, level: RawDivisionFields, path: JsonPath, spec: string | undefined): NavNode[] {
   const out: NavNode[] = [];
-  for (const key of Object.keys(level)) {
+  const written = valueAt(ctx.written, path);
+  for (const key of Object.keys(isJsonObject(written) ? written : level)) {
     if (isDivisionKey(key)) out.push(...divisions(ctx, key, level[key] ?? [], [...path, key], spec));
     else if (key === 'groups') (level.groups ?? []).forEach((g, i) => out.push(group(ctx, g, [...path, 'groups', i], spec)));
     else if (key === 'pages') out.push(...pages(ctx, level.pages ?? [], [...path, 'pages'], spec));
@@ -99,7 +100,8 @@ export function docsJsonToSiteConfig(ctx: ConvertContext, raw: RawDocsJson, rawO
   const navigation = levelChildren(ctx, raw.navigation, ['navigation'], undefined);
   const global = raw.navigation.global;
   if (global) {
-    for (const key of Object.keys(global)) {
+    const written = valueAt(ctx.written, ['navigation', 'global']);
+    for (const key of Object.keys(isJsonObject(written) ? written : global)) {
       const items = (global as Record<string, unknown>)[key] as RawDivision[] | undefined;
       if (isDivisionKey(key) && items) navigation.push(...divisions(ctx, key, items, ['navigation', 'global', key], undefined));
     }

@@ -45,3 +45,14 @@ export function describeJsonValue(value: unknown): string {
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The value at `path` inside `root`, or undefined when the path does not exist. */
+export function valueAt(root: unknown, path: JsonPath): unknown {
+  let node = root;
+  for (const seg of path) {
+    if (Array.isArray(node) && typeof seg === 'number') node = node[seg];
+    else if (isJsonObject(node) && typeof seg === 'string') node = node[seg];
+    else return undefined;
+  }
+  return node;
+}

@@ -97,11 +97,12 @@ export function loadSiteConfig(files: DocsFiles): LoadedSiteConfig {
     }
     // keep the origin of the top-level object for error messages
     resolved.origins.set(filled, { file: source, path: [] });
-    const raw = validateConfig(docsJsonSchema_, filled, source, resolved.origins);
+    const raw = validateConfig(docsJsonSchema_, filled, source, resolved);
+    ctx.written = filled;
     config = docsJsonToSiteConfig(ctx, raw, rawObject);
     if (withoutNav) config.navigation = folderNavigation(files).navigation;
   } else {
-    const raw = validateConfig(mintJsonSchema, rawObject, source, resolved.origins);
+    const raw = validateConfig(mintJsonSchema, rawObject, source, resolved);
     config = mintJsonToSiteConfig(ctx, raw, rawObject);
   }
   return { config, warnings, files: resolved.files };

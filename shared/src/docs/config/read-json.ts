@@ -14,11 +14,12 @@ class SyntaxAt extends Error {
 }
 
 /**
- * Finds where JSON text first goes wrong, since `JSON.parse` does not always say (Node 20).
- * A small recursive-descent scan of the grammar of RFC 8259; returns undefined for valid JSON.
+ * A small recursive-descent scan of the JSON grammar (RFC 8259) that reports where each value
+ * starts (`onValue(path, offset)`) and where the text first goes wrong.
  */
-export function findJsonSyntaxError(text: string): { offset: number; expected: string } | undefined {
+function scanJson(text: string, onValue?: (path: (string | number)[], offset: number) => void): { offset: number; expected: string } | undefined {
   let i = 0;
+  const path: (string | number)[] = [];
   const ws = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
   };
@@ -51,6 +52,7 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
   };
   const value = (): void => {
     ws();
+    onValue?.(path, i);
     const c = text[i];
     if (c === '{') {
       i++;
@@ -59,11 +61,15 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
       for (;;) {
         ws();
         if (text[i] !== '"') fail('a property name in double quotes');
+        const keyStart = i;
         string();
+        const key = onValue ? (JSON.parse(text.slice(keyStart, i)) as string) : '';
         ws();
         if (text[i] !== ':') fail('":" after the property name');
         i++;
+        path.push(key);
         value();
+        path.pop();
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === '}') return void i++;
@@ -74,8 +80,10 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
       i++;
       ws();
       if (text[i] === ']') return void i++;
-      for (;;) {
+      for (let index = 0; ; index++) {
+        path.push(index);
         value();
+        path.pop();
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === ']') return void i++;
@@ -97,6 +105,28 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
     if (err instanceof SyntaxAt) return { offset: err.offset, expected: err.expected };
     throw err;
   }
+}
+
+/**
+ * Finds where JSON text first goes wrong, since `JSON.parse` does not always say (Node 20).
+ * @returns the character offset and what was expected there; undefined for valid JSON
+ */
+export function findJsonSyntaxError(text: string): { offset: number; expected: string } | undefined {
+  return scanJson(text);
+}
+
+/**
+ * The 1-based line and column where the value at `path` starts in JSON `text` (the deepest
+ * existing parent when the path does not exist), for error messages; undefined for invalid JSON.
+ */
+export function locateJsonPath(text: string, path: readonly (string | number)[]): { line: number; column: number } | undefined {
+  const body = text.replace(/^\uFEFF/, '');
+  let best: { depth: number; offset: number } | undefined;
+  const error = scanJson(body, (at, offset) => {
+    if (at.length > path.length || (best && best.depth >= at.length)) return;
+    if (at.every((seg, k) => seg === path[k])) best = { depth: at.length, offset };
+  });
+  return error || !best ? undefined : lineColumn(body, best.offset);
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ResolvedJson {
   origins: WeakMap<object, JsonOrigin>;
   /** every file read, the config first: part of the build's cache key */
   files: string[];
+  /** the text of every file read, to point errors at a line */
+  texts: Map<string, string>;
 }
 
 /** Upper bound on `$ref` expansions in one config: stops a small set of files from expanding exponentially. */
@@ -35,7 +37,7 @@ const MAX_REF_EXPANSIONS = 2000;
 export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
   const warnings: BuildWarning[] = [];
   const origins = new WeakMap<object, JsonOrigin>();
-  const read = new Set<string>();
+  const texts = new Map<string, string>();
   const parsed = new Map<string, unknown>();
   let expansions = 0;
 
@@ -43,7 +45,7 @@ export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
     if (!parsed.has(target)) {
       const text = files.read(target);
       if (text === undefined) return undefined;
-      read.add(target);
+      texts.set(target, text);
       parsed.set(target, parseJsonFile(text, target));
     }
     return parsed.get(target);
@@ -106,5 +108,5 @@ export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
   const root = readParsed(file);
   if (root === undefined) throw new DocsError(`${file}: file not found`, file);
   const value = resolve(root, file, [], [file]);
-  return { value, warnings, origins, files: [...read] };
+  return { value, warnings, origins, files: [...texts.keys()], texts };
 }

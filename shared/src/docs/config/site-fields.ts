@@ -10,6 +10,8 @@ export interface ConvertContext {
   warnings: BuildWarning[];
   /** OpenAPI specs met so far (config order, no duplicates) */
   openapi: string[];
+  /** the config as written (before validation, which reorders keys): gives navigation keys their written order */
+  written?: unknown;
 }
 
 /** Primary colour when the config gives none. */

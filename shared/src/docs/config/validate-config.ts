@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { DocsError } from '../types';
-import { describeJsonType, describeJsonValue, formatJsonPath, isJsonObject, type JsonPath } from './json-path';
-import type { JsonOrigin } from './resolve-refs';
+import { describeJsonType, describeJsonValue, formatJsonPath, valueAt, type JsonPath } from './json-path';
+import { locateJsonPath } from './read-json';
+import type { ResolvedJson } from './resolve-refs';
 
 type Issue = z.core.$ZodIssue;
 
@@ -20,19 +21,8 @@ function innermost(issue: Issue): Issue {
   }
 }
 
-/** The value at `path` inside `root`. */
-function valueAt(root: unknown, path: JsonPath): unknown {
-  let node = root;
-  for (const seg of path) {
-    if (Array.isArray(node) && typeof seg === 'number') node = node[seg];
-    else if (isJsonObject(node) && typeof seg === 'string') node = node[seg];
-    else return undefined;
-  }
-  return node;
-}
-
 /** The file a value at `path` was written in (after `$ref`s), its path there, and the path of the `$ref` that brought it. */
-function locate(root: unknown, path: JsonPath, rootFile: string, origins: WeakMap<object, JsonOrigin>) {
+function locate(root: unknown, path: JsonPath, rootFile: string, origins: ResolvedJson['origins']) {
   let best = { origin: { file: rootFile, path: [] as JsonPath }, depth: 0 };
   let enteredFile = 0;
   let node = root;
@@ -53,20 +43,28 @@ function locate(root: unknown, path: JsonPath, rootFile: string, origins: WeakMa
 /**
  * Validates a resolved config against a zod schema.
  * @returns the parsed value
+ * @param source origins and texts of the files read ({@link loadJsonWithRefs})
  * @throws DocsError for the first problem, naming the file the value was written in (following
- *   `$ref`s), the JSON path and what was expected, e.g.
+ *   `$ref`s), the JSON path (`field`; `line`/`column` where the value starts) and what was expected, e.g.
  *   `docs.json: navigation.tabs[1].groups must be an array of groups, got a string`
  */
-export function validateConfig<T>(schema: z.ZodType<T>, value: unknown, rootFile: string, origins: WeakMap<object, JsonOrigin>): T {
+export function validateConfig<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  rootFile: string,
+  source: Pick<ResolvedJson, 'origins' | 'texts'>,
+): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = innermost(result.error.issues[0]!);
   const path = issue.path.filter((s): s is string | number => typeof s !== 'symbol');
   const actual = valueAt(value, path);
   const got = issue.code === 'invalid_type' ? describeJsonType(actual) : describeJsonValue(actual);
-  const where = locate(value, path, rootFile, origins);
+  const where = locate(value, path, rootFile, source.origins);
   const field = formatJsonPath(where.path);
   const via = where.file !== rootFile ? ` (included by "$ref" at ${formatJsonPath(where.refAt)} in ${rootFile})` : '';
   const expected = issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`;
-  throw new DocsError(`${where.file}: ${field} ${expected}, got ${got}${via}`, where.file, undefined, undefined, field);
+  const text = source.texts.get(where.file);
+  const at = text === undefined ? undefined : locateJsonPath(text, where.path);
+  throw new DocsError(`${where.file}: ${field} ${expected}, got ${got}${via}`, where.file, at?.line, at?.column, field);
 }

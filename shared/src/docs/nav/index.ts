@@ -1,5 +1,5 @@
 /** Navigation utilities over the normalized tree ({@link NavNode}) that the config loader produces. */
-export { walkNav, walkPages, childrenOf, type NavVisit } from './walk';
+export { walkNav, walkPages, childrenOf, isHiddenVisit, type NavVisit } from './walk';
 export { flattenPages } from './flatten-pages';
 export { findTrail } from './find-trail';
 export { prevNext, type PrevNext } from './prev-next';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { docsJsonSchema } from '../../../src/docs/config/docs-json-schema';
-import { findJsonSyntaxError } from '../../../src/docs/config/read-json';
+import { findJsonSyntaxError, locateJsonPath } from '../../../src/docs/config/read-json';
 
 describe('docsJsonSchema', () => {
   it('is a draft 2020-12 JSON Schema requiring theme, name, colors and navigation', () => {
@@ -33,5 +33,17 @@ describe('findJsonSyntaxError', () => {
 
   it('accepts valid JSON', () => {
     expect(findJsonSyntaxError('{"a": [1, -2.5e3, true, false, null, "\\u00e9\\n"], "b": {}}')).toBeUndefined();
+  });
+});
+
+describe('locateJsonPath', () => {
+  const text = '{\n  "a": [\n    1,\n    {"b": true}\n  ]\n}';
+  it('finds where the value at a path starts', () => {
+    expect(locateJsonPath(text, ['a', 1, 'b'])).toEqual({ line: 4, column: 11 });
+    expect(locateJsonPath(text, ['a'])).toEqual({ line: 2, column: 8 });
+  });
+
+  it('falls back to the deepest existing parent', () => {
+    expect(locateJsonPath(text, ['a', 1, 'missing'])).toEqual({ line: 4, column: 5 });
   });
 });

@@ -44,6 +44,11 @@ describe('loadSiteConfig: docs.json navigation', () => {
     expect(v1).toMatchObject({ default: true });
   });
 
+  it('keeps the written order of divisions and pages on one level', () => {
+    const { config } = load({ ...base, navigation: { pages: ['first'], tabs: [{ tab: 'T', pages: ['t'] }], groups: [{ group: 'G', pages: ['g'] }] } });
+    expect(shape(config.navigation)).toEqual(['first', { 'tab:T': ['t'] }, { 'group:G': ['g'] }]);
+  });
+
   it('marks the first version or language as default when none says so', () => {
     const { config } = load({ ...base, navigation: { languages: [{ language: 'en', pages: ['a'] }, { language: 'fr', pages: ['fr/a'] }] } });
     expect(config.navigation.map((n) => n.type === 'division' && n.default === true)).toEqual([true, false]);
@@ -227,8 +232,12 @@ describe('loadSiteConfig: docs.json errors', () => {
     });
   }
 
-  it('sets the field of the error', () => {
-    expect(thrown(() => load({ ...base, navigation: { tabs: [{ tab: 'A', groups: 'x' }] } })).field).toBe('navigation.tabs[0].groups');
+  it('sets the field, line and column of the error', () => {
+    const text = JSON.stringify({ ...base, navigation: { tabs: [{ tab: 'A', groups: 'x' }] } }, null, 2);
+    const err = thrown(() => loadSiteConfig(memoryFiles({ 'docs.json': text })));
+    expect(err.field).toBe('navigation.tabs[0].groups');
+    const lines = text.split('\n');
+    expect(lines[err.line! - 1]!.slice(err.column! - 1)).toBe('"x"');
   });
 
   it('rejects duplicate version labels and two defaults', () => {

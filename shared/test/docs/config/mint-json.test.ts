@@ -10,7 +10,7 @@ const shape = (nodes: NavNode[]): unknown[] =>
     n.type === 'page' ? n.path : n.type === 'link' ? `link:${n.title}` : { [n.type === 'division' ? `${n.kind}:${n.title}` : `group:${n.title}`]: shape(n.children) },
   );
 
-const group = (name: string, pages: unknown[], extra: object = {}) => ({ group: name, pages, ...extra });
+const group = (name: string, pages: unknown, extra: object = {}) => ({ group: name, pages, ...extra });
 
 describe('loadSiteConfig: legacy mint.json', () => {
   it('reads the top-level navigation array of nested groups, without a theme', () => {
