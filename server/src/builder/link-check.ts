@@ -61,20 +61,6 @@ export function checkLinks(pages: LinkCheckPage[], files: DocsFiles, redirects: 
   return warnings;
 }
 
-/**
- * Warnings for images the config names (logo, favicon) that are not files of the docs root.
- * @param images paths as written in the config (`/logo/dark.svg`); URLs are skipped
- */
-export function checkConfigImages(images: (string | undefined)[], files: DocsFiles, configFile: string): BuildWarning[] {
-  const out: BuildWarning[] = [];
-  for (const img of new Set(images)) {
-    if (!img || EXTERNAL.test(img) || img.startsWith('data:')) continue;
-    const p = normalizeFilePath(decodeSafe(img));
-    if (p === undefined || !files.exists(p)) out.push({ file: configFile, kind: 'missing-image', message: img });
-  }
-  return out;
-}
-
 /** 1-based line of the first occurrence of `needle` in `source` (after the frontmatter when possible). */
 function lineOf(source: string, needle: string): { line?: number } {
   const idx = source.indexOf(needle);

@@ -9,7 +9,7 @@ import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { findDocsRoot } from './docs-root';
 import { AbortError, BuildError, isAbortError, throwIfAborted } from './errors';
 import { checkoutRef } from './git';
-import { checkConfigImages, checkLinks } from './link-check';
+import { checkLinks } from './link-check';
 import { expandOpenApiNav, navUsesOpenApi, type OperationPage } from './openapi-pages';
 import { openPageCache } from './page-cache';
 import { renderAll } from './render-pool';
@@ -166,7 +166,6 @@ function loadProject(checkoutDir: string): Project {
     warnings.push(...expanded.warnings);
   }
   warnings.push(...checkNavigation(nav, pageFiles, configFile));
-  warnings.push(...checkConfigImages([config.logo?.light, config.logo?.dark, config.favicon?.light, config.favicon?.dark], files, configFile ?? 'docs.json'));
   if (pageFiles.length === 0 && operations.length === 0) {
     throw new BuildError(`No pages found${docsRootRel ? ` in ${docsRootRel}/` : ''}: add .md or .mdx files (and a docs.json).`);
   }

@@ -10,7 +10,10 @@ import type { RenderResult, RenderTask } from './render-task';
  */
 let pool: Piscina | undefined;
 
-/** Up to this many tasks render on the calling thread: a one-page rebuild should not wait for workers to boot. */
+/**
+ * Up to this many tasks render on the calling thread when no worker is running: a one-page rebuild
+ * should not wait for workers to boot (the renderer stays loaded in this thread afterwards).
+ */
 export const INLINE_TASK_LIMIT = 2;
 
 /** Number of worker threads the pool uses: the available cores (at least 1). */
@@ -44,7 +47,8 @@ export async function renderAll(
   signal?: AbortSignal,
 ): Promise<void> {
   if (tasks.length === 0) return;
-  if (tasks.length <= INLINE_TASK_LIMIT) {
+  // Few tasks: render here, unless the pool's workers are already up (warm).
+  if (tasks.length <= INLINE_TASK_LIMIT && !(pool && pool.threads.length > 0)) {
     const { default: render } = await import('./render-worker');
     for (const task of tasks) {
       signal?.throwIfAborted();
