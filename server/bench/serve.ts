@@ -1,0 +1,162 @@
+/**
+ * `pnpm bench:serve`: how fast Quire serves a built documentation page, beside nginx serving the
+ * same file (issue 3: goal at least 0.5x nginx's requests/second).
+ *
+ * 1. Starts Quire (temp data dir, build runner on) on 127.0.0.1:47750, creates a project on a
+ *    temporary git copy of examples/demo-docs (or of a small generated docs fixture when the demo
+ *    is absent), triggers a build and waits until it is deployed.
+ * 2. Starts /usr/sbin/nginx (Debian package) with a temporary config on 127.0.0.1:47751 whose
+ *    root is that deployment directory: one worker (Quire is one Node process), no access log,
+ *    sendfile, long keep-alive, like a production static setup.
+ * 3. Runs `wrk -t1 -c50 -d<seconds>s` against the home page of both, alternating, 3 rounds
+ *    each (after a warm-up), and prints requests/second of every round, the medians and the ratio.
+ * Both answer the same bytes (identity encoding: wrk sends no Accept-Encoding).
+ * Environment: BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3).
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/env';
+import { createFixtureRepo } from '../test/helpers/git-repo';
+
+const QUIRE_PORT = 47750;
+const NGINX_PORT = 47751;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const NGINX = '/usr/sbin/nginx';
+const WRK = '/usr/bin/wrk';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEMO_DIR = path.resolve(here, '../../examples/demo-docs');
+
+/** A small docs fixture used when the demo site is not in the checkout. */
+const FALLBACK_DOCS: Record<string, string> = {
+  'docs.json': JSON.stringify({ name: 'Bench Docs', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }),
+  'index.mdx': `---\ntitle: Welcome\n---\n\n# Welcome\n\n${'Quire serves documentation sites from memory. '.repeat(60)}\n\n## Next\n\nSee the [guide](/guide).\n`,
+  'guide.mdx': `---\ntitle: Guide\n---\n\n${'A paragraph of guide text. '.repeat(40)}\n`,
+};
+
+const run = promisify(execFile);
+
+/** Runs wrk once (asynchronously: Quire answers from this very process) and returns requests/second. */
+async function wrk(url: string, host?: string): Promise<number> {
+  const args = ['-t1', '-c50', `-d${SECONDS}s`, ...(host ? ['-H', `Host: ${host}`] : []), url];
+  const { stdout: out } = await run(WRK, args, { encoding: 'utf8' });
+  const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (!m) throw new Error(`cannot read wrk output:\n${out}`);
+  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
+  if (errors) throw new Error(`${url}: ${errors[1]} non-2xx answers during the run`);
+  return Number(m[1]);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function waitForDeployed(app: Awaited<ReturnType<typeof buildApp>>, key: string, projectId: string, buildId: string): Promise<void> {
+  const until = Date.now() + 300_000;
+  for (;;) {
+    const res = await app.inject({ url: `/v1/projects/${projectId}/builds/${buildId}`, headers: { authorization: `Bearer ${key}` } });
+    const build = res.json().data as { status: string; error: string | null };
+    if (build.status === 'deployed') return;
+    if (build.status === 'failed' || build.status === 'cancelled') throw new Error(`demo build ${build.status}: ${build.error ?? ''}`);
+    if (Date.now() > until) throw new Error('demo build did not finish within 5 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install nginx`);
+  if (!fs.existsSync(WRK)) throw new Error(`${WRK} is missing: apt-get install wrk`);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-serve-'));
+  fs.chmodSync(work, 0o755); // nginx workers run as an unprivileged user and must read the deployment
+  const usingDemo = fs.existsSync(DEMO_DIR);
+  const repo = usingDemo ? createFixtureRepo(DEMO_DIR) : createFixtureRepo(undefined, { extraFiles: FALLBACK_DOCS });
+  const config = loadConfig({
+    QUIRE_DATA_DIR: path.join(work, 'data'),
+    QUIRE_LOG_LEVEL: 'warn',
+    QUIRE_ALLOW_FILE_REPOS: '1',
+    PORT: String(QUIRE_PORT),
+    HOST: '127.0.0.1',
+  });
+  const app = await buildApp(config);
+  let nginx: ChildProcess | undefined;
+  try {
+    await app.listen({ port: QUIRE_PORT, host: '127.0.0.1' });
+    const key = app.bootstrap.adminKey!;
+    const auth = { authorization: `Bearer ${key}` };
+    const project = (await app.inject({ method: 'POST', url: '/v1/projects', headers: auth, payload: { name: 'Bench', slug: 'bench', repoUrl: repo.path, repoBranch: repo.branch } })).json().data as { id: string };
+    const build = (await app.inject({ method: 'POST', url: `/v1/projects/${project.id}/builds`, headers: auth })).json().data as { id: string };
+    console.log(`building ${usingDemo ? 'the demo site (examples/demo-docs)' : 'a small docs fixture'}...`);
+    await waitForDeployed(app, key, project.id, build.id);
+
+    const deployDir = path.join(config.dataDir, 'sites', project.id, build.id);
+    const manifest = JSON.parse(fs.readFileSync(path.join(deployDir, 'manifest.json'), 'utf8')) as { home: string; pages: { path: string; file: string }[] };
+    const page = manifest.pages.find((p) => p.path === manifest.home)!;
+    const urlPath = `/${page.path === 'index' ? '' : page.path}`;
+    const bytes = fs.statSync(path.join(deployDir, page.file)).size;
+
+    const prefix = path.join(work, 'nginx');
+    fs.mkdirSync(path.join(prefix, 'logs'), { recursive: true });
+    const conf = path.join(prefix, 'nginx.conf');
+    fs.writeFileSync(
+      conf,
+      `worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    root ${deployDir};
+    location = / { try_files /${page.file} =404; }
+    location / { try_files $uri $uri.html =404; }
+  }
+}
+`,
+    );
+    nginx = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    await new Promise((r) => setTimeout(r, 500));
+    if (nginx.exitCode !== null) throw new Error('nginx did not start (see its error above)');
+
+    const quireUrl = `http://127.0.0.1:${QUIRE_PORT}${urlPath}`;
+    const quireHost = `bench-docs.${config.sitesDomain}:${QUIRE_PORT}`;
+    const nginxUrl = `http://127.0.0.1:${NGINX_PORT}${urlPath}`;
+    const viaInject = await app.inject({ url: urlPath, headers: { host: quireHost } });
+    if (viaInject.statusCode !== 200) throw new Error(`Quire answered ${viaInject.statusCode} for ${urlPath}`);
+
+    console.log(`page ${urlPath} (${page.file}, ${bytes} bytes); wrk -t1 -c50 -d${SECONDS}s, ${ROUNDS} rounds each, alternating`);
+    await wrk(quireUrl, quireHost);
+    await wrk(nginxUrl);
+    const q: number[] = [];
+    const n: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      q.push(await wrk(quireUrl, quireHost));
+      n.push(await wrk(nginxUrl));
+      console.log(`round ${i + 1}: quire ${q[i]!.toFixed(0)} req/s   nginx ${n[i]!.toFixed(0)} req/s   ratio ${(q[i]! / n[i]!).toFixed(2)}`);
+    }
+    const ratio = median(q) / median(n);
+    console.log(`\nmedian: quire ${median(q).toFixed(0)} req/s, nginx ${median(n).toFixed(0)} req/s`);
+    console.log(`ratio quire/nginx: ${ratio.toFixed(2)} (goal >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+  } finally {
+    if (nginx && nginx.exitCode === null) nginx.kill('SIGTERM');
+    await app.close();
+    repo.cleanup();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});
