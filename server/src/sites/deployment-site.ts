@@ -24,7 +24,8 @@ const DEFAULT_BUDGET = 256 * 1024 * 1024;
  * `/` → the manifest's `home` page, else the first visible page; redirects of the config
  * (308 permanent / 307); the exact file (`/guides/setup.md`, `/llms.txt`, assets); the page
  * (`/guides/setup` → `guides/setup.html`, `/guides/` → `guides/index.html`); otherwise (and for
- * `/404` itself) the site's 404 page with status 404. `manifest.json` is never served.
+ * `/404` itself) the site's 404 page with status 404. `manifest.json` and gated pages
+ * (`audience` in the manifest; no token gate yet) are never served.
  */
 export class DeploymentSite {
   private readonly cache = new Map<string, CachedFile | Promise<CachedFile>>();
@@ -41,6 +42,14 @@ export class DeploymentSite {
     private readonly budget: number,
   ) {
     this.notFoundFile = manifest.notFound ?? '404.html';
+    // Gated pages need an audience token (decisions.md section 6); until that gate exists here,
+    // neither their HTML nor their Markdown is ever served.
+    for (const p of manifest.pages) {
+      if (p.audience && p.audience.length > 0) {
+        files.delete(p.file);
+        files.delete(`${p.path}.md`);
+      }
+    }
     this.pageFiles = new Map(manifest.pages.filter((p) => files.has(p.file)).map((p) => [p.path, p.file]));
     const home = manifest.home ? this.pageFiles.get(manifest.home) : undefined;
     const first = manifest.pages.find((p) => !p.hidden && files.has(p.file)) ?? manifest.pages.find((p) => files.has(p.file));

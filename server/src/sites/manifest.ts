@@ -20,6 +20,8 @@ export const DeploymentManifestSchema = z.object({
       /** file of the rendered page, relative to the deployment root (`guides/setup.html`) */
       file: z.string(),
       hidden: z.boolean().optional(),
+      /** gated page (frontmatter `audience`): readable only with an audience token */
+      audience: z.array(z.string()).optional(),
     }),
   ),
   redirects: z.array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) })).default([]),

@@ -191,6 +191,22 @@ describe('caching and compression', () => {
   });
 });
 
+describe('gated pages', () => {
+  it('never serves a page with an audience, as HTML or Markdown', async () => {
+    const files = siteFiles('GATED-SITE', { 'secret.html': '<h1>TOP SECRET</h1>', 'secret.md': '# TOP SECRET' });
+    const manifest = JSON.parse(files['manifest.json']) as { pages: object[] };
+    manifest.pages.push({ path: 'secret', title: 'Secret', file: 'secret.html', audience: ['partners'] });
+    const p = h.addProject('gated');
+    h.deploy(p, { ...files, 'manifest.json': JSON.stringify(manifest) });
+    for (const url of ['/secret', '/secret.html', '/secret.md']) {
+      const res = await get(url, {}, 'gated-docs.localhost');
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('TOP SECRET');
+    }
+    expect((await get('/introduction', {}, 'gated-docs.localhost')).statusCode).toBe(200);
+  });
+});
+
 describe('deployments', () => {
   it('switches to a new deployment on deployment.changed and serves from memory', async () => {
     expect((await get('/introduction', {}, 'other-docs.localhost')).body).toContain('OTHER-CONTENT');
