@@ -193,7 +193,7 @@ function pythonSample(r: RequestShape): string {
 
 /**
  * The samples for an operation: the spec's own (`x-codeSamples`) first, then cURL, JavaScript and
- * Python. Webhooks get none (nobody calls them; the page shows the payload instead).
+ * Python for the languages the spec's samples do not cover. Webhooks get none (nobody calls them; the page shows the payload instead).
  */
 export function generateCodeSamples(model: OperationModel): CodeSample[] {
   const own = model.codeSamples.map((s) => {
@@ -202,10 +202,11 @@ export function generateCodeSamples(model: OperationModel): CodeSample[] {
   });
   if (model.op.kind === 'webhook') return own;
   const r = requestShape(model);
-  return [
-    ...own,
+  const generated = [
     { label: 'cURL', lang: 'bash', code: curlSample(r) },
     { label: 'JavaScript', lang: 'javascript', code: fetchSample(r) },
     { label: 'Python', lang: 'python', code: pythonSample(r) },
   ];
+  // the spec's own sample for a language replaces the generated one
+  return [...own, ...generated.filter((g) => !own.some((o) => o.lang === g.lang))];
 }

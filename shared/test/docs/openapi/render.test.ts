@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR, dirFiles } from '../../helpers/dir-files';
 import { loadOpenApiRegistry, operationToc, renderOperation } from '../../../src/docs/openapi';
 import { fixtureFiles } from './fixtures';
 
@@ -155,6 +157,13 @@ describe('renderOperation: code samples', () => {
     expect(html).toContain('await fetch(url, options)');
     const list = await renderOperation(op('openapi GET /users'));
     expect(list).toContain('https://eu.example.com/v1/users?limit=20');
+  });
+
+  it('lets the spec’s own sample for a language replace the generated one', async () => {
+    const { registry: r } = loadOpenApiRegistry(dirFiles(path.join(CORPUS_DIR, 'trigger-dev')), []);
+    const html = await renderOperation(r.resolve('v3-openapi POST /api/v1/tasks/{taskIdentifier}/trigger')!);
+    const labels = [...html.slice(0, html.indexOf('class="q-tabpanel"')).matchAll(/role="tab"[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['TypeScript', 'cURL', 'Python', 'JavaScript']);
   });
 
   it('puts the spec’s own x-codeSamples first and passes every block to the highlighter', async () => {
