@@ -260,9 +260,21 @@ async function renderPages(
 
 function pageFailure(result: Extract<RenderResult, { ok: false }>, task: RenderTask): BuildError {
   const file = result.file ?? (task.kind === 'page' ? task.filePath : undefined);
-  const where = file ? `${file}${result.line ? `:${result.line}` : ''}: ` : task.kind === 'operation' ? `${task.ref}: ` : '';
-  const message = file && result.message.startsWith(file) ? result.message : `${where}${result.message}`;
-  return new BuildError(message, file, result.line);
+  if (!file) return new BuildError(`${task.kind === 'operation' ? `${task.ref}: ` : ''}${result.message}`);
+  return new BuildError(...describeAt(file, result.line, result.message));
+}
+
+/**
+ * `file:line: reason` for a page or config error: the reason without a leading `file:line:col:` the
+ * renderer may already have put there; the line from the error, or from a `(5:1-5:17)` position in
+ * the reason when the error carries none.
+ */
+export function describeAt(file: string, line: number | undefined, message: string): [string, string, number | undefined] {
+  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const reason = message.replace(new RegExp(`^${escaped}(?::\\d+)*:\\s*`), '');
+  const at = line ?? Number(/\((\d+):\d+(?:-\d+:\d+)?\)/.exec(reason)?.[1] ?? NaN);
+  const known = Number.isFinite(at) && at > 0 ? at : undefined;
+  return [`${file}${known ? `:${known}` : ''}: ${reason}`, file, known];
 }
 
 /** Sidebar titles, hidden flags, gated pages and the home page. */
@@ -315,8 +327,8 @@ function toBuildFailure(err: unknown, signal: AbortSignal): Error {
   if (err instanceof BuildError) return err;
   if (err instanceof DocsError || (err instanceof Error && err.name === 'DocsError')) {
     const e = err as DocsError;
-    const where = `${e.file}${e.line ? `:${e.line}` : ''}${e.field ? ` (${e.field})` : ''}`;
-    return new BuildError(e.message.startsWith(e.file) ? e.message : `${where}: ${e.message}`, e.file, e.line);
+    const [message, file, line] = describeAt(e.file, e.line, e.field && !e.message.includes(e.field) ? `${e.field}: ${e.message}` : e.message);
+    return new BuildError(message, file, line);
   }
   const failure = new BuildError('The build failed because of an internal error; the previous deployment keeps serving.');
   (failure as Error & { cause?: unknown }).cause = err;
