@@ -162,6 +162,19 @@ export class BuildRunner {
     return after?.status === 'deployed' || after?.status === 'failed' ? 'finished' : 'cancelled';
   }
 
+  /**
+   * Cleans up after a deleted project: aborts its running build, then removes its deployments,
+   * repository cache and page cache from the data dir (its rows went with the project).
+   */
+  async forgetProject(projectId: string): Promise<void> {
+    const mine = [...this.active.values()].filter((a) => a.projectId === projectId);
+    for (const a of mine) a.controller.abort(CANCEL);
+    await Promise.all(mine.map((a) => a.done));
+    for (const dir of ['sites', 'repos', 'cache']) {
+      fs.rmSync(path.join(this.ctx.config.dataDir, dir, path.basename(projectId)), { recursive: true, force: true });
+    }
+  }
+
   /** Starts queued builds while there is room: oldest first, skipping projects already building. */
   private async pump(): Promise<void> {
     const prisma = this.ctx.db.prisma;

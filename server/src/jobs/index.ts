@@ -19,13 +19,21 @@ export interface JobsPluginOptions extends BuildRunnerOptions {
  * when enabled (requeuing builds a previous process left `building`; a test may instead call
  * `app.buildRunner.configure(...)` and `start()` itself), and stopped in `preClose`
  * (before the database closes), which requeues a running build: SIGTERM never leaves a build
- * stuck in `building`.
+ * stuck in `building`. When a project is deleted its running build is aborted and its files
+ * (deployments, repository and page caches) are removed.
  */
 export default fp<JobsPluginOptions>(
   async (app, { enabled, ...options }) => {
     const runner = new BuildRunner(app.ctx, options);
     app.decorate('buildRunner', runner);
-    app.addHook('preClose', async () => runner.stop());
+    const forget = ({ projectId, deleted }: { projectId: string; deleted?: boolean }) => {
+      if (deleted) runner.forgetProject(projectId).catch((err: unknown) => app.log.warn({ err, projectId }, 'cleaning up a deleted project failed'));
+    };
+    app.ctx.events.on('project.changed', forget);
+    app.addHook('preClose', async () => {
+      app.ctx.events.off('project.changed', forget);
+      await runner.stop();
+    });
     if (enabled) app.addHook('onReady', async () => runner.start());
   },
   { name: 'jobs' },

@@ -28,7 +28,8 @@ const MAX_HOSTS = 10_000;
  * and, for a deployment not loaded yet, one `DeploymentSite.load`. On `deployment.changed` the
  * host map is dropped, deployments no longer current are forgotten (their memory freed), and
  * the new current ones are loaded at once, so traffic swaps to the new build in one step.
- * On `project.changed` (slug, custom domain, deletion) the host map is dropped.
+ * On `project.changed` (slug, custom domain, deletion) the host map is dropped, and a deleted
+ * project's deployments are forgotten.
  */
 export class SiteResolver {
   private readonly hosts = new Map<string, Resolved | Promise<Resolved>>();
@@ -59,9 +60,10 @@ export class SiteResolver {
     );
     this.domains = db.sqlite.prepare(`SELECT id, customDomain FROM Project WHERE customDomain IS NOT NULL`);
     events.on('deployment.changed', ({ projectId }) => this.deploymentChanged(projectId));
-    events.on('project.changed', () => {
+    events.on('project.changed', ({ projectId, deleted }) => {
       this.hosts.clear();
       this.customDomains = undefined;
+      if (deleted) for (const [id, entry] of this.sites) if (entry.projectId === projectId) this.sites.delete(id);
     });
   }
 

@@ -186,6 +186,24 @@ describe('build runner', () => {
   });
 });
 
+describe('project deletion', () => {
+  it('takes the site offline and removes its deployments', async () => {
+    const { t } = await appWithFake();
+    const p = await project(t, 'acme');
+    const id = (await trigger(t, p)).json().data.id as string;
+    await waitFor(t, p, id, 'deployed');
+    expect((await t.app.inject({ url: '/', headers: { host: 'acme-docs.localhost' } })).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: `/v1/projects/${p}`, headers: bearer(t.adminKey) });
+    expect(del.statusCode).toBe(204);
+    const gone = await t.app.inject({ url: '/', headers: { host: 'acme-docs.localhost' } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('built by');
+    const until = Date.now() + 5000;
+    while (fs.existsSync(path.join(t.dataDir, 'sites', p)) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(fs.existsSync(path.join(t.dataDir, 'sites', p))).toBe(false);
+  });
+});
+
 describe('restarts', () => {
   it('requeues a build running when the app closes and completes it on the next start', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-restart-'));
