@@ -4,13 +4,11 @@
  * Output uses plain tags with class/data-* attributes only (the page renderer sanitizes it).
  */
 import MarkdownIt from 'markdown-it';
+import { tabSet } from '../markdown/components/tabs';
+import { escapeHtml } from '../markdown/html';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for an element body or a double-quoted attribute value. */
-export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
+/** Escapes text for an element body or a double-quoted attribute value (the page renderer's escapeHtml). */
+export const esc = escapeHtml;
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
@@ -42,27 +40,15 @@ export interface CodeTab {
 }
 
 /**
- * A titled, tabbed code group in the markup of the page renderer's `CodeGroup` (H4's tabSet:
- * `data-q-tabs`, `q-tablist`, `q-tab` buttons with `data-q-tab`/`data-sync`, `q-tabpanel` panels
- * with `data-q-panel`, all but the first `hidden`), so the theme's tab script switches it and
- * syncs the chosen language across the page. Without script the first panel shows.
+ * A titled, tabbed code group built with the page renderer's own tab strip (`tabSet`: the markup
+ * of `CodeGroup`, `data-q-tabs`/`data-q-tab`/`data-q-panel`, labels synced across the page by
+ * `data-sync`), so the theme's tab script switches it. Without script the first panel shows.
  */
 export async function codeGroup(tabs: CodeTab[], title: string, highlight?: Highlighter): Promise<string> {
   if (tabs.length === 0) return '';
-  const buttons = tabs
-    .map(
-      (t, i) =>
-        `<button type="button" class="q-tab" role="tab" data-q-tab="${i}" data-sync="${esc(t.label)}" aria-selected="${i === 0}">${esc(t.label)}</button>`,
-    )
-    .join('');
-  const panels = await Promise.all(
-    tabs.map(
-      async (t, i) =>
-        `<div class="q-tabpanel" role="tabpanel" data-q-panel="${i}"${i === 0 ? '' : ' hidden'}>${await codeBlock(t.code, t.lang, highlight)}</div>`,
-    ),
-  );
+  const panels = await Promise.all(tabs.map((t) => codeBlock(t.code, t.lang, highlight)));
   return (
     `<div class="q-openapi-examples" data-title="${esc(title)}"><div class="q-openapi-examples-title">${esc(title)}</div>` +
-    `<div class="q-code-group q-codegroup" data-q-tabs><div class="q-tablist" role="tablist">${buttons}</div>${panels.join('')}</div></div>`
+    `${tabSet('q-code-group q-codegroup', tabs.map((t) => ({ text: t.label })), panels)}</div>`
   );
 }

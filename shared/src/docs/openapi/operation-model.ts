@@ -7,8 +7,10 @@ import type { ResolvedOperation, SpecObject } from './types';
 
 /** Parameter locations, in the order the page shows them. */
 export const PARAM_LOCATIONS = ['path', 'query', 'header', 'cookie'] as const;
+/** Where a parameter travels. */
 export type ParamLocation = (typeof PARAM_LOCATIONS)[number];
 
+/** A parameter (or response header) as a field shows it. */
 export interface ParameterModel {
   name: string;
   in: ParamLocation;
@@ -20,6 +22,7 @@ export interface ParameterModel {
   example?: unknown;
 }
 
+/** The request body (webhooks: the payload) as the page shows it. */
 export interface BodyModel {
   /** the media type shown (JSON preferred): `application/json`, `multipart/form-data`... */
   contentType: string;
@@ -32,6 +35,7 @@ export interface BodyModel {
   example?: unknown;
 }
 
+/** One response of the operation, by status code. */
 export interface ResponseModel {
   /** `200`, `4XX`, `default` */
   status: string;
@@ -64,6 +68,7 @@ export interface SpecCodeSample {
   source: string;
 }
 
+/** Everything an endpoint page and its code samples read from one operation. */
 export interface OperationModel {
   op: ResolvedOperation;
   /** server URL (no trailing slash), '' when unknown */

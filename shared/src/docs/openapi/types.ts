@@ -16,6 +16,7 @@ export type SpecObject = Record<string, unknown>;
 
 /** The HTTP methods an OpenAPI path item may hold, lowercase as in the spec. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** A lowercase HTTP method of {@link HTTP_METHODS}. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** One operation (or webhook) of a spec, found by {@link OpenApiRegistry.resolve} or listed by `operations()`. */
