@@ -1,28 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { AppRouter } from '../../src/trpc/routers/_app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
-import { loadConfig } from '../../src/env';
+import { createTestApp, type TestApp } from '../helpers/app';
 import { seedMember, seedOrg, TEST_PASSWORD } from '../services/identity-fixtures';
 
 describe('tRPC over HTTP at /trpc', () => {
+  let t: TestApp;
   let app: FastifyInstance;
-  let dir: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-trpc-http-'));
-    app = await buildApp(loadConfig({ QUIRE_DATA_DIR: dir, QUIRE_LOG_LEVEL: 'silent' }), { runJobs: false });
-    await app.ready();
+    t = await createTestApp();
+    app = t.app;
     const orgId = await seedOrg(app.ctx.db, 'Acme Docs');
     await seedMember(app.ctx.db, orgId, 'ada@example.com', 'owner');
   });
 
-  afterAll(async () => {
-    await app?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => t?.close());
 
   it('signs in with POST /trpc/auth.signIn and uses the token as a Bearer on /trpc/auth.me', async () => {
     const signIn = await app.inject({
@@ -72,5 +66,44 @@ describe('tRPC over HTTP at /trpc', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.data.issues).toEqual([{ field: 'email', message: 'must be an e-mail address' }]);
+  });
+
+  it('does not take an API key as a session, and leaves JSON parsing of /v1 intact', async () => {
+    const me = await app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: `Bearer ${t.adminKey}` } });
+    expect(me.statusCode).toBe(401);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/v1/api-keys',
+      headers: { authorization: `Bearer ${t.adminKey}`, 'content-type': 'application/json' },
+      payload: { name: 'ci', permissions: ['builds:read'] },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.name).toBe('ci');
+  });
+
+  it('serves the typed @trpc/client the desktop app uses, with request batching', async () => {
+    const auth = { token: '' };
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        httpBatchLink({
+          url: 'http://quire.test/trpc',
+          headers: () => (auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
+          fetch: async (url, init) => {
+            const res = await app.inject({
+              method: (init?.method ?? 'GET') as 'GET' | 'POST',
+              url: String(url).replace('http://quire.test', ''),
+              headers: init?.headers as Record<string, string>,
+              payload: init?.body as string | undefined,
+            });
+            return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type']) } });
+          },
+        }),
+      ],
+    });
+    const session = await client.auth.signIn.mutate({ email: 'ada@example.com', password: TEST_PASSWORD });
+    auth.token = session.token;
+    const [me, members] = await Promise.all([client.auth.me.query(), client.members.list.query()]);
+    expect(me.role).toBe('owner');
+    expect(members.map((m) => m.user.email)).toEqual(['ada@example.com']);
   });
 });
