@@ -253,10 +253,21 @@ describe('404 page', () => {
 
 describe('siteThemeCss and asset lists', () => {
   it('turns the config colors into tokens and derives missing variants', () => {
-    expect(siteThemeCss(sampleSite())).toContain(':root{--q-primary:#0E7C66;--q-primary-light:#3DD6B0;--q-primary-dark:#0A5E4E}');
+    expect(siteThemeCss(sampleSite())).toContain(':root{--q-primary:#0E7C66;--q-primary-light:#3DD6B0;--q-primary-dark:#0A5E4E;--q-primary-fg:#ffffff}');
     const derived = siteThemeCss(sampleSite({ colors: { primary: '#ff0000', background: { dark: '#0b0b0f' } } }));
-    expect(derived).toContain('--q-primary-light:color-mix(in srgb, #ff0000 62%, #fff)');
+    expect(derived).toContain('--q-primary-light:#ff6161');
+    expect(derived).toContain('--q-primary-dark:#d10000');
     expect(derived).toContain('html[data-theme="dark"]{--q-bg:#0b0b0f}');
+    const named = siteThemeCss(sampleSite({ colors: { primary: 'rebeccapurple' } }));
+    expect(named).toContain('--q-primary-light:color-mix(in srgb, rebeccapurple 62%, #fff)');
+  });
+
+  it('picks readable text for filled buttons: dark text on a pale brand color, white on a deep one', () => {
+    const pale = siteThemeCss(sampleSite({ colors: { primary: '#FACC15', dark: '#FDE047', light: '#FEF08A' } }));
+    expect(pale).toContain('--q-primary-fg:#0b0e12}');
+    expect(pale).toContain('html[data-theme="dark"]{--q-primary-fg:#0b0e12}');
+    const deep = siteThemeCss(sampleSite({ colors: { primary: '#1E3A8A', light: '#1E40AF' } }));
+    expect(deep).toContain('html[data-theme="dark"]{--q-primary-fg:#ffffff}');
   });
 
   it('refuses color values that could break out of the stylesheet', () => {

@@ -160,7 +160,7 @@
   }
 
   // Anchor links on headings (shown on hover/focus), unless the renderer already added one.
-  $$('.q-prose h2[id], .q-prose h3[id], .q-prose h4[id]').forEach(function (h) {
+  $$('.q-prose :is(h1, h2, h3, h4)[id]').forEach(function (h) {
     var own = '#' + encodeURIComponent(h.id);
     if ($$('a[href^="#"]', h).some(function (x) { var v = x.getAttribute('href'); return v === own || v === '#' + h.id; })) return;
     var a = doc.createElement('a');
