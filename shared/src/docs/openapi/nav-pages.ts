@@ -7,7 +7,8 @@ import { operationPagePath } from './page-path';
 import type { ResolvedOperation } from './types';
 
 /**
- * The navigation page of one operation: generated path, title, method badge, and an `openapi`
+ * The navigation page of one operation: generated path, title, method badge (uppercase, `WEBHOOK`
+ * for webhooks, as the builder writes it), and an `openapi`
  * reference (`<spec file> METHOD /path` or `<spec file> webhook name`) that resolves back to it.
  */
 export function operationNavPage(op: ResolvedOperation): NavPage {
@@ -16,7 +17,7 @@ export function operationNavPage(op: ResolvedOperation): NavPage {
     type: 'page',
     path: operationPagePath(op),
     title: op.title,
-    method: op.kind === 'webhook' ? 'webhook' : op.method,
+    method: op.kind === 'webhook' ? 'WEBHOOK' : op.method.toUpperCase(),
     openapi: ref,
     openapiSpec: op.specFile,
     ...(op.hidden ? { hidden: true } : {}),

@@ -10,7 +10,7 @@ describe('operationNavGroups', () => {
     const groups = operationNavGroups(registry.operations('v3-openapi'));
     expect(groups.map((g) => g.title)).toEqual(['Runs', 'Other']);
     const pages = groups.flatMap((g) => g.children);
-    expect(pages.map((p) => p.type === 'page' && p.method)).toEqual(['get', 'get', 'webhook']);
+    expect(pages.map((p) => p.type === 'page' && p.method)).toEqual(['GET', 'GET', 'WEBHOOK']);
     for (const p of pages) {
       if (p.type !== 'page') throw new Error('page expected');
       const op = registry.resolve(p.openapi!)!;
