@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiBaseUrl } from '../env';
 import type { DeploymentSite } from './deployment-site';
+import { hostName } from './host';
 import { sitePathOf } from './request-path';
 import { sendAnswer, sendMethodNotAllowed, sendPlainNotFound } from './respond';
 import { SiteResolver } from './site-resolver';
@@ -17,7 +19,8 @@ import { SiteResolver } from './site-resolver';
 export default fp(
   async (app) => {
     const { config, db, events, log } = app.ctx;
-    const resolver = new SiteResolver(db, { dataDir: config.dataDir, sitesDomain: config.sitesDomain, log }, events);
+    const apiHosts = ['localhost', '127.0.0.1', '[::1]', config.host, hostName(new URL(apiBaseUrl(config)).host), config.sitesDomain];
+    const resolver = new SiteResolver(db, { dataDir: config.dataDir, sitesDomain: config.sitesDomain, apiHosts, log }, events);
 
     const serve = (req: FastifyRequest, reply: FastifyReply, site: DeploymentSite | null): void => {
       const res = reply.raw;

@@ -42,7 +42,13 @@ export class SiteResolver {
 
   constructor(
     private readonly db: Db,
-    private readonly options: { dataDir: string; sitesDomain: string; log: FastifyBaseLogger },
+    private readonly options: {
+      dataDir: string;
+      sitesDomain: string;
+      /** host names of the API itself (never served as a custom domain) */
+      apiHosts: string[];
+      log: FastifyBaseLogger;
+    },
     events: EventBus,
   ) {
     const newest = `ORDER BY d.createdAt DESC, d.rowid DESC LIMIT 1`;
@@ -92,7 +98,13 @@ export class SiteResolver {
     if (parsed) {
       return this.bySlug.get(parsed.slug, parsed.previewName ? 'preview' : 'production', parsed.previewName) ?? null;
     }
-    this.customDomains ??= new Map(this.domains.all().map((r) => [r.customDomain.toLowerCase(), r.id]));
+    // A custom domain never takes over the API's own host names.
+    this.customDomains ??= new Map(
+      this.domains
+        .all()
+        .map((r) => [hostName(r.customDomain), r.id] as const)
+        .filter(([domain]) => !this.options.apiHosts.includes(domain)),
+    );
     const projectId = this.customDomains.get(name);
     if (projectId === undefined) return undefined;
     return this.byProject.get(projectId) ?? null;

@@ -62,9 +62,13 @@ describe('routing by Host', () => {
     }
   });
 
-  it('leaves other hosts to the API', async () => {
-    const res = await get('/v1/projects', {}, '127.0.0.1:4000');
-    expect(res.json()).toEqual({ api: true });
+  it('leaves other hosts to the API, even when a project claims one as its custom domain', async () => {
+    h.addProject('hijack', '127.0.0.1');
+    h.events.emit('project.changed', { projectId: 'x' });
+    for (const host of ['127.0.0.1:4000', 'localhost:4000', 'example.org']) {
+      const res = await get('/v1/projects', {}, host);
+      expect(res.json()).toEqual({ api: true });
+    }
   });
 
   it('refuses other methods with 405', async () => {
