@@ -10,8 +10,13 @@ export type SiteAnswer =
   | { kind: 'redirect'; status: 307 | 308; location: string }
   | { kind: 'none' };
 
-/** Bytes of file content (all encodings) one deployment may keep in memory; beyond it files are read per request. */
-const DEFAULT_BUDGET = 256 * 1024 * 1024;
+/**
+ * Bytes of file content (all encodings) that loaded deployments may keep in memory together,
+ * shared by every deployment of one process; past it, files are read on each request.
+ */
+export class CacheBudget {
+  constructor(public remaining = 512 * 1024 * 1024) {}
+}
 
 /**
  * One deployment directory, served from memory.
@@ -30,6 +35,7 @@ const DEFAULT_BUDGET = 256 * 1024 * 1024;
 export class DeploymentSite {
   private readonly cache = new Map<string, CachedFile | Promise<CachedFile>>();
   private cachedBytes = 0;
+  private disposed = false;
   private readonly pageFiles: Map<string, string>;
   private readonly homeFile: string | undefined;
   private readonly notFoundFile: string;
@@ -39,7 +45,7 @@ export class DeploymentSite {
     readonly dir: string,
     readonly manifest: DeploymentManifest,
     private readonly files: Set<string>,
-    private readonly budget: number,
+    private readonly budget: CacheBudget,
   ) {
     this.notFoundFile = manifest.notFound ?? '404.html';
     // Gated pages need an audience token (decisions.md section 6); until that gate exists here,
@@ -58,13 +64,21 @@ export class DeploymentSite {
 
   /**
    * Loads a deployment directory (manifest + file list; no file content yet).
-   * @param budget bytes of file content kept in memory (default 256 MiB)
+   * @param budget the memory shared with other deployments (default: a private 512 MiB one)
    * @throws Error when the manifest is missing or invalid or the directory cannot be listed.
    */
-  static async load(dir: string, budget = DEFAULT_BUDGET): Promise<DeploymentSite> {
+  static async load(dir: string, budget = new CacheBudget()): Promise<DeploymentSite> {
     const [manifest, files] = await Promise.all([readManifest(dir), listSiteFiles(dir)]);
     files.delete('manifest.json');
     return new DeploymentSite(dir, manifest, files, budget);
+  }
+
+  /** Drops every cached file and gives its memory back to the shared budget (the deployment is no longer served). */
+  dispose(): void {
+    this.disposed = true;
+    this.budget.remaining += this.cachedBytes;
+    this.cachedBytes = 0;
+    this.cache.clear();
   }
 
   /**
@@ -108,9 +122,10 @@ export class DeploymentSite {
     if (hit) return hit;
     const loading = loadCachedFile(path.join(this.dir, ...file.split('/')), file).then(
       (loaded) => {
-        if (this.cachedBytes + loaded.size <= this.budget) {
+        if (!this.disposed && loaded.size <= this.budget.remaining) {
           this.cache.set(file, loaded);
           this.cachedBytes += loaded.size;
+          this.budget.remaining -= loaded.size;
         } else this.cache.delete(file);
         return loaded;
       },

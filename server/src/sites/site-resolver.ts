@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events';
-import { DeploymentSite } from './deployment-site';
+import { CacheBudget, DeploymentSite } from './deployment-site';
 import { hostName, parseSiteHost } from './host';
 
 /** What a Host header resolves to: a deployment to serve, or `null` for a site host with nothing to serve. */
@@ -35,6 +35,7 @@ export class SiteResolver {
   private readonly hosts = new Map<string, Resolved | Promise<Resolved>>();
   private readonly sites = new Map<string, { projectId: string; loading: Promise<DeploymentSite | null> }>();
   private customDomains: Map<string, string> | undefined;
+  private readonly budget = new CacheBudget();
   private readonly bySlug: Statement<[string, string, string], DeploymentRow>;
   private readonly byProject: Statement<[string], DeploymentRow>;
   private readonly current: Statement<[string], DeploymentRow>;
@@ -69,7 +70,7 @@ export class SiteResolver {
     events.on('project.changed', ({ projectId, deleted }) => {
       this.hosts.clear();
       this.customDomains = undefined;
-      if (deleted) for (const [id, entry] of this.sites) if (entry.projectId === projectId) this.sites.delete(id);
+      if (deleted) for (const [id, entry] of this.sites) if (entry.projectId === projectId) this.forget(id);
     });
   }
 
@@ -114,7 +115,7 @@ export class SiteResolver {
   private site(row: DeploymentRow): Promise<DeploymentSite | null> {
     const known = this.sites.get(row.id);
     if (known) return known.loading;
-    const loading = DeploymentSite.load(path.resolve(this.options.dataDir, row.dir)).catch((err: unknown) => {
+    const loading = DeploymentSite.load(path.resolve(this.options.dataDir, row.dir), this.budget).catch((err: unknown) => {
       this.options.log.error({ err, deploymentId: row.id, dir: row.dir }, 'deployment cannot be served');
       return null;
     });
@@ -122,11 +123,18 @@ export class SiteResolver {
     return loading;
   }
 
+  /** Stops serving a deployment and frees its cached files. */
+  private forget(deploymentId: string): void {
+    const entry = this.sites.get(deploymentId);
+    this.sites.delete(deploymentId);
+    void entry?.loading.then((site) => site?.dispose());
+  }
+
   private deploymentChanged(projectId: string): void {
     this.hosts.clear();
     const current = this.current.all(projectId);
     const keep = new Set(current.map((r) => r.id));
-    for (const [id, entry] of this.sites) if (entry.projectId === projectId && !keep.has(id)) this.sites.delete(id);
+    for (const [id, entry] of this.sites) if (entry.projectId === projectId && !keep.has(id)) this.forget(id);
     for (const row of current) void this.site(row);
   }
 }
