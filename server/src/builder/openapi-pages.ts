@@ -1,5 +1,4 @@
-import { collectLinksAndAssets, htmlToText } from '@quire/shared/docs/markdown/collect';
-import { sanitizeHtml } from '@quire/shared/docs/markdown/sanitize';
+import { collectLinksAndAssets, htmlToText, sanitizeHtml } from '@quire/shared/docs/markdown/index';
 import { operationPagePath, operationToc, renderOperation, type OpenApiRegistry, type ResolvedOperation } from '@quire/shared/docs/openapi/index';
 import type { BuildWarning, NavNode, NavPage, RenderedPage } from '@quire/shared/docs/types';
 

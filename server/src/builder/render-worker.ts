@@ -3,9 +3,7 @@
  * one page or one OpenAPI operation per task with the shared docs engine. The code highlighter is
  * created once per worker; the file index and OpenAPI registry once per build (`buildKey`).
  */
-import { createCodeHighlighter } from '@quire/shared/docs/markdown/highlight';
-import { renderPage } from '@quire/shared/docs/markdown/render-page';
-import { splitFrontmatter } from '@quire/shared/docs/markdown/frontmatter';
+import { createCodeHighlighter, renderPage, splitFrontmatter } from '@quire/shared/docs/markdown/index';
 import { loadOpenApiRegistry, type OpenApiRegistry } from '@quire/shared/docs/openapi/index';
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } from './openapi-pages';

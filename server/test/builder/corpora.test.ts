@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../src/builder/pipeline';
+import { closeRenderPool } from '../../src/builder/render-pool';
+import type { DeploymentManifest } from '../../src/builder/site-writer';
+import { createFixtureRepo } from '../helpers/git-repo';
+
+/**
+ * The three real Mintlify corpora (shared/corpus beside the repository) build through runBuild from a
+ * temporary git repository without failing. Slow (hundreds of MDX pages): this is the one file for it.
+ */
+const corpusRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+const corpora = [
+  { name: 'pezzo', minPages: 20 },
+  { name: 'agentops', minPages: 50 },
+  { name: 'trigger-dev', minPages: 300 },
+].filter((c) => fs.existsSync(path.join(corpusRoot, c.name)));
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-corpora-'));
+afterAll(async () => {
+  await closeRenderPool();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe.skipIf(corpora.length === 0)('real corpora', () => {
+  it.each(corpora)('$name builds with warnings but no error', async ({ name, minPages }) => {
+    const repo = createFixtureRepo(path.join(corpusRoot, name));
+    try {
+      const log: string[] = [];
+      const res = await runBuild({
+        projectId: `prj_${name.replace(/-/g, '_')}`,
+        buildId: 'bld_1',
+        repoUrl: repo.url,
+        branch: 'main',
+        allowFileRepos: true,
+        dataDir,
+        siteUrl: `http://${name}-docs.localhost:4000`,
+        signal: new AbortController().signal,
+        log: (l) => log.push(l),
+      });
+      expect(res.pages).toBeGreaterThanOrEqual(minPages);
+      const manifest = JSON.parse(fs.readFileSync(path.join(res.outDir, 'manifest.json'), 'utf8')) as DeploymentManifest;
+      expect(manifest.pages.some((p) => p.path === manifest.home)).toBe(true);
+      expect(fs.existsSync(path.join(res.outDir, `${manifest.home}.html`))).toBe(true);
+      expect(fs.readFileSync(path.join(res.outDir, 'llms.txt'), 'utf8').split('\n').filter((l) => l.startsWith('- [')).length).toBeGreaterThan(10);
+      expect(log.filter((l) => l.startsWith('✓ '))).toHaveLength(5);
+    } finally {
+      repo.cleanup();
+    }
+  }, 900_000);
+});
