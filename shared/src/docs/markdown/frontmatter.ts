@@ -21,6 +21,32 @@ export interface SplitPage {
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 
 /**
+ * Real pages (agentops) continue a quoted top-level value on unindented lines, which js-yaml (what Mintlify
+ * reads frontmatter with) accepts and YAML 1.2 does not:
+ * `description: 'first line` / `Ex: second line'`. Indents such continuation lines so the value parses.
+ */
+function indentQuotedContinuations(yamlText: string): string {
+  let open: string | undefined;
+  return yamlText
+    .split('\n')
+    .map((line) => {
+      if (open) {
+        const closes = open === "'" ? line.replace(/''/g, '').includes("'") : line.replace(/\\./g, '').includes('"');
+        if (closes) open = undefined;
+        return `  ${line}`;
+      }
+      const m = /^[\w.-]+:\s+(['"])(.*)$/.exec(line);
+      if (m) {
+        const q = m[1]!;
+        const rest = q === "'" ? m[2]!.replace(/''/g, '') : m[2]!.replace(/\\./g, '');
+        if (!rest.includes(q)) open = q;
+      }
+      return line;
+    })
+    .join('\n');
+}
+
+/**
  * Splits `source` into frontmatter and body.
  * @throws DocsError(filePath, line, column) when the frontmatter is not valid YAML or is never closed
  */
@@ -33,7 +59,11 @@ export function splitFrontmatter(source: string, filePath: string): SplitPage {
   if (!end) throw new DocsError(`${filePath}:1: frontmatter starts with --- but is never closed by a --- line`, filePath, 1, 1);
   const yamlText = rest.slice(0, end.index);
   const after = rest.slice(end.index + end[0].length);
-  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false });
+  let doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: false });
+  if (doc.errors.length > 0) {
+    const repaired = parseDocument(indentQuotedContinuations(yamlText), { prettyErrors: false, uniqueKeys: false });
+    if (repaired.errors.length === 0) doc = repaired;
+  }
   if (doc.errors.length > 0) {
     const err = doc.errors[0]!;
     const line = (err.linePos?.[0]?.line ?? 1) + 1;

@@ -67,3 +67,26 @@ export interface MdxjsEsm {
 export function isJsxElement(node: UNode): node is MdxJsxElement {
   return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 }
+
+/** Components and tags that sit inside a line of text. */
+const INLINE_JSX = new Set(['Icon', 'Tooltip', 'Badge', 'a', 'abbr', 'b', 'br', 'code', 'em', 'i', 'img', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u']);
+
+/**
+ * When a paragraph is made only of JSX elements (and white space) of which at least one is a block —
+ * `<Note>text</Note>` or `<Step title="x">y</Step>` written on one line — returns those elements as flow
+ * elements (a `<p>` could not hold them, and `Steps`/`Tabs` look for their `Step`/`Tab` children);
+ * otherwise undefined.
+ */
+export function hoistBlockJsx(paragraph: UNode): UNode[] | undefined {
+  let block = false;
+  const elements: UNode[] = [];
+  for (const c of paragraph.children ?? []) {
+    if (c.type === 'text' && !(c.value ?? '').trim()) continue;
+    if (c.type !== 'mdxJsxTextElement') return undefined;
+    if (!INLINE_JSX.has(String(c.name))) block = true;
+    elements.push(c);
+  }
+  if (!block) return undefined;
+  for (const e of elements) e.type = 'mdxJsxFlowElement';
+  return elements;
+}

@@ -32,6 +32,7 @@ interface ParseFailure {
   message?: string;
   line?: number;
   column?: number;
+  place?: { line: number; column: number } | { start: { line: number; column: number } };
 }
 
 /**
@@ -43,9 +44,12 @@ export function parseMdx(text: string, filePath: string): UNode {
     return mdxProcessor.parse(text) as unknown as UNode;
   } catch (e) {
     const err = e as ParseFailure;
-    const line = typeof err.line === 'number' ? err.line : undefined;
-    const column = typeof err.column === 'number' ? err.column : undefined;
     const reason = err.reason ?? err.message ?? String(e);
+    // some micromark messages carry their place only in the text: "Expected a closing tag for `<Note>` (5:1-5:7)"
+    const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(reason);
+    const start = err.place && 'start' in err.place ? err.place.start : err.place;
+    const line = err.line ?? start?.line ?? (inText ? Number(inText[1]) : undefined);
+    const column = err.column ?? start?.column ?? (inText ? Number(inText[2]) : undefined);
     throw new DocsError(`${filePath}${line ? `:${line}${column ? `:${column}` : ''}` : ''}: cannot parse MDX: ${reason}`, filePath, line, column);
   }
 }
@@ -66,23 +70,6 @@ function nodeText(node: UNode): string {
 function collectLanguages(node: UNode, out: Set<string>): void {
   if (node.type === 'code') out.add(typeof node.lang === 'string' ? node.lang : '');
   for (const c of node.children ?? []) collectLanguages(c, out);
-}
-
-/** Components and tags that sit inside a line of text. */
-const INLINE_JSX = new Set(['Icon', 'Tooltip', 'Badge', 'a', 'abbr', 'b', 'br', 'code', 'em', 'i', 'img', 'kbd', 'mark', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u']);
-
-/**
- * True for a paragraph made only of JSX elements (and white space) of which at least one is a block,
- * e.g. `<Note>text</Note>` written on one line: rendered without the `<p>`, which could not hold it.
- */
-function holdsOnlyBlockJsx(paragraph: UNode): boolean {
-  let block = false;
-  for (const c of paragraph.children ?? []) {
-    if (c.type === 'text' && !(c.value ?? '').trim()) continue;
-    if (c.type !== 'mdxJsxTextElement') return false;
-    if (!INLINE_JSX.has(String(c.name))) block = true;
-  }
-  return block;
 }
 
 /** Input of {@link renderMdx}. */
@@ -136,11 +123,6 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
       const children = state.all(node);
       children.push(raw(anchorHtml(id)));
       return { type: 'element', tagName: `h${n.depth}`, properties: { id }, children };
-    },
-    paragraph: (state, node) => {
-      const n = node as unknown as UNode;
-      if (!holdsOnlyBlockJsx(n)) return defaultHandlers.paragraph(state, node as Parameters<typeof defaultHandlers.paragraph>[1]);
-      return state.all(node);
     },
     table: (state, node) => ({
       type: 'element',

@@ -11,6 +11,7 @@ import { HeadingCollector } from './headings';
 import { renderMarkdown } from './md';
 import { renderMdx } from './mdx';
 import { sanitizeHtml } from './sanitize';
+import { TrustedSlots } from './trusted-slots';
 
 /** Input of {@link renderPage}. */
 export interface RenderPageInput {
@@ -37,7 +38,12 @@ export interface RenderPageInput {
  * @throws DocsError(filePath, line, column) when the frontmatter is invalid YAML or the MDX cannot be parsed
  */
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
-  const { filePath, files, highlighter } = input;
+  const { filePath, files } = input;
+  const slots = new TrustedSlots();
+  const highlighter: CodeHighlighter = {
+    ...input.highlighter,
+    highlightSync: (code, lang, meta, options) => slots.put(input.highlighter.highlightSync(code, lang, meta, options)),
+  };
   const split = splitFrontmatter(input.source, filePath);
   const body = substituteVariables(split.body, input.variables);
   const headings = new HeadingCollector();
@@ -62,7 +68,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
     else html += `\n<section class="q-openapi">${api}</section>`;
   }
 
-  const safe = sanitizeHtml(html);
+  const safe = slots.restore(sanitizeHtml(html));
   const { links, assets } = collectLinksAndAssets(safe);
   const fmTitle = typeof fm.title === 'string' && fm.title.trim() ? fm.title.trim() : undefined;
   const title = fmTitle ?? headings.firstH1 ?? titleFromPath(filePath);

@@ -14,7 +14,7 @@
  */
 import type { BuildWarning, DocsFiles } from '../types';
 import { resolveFilePath } from '../files';
-import { isJsxElement, type EsNode, type MdxJsxElement, type UNode } from './mdx-nodes';
+import { hoistBlockJsx, isJsxElement, type EsNode, type MdxJsxElement, type UNode } from './mdx-nodes';
 import { evaluate, HtmlValue, NodesValue, programExpression, UNKNOWN, type StaticValue } from './static-eval';
 
 /** Services and per-page state for resolving one page. */
@@ -282,8 +282,18 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
         if (scope.props && typeof node.value === 'string') node.value = fillCode(node.value, scope.props);
         out.push(node);
         break;
+      case 'paragraph': {
+        const hoisted = hoistBlockJsx(node);
+        if (hoisted) {
+          out.push(...walk(state, scope, hoisted, false));
+          break;
+        }
+        node.children = walk(state, scope, node.children ?? [], true);
+        out.push(node);
+        break;
+      }
       default:
-        if (node.children) node.children = walk(state, scope, node.children, inline || node.type === 'paragraph' || node.type === 'heading');
+        if (node.children) node.children = walk(state, scope, node.children, inline || node.type === 'heading');
         out.push(node);
     }
   }

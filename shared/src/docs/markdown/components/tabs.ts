@@ -20,7 +20,7 @@ export function tabSet(className: string, labels: { text: string; icon?: string 
     )
     .join('');
   const body = panels
-    .map((p, i) => `<div class="q-tabpanel" role="tabpanel" data-q-panel="${i}"${i === sel ? '' : ' hidden'}>${p}</div>`)
+    .map((p, i) => `<div class="q-tabpanel" role="tabpanel" data-q-panel="${i}"${i === sel ? '' : ' hidden="hidden"'}>${p}</div>`)
     .join('');
   return `<div class="${className}" data-q-tabs><div class="q-tablist" role="tablist">${tabs}</div>${body}</div>`;
 }
