@@ -1,6 +1,6 @@
 import { ApiError } from '@quire/shared/errors';
 import { EmailSchema, OrgIdSchema, RoleSchema, ROLES, UserNameSchema } from '@quire/shared/api/members';
-import { addMembership } from '../services/members';
+import { addMembership, recordMemberChange } from '../services/members';
 import { oldestOrganization } from '../services/org-setup';
 import { createUser, findUserByEmail, setUserPassword } from '../services/users';
 import { argValue, parseCommand, UsageError, type CommandSpec } from './args';
@@ -94,6 +94,7 @@ export async function userAdd(argv: readonly string[], io: CliIo): Promise<numbe
     if (existing) {
       userId = existing.id;
       await addMembership(db, { orgId: org.id, userId, role });
+      await recordMemberChange(db.prisma, { orgId: org.id, actorUserId: null, action: 'member.added', member: { id: userId, email }, metadata: { role, newAccount: false } });
       io.out(`Added the existing account ${email} to ${org.name} as ${role}; its password is unchanged.`);
     } else {
       const obtained = await obtainPassword(io);
@@ -101,6 +102,7 @@ export async function userAdd(argv: readonly string[], io: CliIo): Promise<numbe
       userId = user.id;
       try {
         await addMembership(db, { orgId: org.id, userId, role });
+        await recordMemberChange(db.prisma, { orgId: org.id, actorUserId: null, action: 'member.added', member: { id: userId, email }, metadata: { role, newAccount: true } });
       } catch (err) {
         await db.prisma.user.deleteMany({ where: { id: userId } });
         throw err;

@@ -16,8 +16,8 @@ export interface AuditInput {
   orgId: string;
   /** The project the entry belongs to; null for organization-level entries (shown in every project's log). */
   projectId: string | null;
-  /** The caller; the actor is the key's creator. Null for actions of the system itself. */
-  auth: Pick<RequestAuth, 'userId' | 'keyId'> | null;
+  /** The caller; the actor is the key's creator (or the signed-in user: `keyId` null for tRPC sessions). Null for actions of the system itself. */
+  auth: { userId: RequestAuth['userId']; keyId: RequestAuth['keyId'] | null } | null;
   /** e.g. `settings.updated`, `api_key.rotated`, `build.triggered` (spec "Recorded actions"). */
   action: string;
   resource: { type: AuditResourceType | (string & {}); id: string; name?: string };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { generatePassword } from './passwords';
 import { createUser, findUserByEmail, toPublicUser } from './users';
 import { revokeUserSessions } from './sessions';
+import { recordAudit, type DbClient } from './audit';
 
 /**
  * Organization memberships: who belongs to an organization and with which role
@@ -12,6 +13,8 @@ import { revokeUserSessions } from './sessions';
  * - an admin cannot create, promote, demote or remove an owner;
  * - the last owner cannot be demoted or removed;
  * - people outside the caller's organization answer not_found (decisions.md section 10).
+ * Every change is audited at organization level (resource type `member`): `member.added`,
+ * `member.role_changed`, `member.removed` (interface-spec.md: every state-changing action is recorded).
  */
 
 /** The member acting: their organization, id and current role. */
@@ -19,6 +22,27 @@ export interface MemberActor {
   orgId: string;
   userId: string;
   role: Role;
+}
+
+/** Audit actions of membership changes. */
+export type MemberAuditAction = 'member.added' | 'member.role_changed' | 'member.removed';
+
+/**
+ * Records a membership change in the audit log of organization `orgId` (shown in each of its
+ * projects' logs). `actorUserId` null: the operator's CLI. Pass the transaction client when inside one.
+ */
+export async function recordMemberChange(
+  db: DbClient,
+  input: { orgId: string; actorUserId: string | null; action: MemberAuditAction; member: { id: string; email: string }; metadata: Record<string, unknown> },
+): Promise<void> {
+  await recordAudit(db, {
+    orgId: input.orgId,
+    projectId: null,
+    auth: input.actorUserId ? { userId: input.actorUserId, keyId: null } : null,
+    action: input.action,
+    resource: { type: 'member', id: input.member.id, name: input.member.email },
+    metadata: input.metadata,
+  });
 }
 
 type MembershipRow = { role: string; createdAt: Date; user: { id: string; email: string; name: string } };
@@ -86,12 +110,14 @@ export async function inviteMember(db: Db, actor: MemberActor, input: InviteMemb
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
     const member = await addMembership(db, { orgId: actor.orgId, userId: existing.id, role: input.role });
+    await recordMemberChange(db.prisma, { orgId: actor.orgId, actorUserId: actor.userId, action: 'member.added', member: member.user, metadata: { role: member.role, newAccount: false } });
     return { user: member.user, role: member.role };
   }
   const oneTimePassword = generatePassword();
   const user = await createUser(db, { email: input.email, name: input.name, password: oneTimePassword });
   try {
     const member = await addMembership(db, { orgId: actor.orgId, userId: user.id, role: input.role });
+    await recordMemberChange(db.prisma, { orgId: actor.orgId, actorUserId: actor.userId, action: 'member.added', member: member.user, metadata: { role: member.role, newAccount: true } });
     return { user: member.user, role: member.role, oneTimePassword };
   } catch (err) {
     await db.prisma.user.deleteMany({ where: { id: user.id } }); // no orphan account without a membership
@@ -128,6 +154,7 @@ export async function setMemberRole(db: Db, actor: MemberActor, input: { userId:
       data: { role: input.role },
       include: { user: true },
     });
+    await recordMemberChange(tx, { orgId: actor.orgId, actorUserId: actor.userId, action: 'member.role_changed', member: row.user, metadata: { from: currentRole, to: input.role } });
     return toMember(row);
   });
 }
@@ -155,6 +182,14 @@ export async function removeMember(db: Db, actor: MemberActor, input: { userId: 
     await tx.membership.delete({ where: { orgId_userId: { orgId: actor.orgId, userId: input.userId } } });
     const others = await tx.membership.count({ where: { userId: input.userId } });
     if (others === 0) await tx.user.delete({ where: { id: input.userId } });
+    const removedSelf = actor.userId === input.userId && others === 0;
+    await recordMemberChange(tx, {
+      orgId: actor.orgId,
+      actorUserId: removedSelf ? null : actor.userId,
+      action: 'member.removed',
+      member: target.user,
+      metadata: { role: currentRole, accountDeleted: others === 0 },
+    });
     return { userId: input.userId, userDeleted: others === 0 };
   });
   if (!result.userDeleted) await revokeUserSessions(db, input.userId, actor.orgId);

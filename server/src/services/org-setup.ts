@@ -2,7 +2,7 @@ import { ApiError } from '@quire/shared/errors';
 import type { PublicUser } from '@quire/shared/api/members';
 import type { Db } from '../db/client';
 import { createApiKey } from './api-keys';
-import { addMembership } from './members';
+import { addMembership, recordMemberChange } from './members';
 import { createOrganization, type Plan } from './organizations';
 import { generatePassword } from './passwords';
 import { createUser, findUserByEmail, normalizeEmail, toPublicUser } from './users';
@@ -53,6 +53,7 @@ export async function setUpOrganization(db: Db, input: { name: string; plan: Pla
       const user = existingOwner ? toPublicUser(existingOwner) : await createUser(db, { email: ownerEmail, password: oneTimePassword! });
       if (!existingOwner) createdUserId = user.id;
       await addMembership(db, { orgId: org.id, userId: user.id, role: 'owner' });
+      await recordMemberChange(db.prisma, { orgId: org.id, actorUserId: null, action: 'member.added', member: user, metadata: { role: 'owner', newAccount: !existingOwner } });
       owner = { user, created: !existingOwner, ...(oneTimePassword ? { oneTimePassword } : {}) };
     }
     const { record, key } = await createApiKey(db, {

@@ -103,4 +103,16 @@ describe('membership rules', () => {
     expect(await db.prisma.user.count({ where: { id: lonely.id } })).toBe(0);
     expect((await listMembers(db, orgId)).map((m) => m.user.id)).not.toContain(lonely.id);
   });
+
+  it('records every membership change in the organization\'s audit log with its actor', async () => {
+    const target = await seedMember(db, orgId, 'audited@acme.test', 'viewer');
+    await setMemberRole(db, admin, { userId: target.id, role: 'editor' });
+    await removeMember(db, owner, { userId: target.id });
+    const entries = await db.prisma.auditEntry.findMany({ where: { orgId, resourceId: target.id }, orderBy: { createdAt: 'asc' } });
+    expect(entries.map((e) => [e.action, e.actorId, e.resourceType, e.resourceName, JSON.parse(e.metadata)])).toEqual([
+      ['member.role_changed', admin.userId, 'member', 'audited@acme.test', { from: 'viewer', to: 'editor' }],
+      ['member.removed', owner.userId, 'member', 'audited@acme.test', { role: 'editor', accountDeleted: true }],
+    ]);
+    expect(entries.every((e) => e.projectId === null)).toBe(true);
+  });
 });
