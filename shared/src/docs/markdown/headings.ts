@@ -1,7 +1,7 @@
 /**
  * Heading ids and the table of contents (brief H4): ids from github-slugger, unique per page (the same
  * slugger also names accordions, steps and updates so no two ids clash); toc = h2 and h3; every heading
- * gets a hover anchor link (`a.q-anchor`, drawn by components.css).
+ * gets a hover anchor link (`a.q-heading-anchor`, drawn by components.css).
  */
 import GithubSlugger from 'github-slugger';
 import type { TocEntry } from '../types';
@@ -34,5 +34,5 @@ export class HeadingCollector {
 
 /** The anchor link appended inside each heading. */
 export function anchorHtml(id: string): string {
-  return `<a class="q-anchor" href="#${escapeHtml(id)}" aria-label="Link to this section"></a>`;
+  return `<a class="q-heading-anchor" href="#${escapeHtml(id)}" aria-label="Link to this section"></a>`;
 }

@@ -130,7 +130,7 @@ describe('headings and page fields', () => {
       { depth: 3, id: 'install-pkg', text: 'Install pkg' },
       { depth: 2, id: 'setup-1', text: 'Setup' },
     ]);
-    expect(page.html).toContain('<h2 id="setup">Setup<a class="q-anchor" href="#setup"');
+    expect(page.html).toContain('<h2 id="setup">Setup<a class="q-heading-anchor" href="#setup"');
     expect(page.title).toBe('Top');
   });
 

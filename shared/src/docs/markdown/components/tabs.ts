@@ -15,7 +15,7 @@ export function tabSet(className: string, labels: { text: string; icon?: string 
   const tabs = labels
     .map(
       (l, i) =>
-        `<button type="button" class="q-tab" role="tab" data-q-tab="${i}" data-sync="${escapeHtml(l.text)}" aria-selected="${i === sel}">` +
+        `<button type="button" class="q-tabset-tab" role="tab" data-q-tab="${i}" data-sync="${escapeHtml(l.text)}" aria-selected="${i === sel}">` +
         `${l.icon ?? ''}${escapeHtml(l.text)}</button>`,
     )
     .join('');
@@ -27,13 +27,13 @@ export function tabSet(className: string, labels: { text: string; icon?: string 
 
 const tabsComponent: Component = (ctx) => {
   const tabs = childElements(ctx.node, ['Tab']);
-  if (tabs.length === 0) return `<div class="q-tabs">${ctx.children()}</div>`;
+  if (tabs.length === 0) return `<div class="q-tabset">${ctx.children()}</div>`;
   const labels = tabs.map((t, i) => {
     const p = propsOf(t);
     return { text: str(p, 'title') ?? `Tab ${i + 1}`, icon: iconHtml(p.icon, 'q-icon q-tab-icon') || undefined };
   });
   const selected = Number(str(ctx.props, 'defaultTabIndex') ?? 0);
-  return tabSet('q-tabs', labels, tabs.map((t) => ctx.render(t.children)), selected);
+  return tabSet('q-tabset', labels, tabs.map((t) => ctx.render(t.children)), selected);
 };
 
 /** A group of fenced code blocks as tabs over one frame; titles from the fence meta, else the language. */
