@@ -29,4 +29,11 @@ describe('.md pages', () => {
     const page = await render('```mermaid\ngraph TD; A-->B\n```\n', { filePath: 'a.md' });
     expect(page.html).toContain('Diagram (Mermaid)');
   });
+
+  it('does not let page text forge the placeholders used for code blocks', async () => {
+    const fake = '\uE000q0123456789abcdef:0\uE001';
+    const page = await render(`before ${fake} after\n\n\`\`\`js\nlet a = 1\n\`\`\`\n`, { filePath: 'a.md' });
+    expect(page.html).toContain(fake);
+    expect(page.html.match(/<figure class="q-code"/g)).toHaveLength(1);
+  });
 });
