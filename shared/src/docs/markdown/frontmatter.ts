@@ -4,6 +4,7 @@
  */
 import { parseDocument } from 'yaml';
 import { DocsError } from '../types';
+export { titleFromPath } from '../config/title-from-path';
 
 /** A page split into its frontmatter and body. */
 export interface SplitPage {
@@ -75,18 +76,6 @@ export function splitFrontmatter(source: string, filePath: string): SplitPage {
   const data = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const fmLines = (open[0] + yamlText + end[0]).split('\n').length - 1;
   return { data, body: '\n'.repeat(fmLines) + after, content: after.replace(/^\s*\n/, '') };
-}
-
-/**
- * Title made from a page path's last segment (MINTLIFY-FORMAT.md section 4): dashes/underscores become
- * spaces and the first letter is capitalised; `guides/index` uses the folder name.
- */
-export function titleFromPath(filePath: string): string {
-  const segments = filePath.replace(/\.(mdx?|markdown)$/i, '').split('/');
-  let last = segments.pop() ?? '';
-  if (last === 'index' && segments.length) last = segments.pop()!;
-  const words = last.replace(/[-_]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : 'Untitled';
 }
 
 /**

@@ -6,7 +6,8 @@
 import type { BuildWarning, DocsFiles, RenderedPage } from '../types';
 import type { CodeHighlighter } from './highlight';
 import { collectLinksAndAssets, htmlToText } from './collect';
-import { splitFrontmatter, substituteVariables, titleFromPath } from './frontmatter';
+import { splitFrontmatter, substituteVariables } from './frontmatter';
+import { titleFromPath } from '../config/title-from-path';
 import { HeadingCollector } from './headings';
 import { renderMarkdown } from './md';
 import { renderMdx } from './mdx';

@@ -46,7 +46,8 @@ const SVG_ATTRS = [
 /** The sandbox every iframe gets: enough for video players, no top navigation, forms or downloads. */
 export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-presentation';
 
-const OPTIONS: sanitize.IOptions = {
+// `allowedEmptyAttributes` is a sanitize-html option its type definitions do not list yet.
+const OPTIONS: sanitize.IOptions & { allowedEmptyAttributes: string[] } = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'a', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'strike',
     'sub', 'sup', 'mark', 'small', 'big', 'kbd', 'code', 'pre', 'samp', 'var', 'blockquote', 'q', 'cite', 'abbr', 'dfn',
@@ -91,6 +92,9 @@ const OPTIONS: sanitize.IOptions = {
     p: ['align'],
     ...Object.fromEntries(SVG_TAGS.map((t) => [t, SVG_ATTRS])),
   },
+  // Boolean attributes written bare (`<div hidden>`, `<video controls>`) have an empty value, which
+  // sanitize-html drops unless listed here.
+  allowedEmptyAttributes: ['alt', 'hidden', 'open', 'controls', 'muted', 'loop', 'playsinline', 'autoplay', 'allowfullscreen', 'disabled', 'checked', 'reversed', 'default'],
   allowedStyles: { span: SHIKI_STYLES, pre: SHIKI_STYLES },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { iframe: ['https'] },

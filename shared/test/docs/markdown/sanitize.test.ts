@@ -72,3 +72,12 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('<button type="button">');
   });
 });
+
+describe('boolean attributes', () => {
+  it('keeps bare hidden, open and controls so content hidden by the author stays hidden', () => {
+    const out = sanitizeHtml('<div hidden>secret draft</div><details open><summary>s</summary></details><video controls src="https://x.test/v.mp4"></video>');
+    expect(out).toContain('<div hidden');
+    expect(out).toContain('<details open');
+    expect(out).toMatch(/<video[^>]*controls/);
+  });
+});
