@@ -2,6 +2,7 @@ import path from 'node:path';
 import { matchRedirect } from '@quire/shared/docs/nav/index';
 import { loadCachedFile, type CachedFile } from './cached-file';
 import { readManifest, type DeploymentManifest } from './manifest';
+import { sitePathOf } from './request-path';
 import { listSiteFiles } from './site-files';
 
 /** What a site answers for one request path. */
@@ -9,6 +10,10 @@ export type SiteAnswer =
   | { kind: 'file'; status: 200 | 404; file: CachedFile }
   | { kind: 'redirect'; status: 307 | 308; location: string }
   | { kind: 'none' };
+
+const NONE: SiteAnswer = { kind: 'none' };
+/** Request URLs remembered per deployment. */
+const MAX_URLS = 5000;
 
 /**
  * Bytes of file content (all encodings) that loaded deployments may keep in memory together,
@@ -36,6 +41,8 @@ export class DeploymentSite {
   private readonly cache = new Map<string, CachedFile | Promise<CachedFile>>();
   private cachedBytes = 0;
   private disposed = false;
+  /** answers already decided, by raw request URL (only synchronous ones: cached files, redirects, 404s) */
+  private readonly byUrl = new Map<string, SiteAnswer>();
   private readonly pageFiles: Map<string, string>;
   private readonly homeFile: string | undefined;
   private readonly notFoundFile: string;
@@ -79,6 +86,26 @@ export class DeploymentSite {
     this.budget.remaining += this.cachedBytes;
     this.cachedBytes = 0;
     this.cache.clear();
+    this.byUrl.clear();
+  }
+
+  /**
+   * The answer for a raw request target (`/guides/setup?x=1`): validated and decoded with
+   * `sitePathOf` (refused paths answer `none`, the plain 404), then {@link answer}. Settled
+   * answers are remembered by URL (at most {@link MAX_URLS}, then forgotten at once), so a hot
+   * page costs one Map lookup.
+   */
+  answerUrl(rawUrl: string): SiteAnswer | Promise<SiteAnswer> {
+    const hit = this.byUrl.get(rawUrl);
+    if (hit) return hit;
+    const target = sitePathOf(rawUrl);
+    if (!target) return NONE;
+    const answer = this.answer(target.path, target.trailingSlash);
+    if (!(answer instanceof Promise) && !this.disposed) {
+      if (this.byUrl.size >= MAX_URLS) this.byUrl.clear();
+      this.byUrl.set(rawUrl, answer);
+    }
+    return answer;
   }
 
   /**
@@ -106,7 +133,7 @@ export class DeploymentSite {
   }
 
   private notFound(): SiteAnswer | Promise<SiteAnswer> {
-    return this.files.has(this.notFoundFile) ? this.fileAnswer(this.notFoundFile, 404) : { kind: 'none' };
+    return this.files.has(this.notFoundFile) ? this.fileAnswer(this.notFoundFile, 404) : NONE;
   }
 
   /** Synchronous when the file is cached (the hot path), a promise on its first request. */
