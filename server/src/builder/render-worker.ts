@@ -10,7 +10,25 @@ import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } fro
 import type { RenderResult, RenderTask } from './render-task';
 
 let highlighter: ReturnType<typeof createCodeHighlighter> | undefined;
-let state: { buildKey: string; files: CheckoutFiles; registry?: OpenApiRegistry } | undefined;
+interface BuildState {
+  files: CheckoutFiles;
+  registry?: OpenApiRegistry;
+}
+/** Per-build state of the builds this worker served last (several projects may build at once). */
+const states = new Map<string, BuildState>();
+const MAX_STATES = 4;
+
+function stateFor(task: RenderTask): BuildState {
+  let s = states.get(task.buildKey);
+  if (s) {
+    states.delete(task.buildKey); // re-insert: most recently used last
+  } else {
+    s = { files: openDocsFiles(task.checkoutDir, task.docsRoot) };
+    if (states.size >= MAX_STATES) states.delete(states.keys().next().value!);
+  }
+  states.set(task.buildKey, s);
+  return s;
+}
 
 /** Cheap pre-check before parsing frontmatter twice: does the head of the file set `openapi:`/`api:`? */
 const API_KEY = /^(?:openapi|api)\s*:/m;
@@ -20,8 +38,7 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
   highlighter ??= createCodeHighlighter();
   const hl = await highlighter;
   const highlight: HighlightFn = (code, lang) => hl.highlight(code, lang);
-  if (state?.buildKey !== task.buildKey) state = { buildKey: task.buildKey, files: openDocsFiles(task.checkoutDir, task.docsRoot) };
-  const s = state;
+  const s = stateFor(task);
   const registry = () => (s.registry ??= loadOpenApiRegistry(s.files, task.openapi).registry);
   try {
     if (task.kind === 'operation') {
