@@ -9,11 +9,15 @@ import { API_URL } from './fixtures/sites';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const corpus = path.resolve(root, '..', 'shared', 'corpus');
+const corpus = process.env.QUIRE_E2E_CORPUS ?? path.resolve(root, '..', 'shared', 'corpus');
+/** Where the server log and the build logs of the run are written. */
+const artifacts = path.join(here, 'artifacts');
 /** What the API answers: an envelope with data or error (typed loosely: the spec is the contract). */
 type ApiAnswer = { data?: { id: string; status?: string; error?: string }; error?: { code: string; message: string } } | undefined;
 
 const ADMIN_KEY = `quire_e2eadmin_${'x'.repeat(40)}`;
+/** How long the three builds may take together (the corpora take a while on a loaded machine). */
+const BUILD_TIMEOUT_MS = 240_000;
 
 /** The sites the specs read, built through the public API before any spec runs. */
 const SITES = [
@@ -22,35 +26,94 @@ const SITES = [
   { slug: 'agentops', name: 'AgentOps', dir: path.join(corpus, 'agentops') },
 ];
 
-async function api(method: string, url: string, body?: unknown): Promise<{ status: number; json: ApiAnswer }> {
+async function api(method: string, url: string, body?: unknown): Promise<{ status: number; json: ApiAnswer; text: string }> {
   const res = await fetch(`${API_URL}${url}`, {
     method,
     headers: { Authorization: `Bearer ${ADMIN_KEY}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  const json = (res.headers.get('content-type') ?? '').includes('json') && text ? (JSON.parse(text) as ApiAnswer) : undefined;
+  return { status: res.status, json, text };
+}
+
+/** True when something answers HTTP on the e2e port. */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    await fetch(`${API_URL}/v1/openapi.json`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function waitForServer(child: ChildProcess, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the Quire server exited with code ${child.exitCode}`);
-    try {
-      await fetch(`${API_URL}/v1/openapi.json`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    if (child.exitCode !== null) throw new Error(`the Quire server exited with code ${child.exitCode} (see e2e/artifacts/server.log)`);
+    if (await serverAnswers()) return;
+    await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error('the Quire server did not start within 60 s');
+  throw new Error('the Quire server did not start within 60 s (see e2e/artifacts/server.log)');
 }
 
-/** Starts Quire on a temp data dir, creates one project per site, builds them, and stops it after the run. */
+/** Saves a build's log (GET …/builds/{id}/logs) under e2e/artifacts/builds/ and returns its last lines. */
+async function saveBuildLog(slug: string, projectId: string, buildId: string): Promise<string> {
+  const { status, text } = await api('GET', `/v1/projects/${projectId}/builds/${buildId}/logs`);
+  if (status !== 200) return `(build log unavailable: HTTP ${status})`;
+  fs.mkdirSync(path.join(artifacts, 'builds'), { recursive: true });
+  fs.writeFileSync(path.join(artifacts, 'builds', `${slug}.log`), text);
+  return text.trimEnd().split('\n').slice(-15).join('\n');
+}
+
+/** Creates one project per site from a temp git copy, triggers the builds, and waits until all are deployed. */
+async function buildSites(): Promise<void> {
+  const builds: { slug: string; projectId: string; buildId: string }[] = [];
+  for (const site of SITES) {
+    const repo = makeGitRepo(site.dir, site.slug);
+    const project = await api('POST', '/v1/projects', { name: site.name, slug: site.slug, repoUrl: repo, repoBranch: 'main' });
+    if (project.status !== 201) throw new Error(`creating ${site.slug}: ${project.status} ${project.text}`);
+    const build = await api('POST', `/v1/projects/${project.json!.data!.id}/builds`, {});
+    if (build.status !== 202) throw new Error(`building ${site.slug}: ${build.status} ${build.text}`);
+    builds.push({ slug: site.slug, projectId: project.json!.data!.id, buildId: build.json!.data!.id });
+  }
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  for (const b of builds) {
+    for (;;) {
+      const { json } = await api('GET', `/v1/projects/${b.projectId}/builds/${b.buildId}`);
+      const status = json?.data?.status;
+      if (status === 'deployed') break;
+      if (status === 'failed' || status === 'cancelled' || Date.now() > deadline) {
+        const tail = await saveBuildLog(b.slug, b.projectId, b.buildId);
+        const what = Date.now() > deadline ? `did not finish within ${BUILD_TIMEOUT_MS / 1000} s (status ${status})` : `${status}: ${json?.data?.error ?? ''}`;
+        throw new Error(`build of ${b.slug} ${what}\n--- build log (e2e/artifacts/builds/${b.slug}.log) ---\n${tail}\n--- server log: e2e/artifacts/server.log`);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await saveBuildLog(b.slug, b.projectId, b.buildId);
+  }
+}
+
+/**
+ * Playwright global setup: starts Quire (tsx, no build step) on 127.0.0.1:E2E_PORT with a temp data dir and
+ * QUIRE_ALLOW_FILE_REPOS=1, builds the demo, pezzo and agentops sites through the REST API, and returns the
+ * teardown that stops the server and removes the data dir. The server log goes to e2e/artifacts/server.log.
+ *
+ * With QUIRE_E2E_REUSE_SERVER=1 and a server already answering on the port (started by `node --import tsx
+ * e2e/serve.ts`, which keeps the built sites up), nothing is started: quick iterations on the specs.
+ * Throws when the server does not start or a build fails (the message carries the build log's tail).
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env.QUIRE_E2E_REUSE_SERVER === '1' && (await serverAnswers())) {
+    const { text } = await api('GET', '/v1/projects');
+    const missing = SITES.filter((s) => !text.includes(`"slug":"${s.slug}"`)).map((s) => s.slug);
+    if (missing.length) throw new Error(`QUIRE_E2E_REUSE_SERVER: the server on port ${E2E_PORT} has no project ${missing.join(', ')}`);
+    return async () => {};
+  }
+  if (await serverAnswers()) throw new Error(`port ${E2E_PORT} is already in use (set QUIRE_E2E_PORT, or QUIRE_E2E_REUSE_SERVER=1 to reuse it)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-data-'));
-  const logFile = path.join(here, 'artifacts', 'server.log');
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = fs.openSync(logFile, 'w');
+  fs.mkdirSync(artifacts, { recursive: true });
+  fs.rmSync(path.join(artifacts, 'builds'), { recursive: true, force: true });
+  const log = fs.openSync(path.join(artifacts, 'server.log'), 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
     cwd: root,
     env: {
@@ -64,35 +127,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', log, log],
   });
-  try {
-    await waitForServer(child, Date.now() + 60_000);
-    const builds: { slug: string; projectId: string; buildId: string }[] = [];
-    for (const site of SITES) {
-      const repo = makeGitRepo(site.dir, site.slug);
-      const project = await api('POST', '/v1/projects', { name: site.name, slug: site.slug, repoUrl: repo, repoBranch: 'main' });
-      if (project.status !== 201) throw new Error(`creating ${site.slug}: ${project.status} ${JSON.stringify(project.json)}`);
-      const build = await api('POST', `/v1/projects/${project.json!.data!.id}/builds`, {});
-      if (build.status !== 202) throw new Error(`building ${site.slug}: ${build.status} ${JSON.stringify(build.json)}`);
-      builds.push({ slug: site.slug, projectId: project.json!.data!.id, buildId: build.json!.data!.id });
+  // never leave the server behind, even when the runner dies without calling the teardown
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
     }
-    const deadline = Date.now() + 240_000;
-    for (const b of builds) {
-      for (;;) {
-        const { json } = await api('GET', `/v1/projects/${b.projectId}/builds/${b.buildId}`);
-        const status = json?.data?.status;
-        if (status === 'deployed') break;
-        if (status === 'failed' || status === 'cancelled') throw new Error(`build of ${b.slug} ${status}: ${json?.data?.error ?? ''}`);
-        if (Date.now() > deadline) throw new Error(`build of ${b.slug} did not finish in time (status ${status})`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  } catch (err) {
-    child.kill('SIGTERM');
-    throw err;
-  }
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForServer(child, Date.now() + 60_000);
+    await buildSites();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return stop;
 }

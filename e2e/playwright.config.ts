@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 /**
  * e2e: a real Quire server (started by global-setup.ts on port E2E_PORT with a temp data dir) builds the
  * pezzo and agentops corpora and the demo docs through the REST API; specs open the sites by host name.
+ * Artifacts: e2e/artifacts/{server.log, builds/<slug>.log, screenshots/, results/}. For quick iterations keep
+ * a server up with `node --import tsx e2e/serve.ts` and run `QUIRE_E2E_REUSE_SERVER=1 pnpm e2e specs/x.spec.ts`.
  */
 export const E2E_PORT = Number(process.env.QUIRE_E2E_PORT ?? 4390);
 
