@@ -92,9 +92,9 @@ const OPTIONS: sanitize.IOptions & { allowedEmptyAttributes: string[] } = {
     p: ['align'],
     ...Object.fromEntries(SVG_TAGS.map((t) => [t, SVG_ATTRS])),
   },
-  // Boolean attributes written bare (`<div hidden>`, `<video controls>`) have an empty value, which
-  // sanitize-html drops unless listed here.
-  allowedEmptyAttributes: ['alt', 'hidden', 'open', 'controls', 'muted', 'loop', 'playsinline', 'autoplay', 'allowfullscreen', 'disabled', 'checked', 'reversed', 'default'],
+  // sanitize-html drops an empty `hidden` (it is in its nonBooleanAttributes list); other boolean
+  // attributes such as open and controls already pass through bare.
+  allowedEmptyAttributes: ['alt', 'hidden'],
   allowedStyles: { span: SHIKI_STYLES, pre: SHIKI_STYLES },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { iframe: ['https'] },
