@@ -67,9 +67,11 @@ export default fp(
           { name: 'Projects', description: 'Documentation projects' },
           { name: 'API keys', description: 'Keys of the organization (admin permission)' },
           { name: 'Audit log', description: 'Per-project record of state-changing calls (admin permission)' },
+          { name: 'Builds', description: 'Builds of a project: trigger, follow, read logs, cancel' },
         ],
       },
       transform: jsonSchemaTransform,
+      transformObject: (documentObject) => markOptionalBodies(('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument),
     });
 
     app.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
@@ -86,3 +88,24 @@ export default fp(
   },
   { name: 'openapi', dependencies: ['auth'] },
 );
+
+type JsonSchemaNode = { type?: string; anyOf?: JsonSchemaNode[] };
+type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchemaNode }> } }>> };
+
+/**
+ * A route whose body schema is `X.nullish()` accepts no body at all (e.g. `POST .../builds`):
+ * document it as an optional request body of schema X instead of a required `anyOf [X, null]`.
+ */
+export function markOptionalBodies<T extends OpenApiDocument>(doc: T): T {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      const json = op?.requestBody?.content?.['application/json'];
+      const anyOf = json?.schema?.anyOf;
+      if (!op.requestBody || !json || !anyOf?.some((s) => s.type === 'null')) continue;
+      const rest = anyOf.filter((s) => s.type !== 'null');
+      json.schema = rest.length === 1 ? rest[0] : { anyOf: rest };
+      op.requestBody.required = false;
+    }
+  }
+  return doc;
+}

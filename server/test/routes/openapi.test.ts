@@ -29,6 +29,15 @@ describe('OpenAPI document and reference page', () => {
     expect(create.responses).toHaveProperty('402');
   });
 
+  it('documents the builds routes, with the trigger body optional as the route accepts none', async () => {
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json();
+    const trigger = doc.paths['/v1/projects/{projectId}/builds'].post;
+    expect(trigger.responses).toHaveProperty('202');
+    expect(trigger.requestBody.required).toBe(false);
+    expect(trigger.requestBody.content['application/json'].schema.properties).toHaveProperty('commitSha');
+    for (const p of ['/v1/projects/{projectId}/builds/{buildId}', '/v1/projects/{projectId}/builds/{buildId}/logs']) expect(doc.paths).toHaveProperty([p]);
+  });
+
   it('serves the API reference page and its assets locally, without a key', async () => {
     const page = await t.app.inject({ url: '/v1/docs/' });
     expect(page.statusCode).toBe(200);
