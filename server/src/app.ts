@@ -62,6 +62,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openapiPlugin);
   await app.register(trpcPlugin, { prefix: '/trpc' });
   await app.register(v1Routes, { prefix: '/v1' });
-  await app.register(jobsPlugin, { enabled: options.runJobs ?? true });
+  await app.register(jobsPlugin, { enabled: options.runJobs ?? true, concurrency: config.buildConcurrency });
   return app;
 }

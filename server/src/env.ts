@@ -29,6 +29,8 @@ export const ConfigSchema = z.object({
   /** Enterprise plan limits (decisions.md section 2: "limits from configuration"). */
   enterpriseRateLimit: z.coerce.number().int().positive().default(10_000),
   enterpriseProjectLimit: z.coerce.number().int().positive().default(1_000),
+  /** Builds of different projects that may run at once in this process (each renders on every core). */
+  buildConcurrency: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 /** Parsed configuration; see {@link ConfigSchema}. */
@@ -62,13 +64,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.QUIRE_LOG_LEVEL ?? env.LOG_LEVEL,
     enterpriseRateLimit: env.QUIRE_ENTERPRISE_RATE_LIMIT,
     enterpriseProjectLimit: env.QUIRE_ENTERPRISE_PROJECT_LIMIT,
+    buildConcurrency: env.QUIRE_BUILD_CONCURRENCY,
   };
   const names: Record<string, string> = {
     port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL',
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
-    enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT',
+    enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',
   };
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
