@@ -36,6 +36,22 @@ export interface CodeHighlighter {
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'output', 'console-output']);
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 
+/**
+ * Lines at least this long render uncolored (they are minified data, not code to read); this bounds the
+ * work of one line now that tokenizing has no time limit.
+ */
+export const MAX_HIGHLIGHT_LINE_LENGTH = 10_000;
+
+/**
+ * Tokenizer options of every `codeToHtml` call. shiki's default `tokenizeTimeLimit` (500 ms per line)
+ * makes colors depend on machine load: with both themes shiki tokenizes the code once per theme, light
+ * first, and the first pass over a grammar rule also compiles its regular expressions; on a busy worker
+ * that pass can exceed the limit, and vscode-textmate then returns the rest of the line as one plain
+ * token — the light colors of that line are lost while the (fast, second) dark pass is right. No time
+ * limit makes the output a function of the input only; the line-length cap bounds the work instead.
+ */
+const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_HIGHLIGHT_LINE_LENGTH } as const;
+
 /** Normalizes a fence language to a bundled shiki language id, or 'text'. */
 function languageId(lang: string | null | undefined): string {
   const l = (lang ?? '').trim().toLowerCase();
@@ -90,8 +106,6 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
       p = core
         .loadLanguage(loader)
         .then(() => {
-          // shiki 4 colors the first snippet of a freshly loaded grammar with a wrong light palette; warm it up.
-          core.codeToHtml('x', { lang: id, themes: THEMES, defaultColor: 'light' });
           loaded.add(id);
           return true;
         })
@@ -114,10 +128,11 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
         lang: id,
         themes: THEMES,
         defaultColor: 'light',
+        ...TOKENIZE,
         transformers: meta.highlight.size ? [lineHighlighter(meta.highlight)] : [],
       });
     } catch {
-      pre = core.codeToHtml(source, { lang: 'text', themes: THEMES, defaultColor: 'light' });
+      pre = core.codeToHtml(source, { lang: 'text', themes: THEMES, defaultColor: 'light', ...TOKENIZE });
     }
     const shownLang = (lang ?? '').trim().toLowerCase() || 'text';
     return figure(pre, shownLang, meta, options);
