@@ -43,12 +43,14 @@ export interface CodeTab {
  * A titled, tabbed code group built with the page renderer's own tab strip (`tabSet`: the markup
  * of `CodeGroup`, `data-q-tabs`/`data-q-tab`/`data-q-panel`, labels synced across the page by
  * `data-sync`), so the theme's tab script switches it. Without script the first panel shows.
+ * Tab ids derive from `title` (`q-openapi-request-tab-0`): one operation's groups have distinct titles
+ * and the page renderer's own tab sets use other prefixes.
  */
 export async function codeGroup(tabs: CodeTab[], title: string, highlight?: Highlighter): Promise<string> {
   if (tabs.length === 0) return '';
   const panels = await Promise.all(tabs.map((t) => codeBlock(t.code, t.lang, highlight)));
   return (
     `<div class="q-openapi-examples" data-title="${esc(title)}"><div class="q-openapi-examples-title">${esc(title)}</div>` +
-    `${tabSet('q-code-group q-codegroup', tabs.map((t) => ({ text: t.label })), panels)}</div>`
+    `${tabSet(`q-openapi-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, 'q-code-group q-codegroup', tabs.map((t) => ({ text: t.label })), panels)}</div>`
   );
 }

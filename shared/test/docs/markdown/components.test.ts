@@ -1,6 +1,30 @@
 /** Markup of every supported MDX component (brief H4; decisions.md section 5; MINTLIFY-FORMAT.md section 9). */
 import { describe, expect, it } from 'vitest';
+import { codeGroup } from '../../../src/docs/openapi/html';
 import { kinds, render } from './render-helpers';
+
+/** Attribute maps of every element with `role="<role>"` in `html` (the renderer's markup is regular). */
+function byRole(html: string, role: string): Record<string, string>[] {
+  return [...html.matchAll(new RegExp(`<[a-z]+([^>]*\\brole="${role}"[^>]*)>`, 'g'))].map((m) =>
+    Object.fromEntries([...m[1]!.matchAll(/([a-z-]+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!])),
+  );
+}
+
+/** Every tab controls a panel that is labelled by that tab; all ids are unique on the page. */
+function expectLinkedTabs(html: string, count: number): void {
+  const tabs = byRole(html, 'tab');
+  const panels = byRole(html, 'tabpanel');
+  expect(tabs).toHaveLength(count);
+  expect(panels).toHaveLength(count);
+  const ids = [...html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const tab of tabs) {
+    expect(tab.id).toBeTruthy();
+    const panel = panels.find((p) => p.id === tab['aria-controls']);
+    expect(panel, `panel of tab ${tab.id}`).toBeDefined();
+    expect(panel!['aria-labelledby']).toBe(tab.id);
+  }
+}
 
 const CASES: [string, string, string[]][] = [
   ['Note', '<Note>Read **this**</Note>', ['q-callout q-callout-note', '<strong>this</strong>', '<svg']],
@@ -43,6 +67,21 @@ describe('MDX components', () => {
     const page = await render(source);
     for (const part of expected) expect(page.html).toContain(part);
     expect(kinds(page)).not.toContain('unknown-component');
+  });
+
+  it('links tabs and panels with unique ids (aria-controls / aria-labelledby) without moving heading ids', async () => {
+    const tabs = '<Tabs>\n<Tab title="npm">n</Tab>\n<Tab title="pnpm">p</Tab>\n</Tabs>';
+    const group = '<CodeGroup>\n```js a.js\n1\n```\n```py b.py\n2\n```\n</CodeGroup>';
+    const request = '<RequestExample>\n```bash cURL\ncurl x\n```\n</RequestExample>';
+    const page = await render([tabs, '## Tabs', tabs, group, request, '## Code'].join('\n\n'));
+    expectLinkedTabs(page.html, 7);
+    expect(page.toc.map((t) => t.id)).toEqual(['tabs', 'code']);
+  });
+
+  it('links the tabs of OpenAPI code groups (request and response samples on one page)', async () => {
+    const request = await codeGroup([{ label: 'cURL', lang: 'bash', code: 'curl x' }, { label: 'Python', lang: 'python', code: 'x' }], 'Request');
+    const response = await codeGroup([{ label: '200', lang: 'json', code: '{}' }], 'Response');
+    expectLinkedTabs(request + response, 3);
   });
 
   it('hides Visibility for agents', async () => {

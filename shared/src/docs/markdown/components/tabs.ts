@@ -9,20 +9,37 @@ import { escapeHtml } from '../html';
 import type { UNode } from '../mdx-nodes';
 import { childElements, iconHtml, propsOf, str, type Component, type ComponentContext } from './types';
 
-/** A tab strip with panels; `labels[i]` is plain text, `panels[i]` HTML. */
-export function tabSet(className: string, labels: { text: string; icon?: string }[], panels: string[], selected = 0): string {
+/**
+ * A tab strip with panels; `labels[i]` is plain text, `panels[i]` HTML. `id` must be unique on the page
+ * (for components: from the page's id allocator): tab `i` gets the id `{id}-tab-{i}` and
+ * `aria-controls` naming its panel, panel `i` gets `{id}-panel-{i}` and `aria-labelledby` naming its
+ * tab, so each panel's accessible name is its tab's label (WAI-ARIA tabs pattern).
+ */
+export function tabSet(id: string, className: string, labels: { text: string; icon?: string }[], panels: string[], selected = 0): string {
   const sel = selected >= 0 && selected < labels.length ? selected : 0;
+  const base = escapeHtml(id);
   const tabs = labels
     .map(
       (l, i) =>
-        `<button type="button" class="q-tabset-tab" role="tab" data-q-tab="${i}" data-sync="${escapeHtml(l.text)}" aria-selected="${i === sel}">` +
+        `<button type="button" class="q-tabset-tab" role="tab" id="${base}-tab-${i}" aria-controls="${base}-panel-${i}" data-q-tab="${i}" data-sync="${escapeHtml(l.text)}" aria-selected="${i === sel}">` +
         `${l.icon ?? ''}${escapeHtml(l.text)}</button>`,
     )
     .join('');
   const body = panels
-    .map((p, i) => `<div class="q-tabpanel" role="tabpanel" data-q-panel="${i}"${i === sel ? '' : ' hidden="hidden"'}>${p}</div>`)
+    .map(
+      (p, i) =>
+        `<div class="q-tabpanel" role="tabpanel" id="${base}-panel-${i}" aria-labelledby="${base}-tab-${i}" data-q-panel="${i}"${i === sel ? '' : ' hidden="hidden"'}>${p}</div>`,
+    )
     .join('');
   return `<div class="${className}" data-q-tabs><div class="q-tablist" role="tablist">${tabs}</div>${body}</div>`;
+}
+
+/**
+ * A page-unique id base for a tab set. Taken from the page's id allocator (the same slugger as headings)
+ * with a `q-` prefix so that no heading's id changes because of a tab set before it.
+ */
+function tabSetId(ctx: ComponentContext, kind: string): string {
+  return ctx.headings.id(`q-${kind}`);
 }
 
 const tabsComponent: Component = (ctx) => {
@@ -33,7 +50,7 @@ const tabsComponent: Component = (ctx) => {
     return { text: str(p, 'title') ?? `Tab ${i + 1}`, icon: iconHtml(p.icon, 'q-icon q-tab-icon') || undefined };
   });
   const selected = Number(str(ctx.props, 'defaultTabIndex') ?? 0);
-  return tabSet('q-tabset', labels, tabs.map((t) => ctx.render(t.children)), selected);
+  return tabSet(tabSetId(ctx, 'tabs'), 'q-tabset', labels, tabs.map((t) => ctx.render(t.children)), selected);
 };
 
 /** A group of fenced code blocks as tabs over one frame; titles from the fence meta, else the language. */
@@ -51,7 +68,7 @@ function codeGroup(className: string): Component {
         titleBar: false,
       }),
     );
-    return tabSet(`q-code-group ${className}`, labels, panels) + (others.length ? ctx.render(others) : '');
+    return tabSet(tabSetId(ctx, 'code'), `q-code-group ${className}`, labels, panels) + (others.length ? ctx.render(others) : '');
   };
 }
 
