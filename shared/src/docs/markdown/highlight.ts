@@ -10,7 +10,7 @@ import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { bundledLanguages } from 'shiki/langs';
 import { parseFenceMeta, type FenceMeta } from './fence-meta';
 import { escapeHtml } from './html';
-import { iconSvg } from './icons';
+import { namedIcon } from './icons';
 import { renderTextBlock, textBlockKind } from './text-block';
 
 /** Options for one code block's HTML. */
@@ -72,7 +72,7 @@ function lineHighlighter(lines: Set<number>): ShikiTransformer {
 /** The copy button placed in every code frame (components.js copies the `pre`'s text). */
 export const COPY_BUTTON =
   `<button type="button" class="q-copy" aria-label="Copy code" data-q-copy>` +
-  `${iconSvg('copy', 'q-icon q-copy-icon')}${iconSvg('check', 'q-icon q-copied-icon')}</button>`;
+  `${namedIcon('copy', 'q-icon q-copy-icon')}${namedIcon('check', 'q-icon q-copied-icon')}</button>`;
 
 /** Wraps shiki's `<pre>` into Quire's code figure. */
 function figure(pre: string, lang: string, meta: FenceMeta, options: CodeBlockOptions): string {

@@ -4,10 +4,10 @@
  * URL hash), `AccordionGroup` (bordered as one list), `Expandable` (`title`, `defaultOpen`; nested fields).
  */
 import { escapeHtml } from '../html';
-import { iconSvg } from '../icons';
+import { namedIcon } from '../icons';
 import { bool, html, iconHtml, str, type Component } from './types';
 
-const CHEVRON = iconSvg('chevron-right', 'q-icon q-chevron') ?? '';
+const CHEVRON = namedIcon('chevron-right', 'q-icon q-chevron');
 
 /** The disclosure components by name. */
 export const accordionComponents: Record<string, Component> = {

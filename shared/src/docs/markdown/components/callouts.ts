@@ -5,11 +5,11 @@
  * <div class="q-callout-body">children</div></div>`.
  */
 import { escapeHtml } from '../html';
-import { iconSvg } from '../icons';
+import { namedIcon, type IconName } from '../icons';
 import { iconHtml, str, type Component } from './types';
 
-const KINDS: Record<string, { icon: string; label: string }> = {
-  Note: { icon: 'note', label: 'Note' },
+const KINDS: Record<string, { icon: IconName; label: string }> = {
+  Note: { icon: 'pencil', label: 'Note' },
   Tip: { icon: 'lightbulb', label: 'Tip' },
   Info: { icon: 'info', label: 'Info' },
   Warning: { icon: 'warning', label: 'Warning' },
@@ -31,9 +31,9 @@ export const calloutComponents: Record<string, Component> = {
   ...Object.fromEntries(
     Object.entries(KINDS).map(([name, k]) => [
       name,
-      ((ctx) => callout(name.toLowerCase(), iconSvg(k.icon) ?? '', k.label, ctx.children())) satisfies Component,
+      ((ctx) => callout(name.toLowerCase(), namedIcon(k.icon), k.label, ctx.children())) satisfies Component,
     ]),
   ),
   Callout: (ctx) =>
-    callout('custom', iconHtml(ctx.props.icon) || (iconSvg('info') ?? ''), 'Callout', ctx.children(), str(ctx.props, 'color')),
+    callout('custom', iconHtml(ctx.props.icon) || namedIcon('info'), 'Callout', ctx.children(), str(ctx.props, 'color')),
 };

@@ -2,11 +2,11 @@
  * File trees: `Tree` / `Tree.Folder` (`name`, `defaultOpen`) / `Tree.File` (`name`). Folders are native
  * `<details>` so they open and close without JavaScript.
  */
-import { iconSvg } from '../icons';
+import { namedIcon } from '../icons';
 import { bool, html, type Component } from './types';
 
-const FOLDER = iconSvg('folder', 'q-icon q-tree-icon') ?? '';
-const FILE = iconSvg('file', 'q-icon q-tree-icon') ?? '';
+const FOLDER = namedIcon('folder', 'q-icon q-tree-icon');
+const FILE = namedIcon('file', 'q-icon q-tree-icon');
 
 /** The tree components by name. */
 export const treeComponents: Record<string, Component> = {

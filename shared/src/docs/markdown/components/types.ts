@@ -6,7 +6,7 @@
 import type { CodeHighlighter } from '../highlight';
 import type { HeadingCollector } from '../headings';
 import { escapeHtml } from '../html';
-import { iconSvg, isIconUrl } from '../icons';
+import { iconSvgOrFallback, isIconUrl } from '../icons';
 import type { MdxJsxElement, UNode } from '../mdx-nodes';
 import { HtmlValue } from '../static-eval';
 
@@ -55,14 +55,15 @@ export function html(props: Props, key: string): string {
 }
 
 /**
- * An `icon` prop as HTML: an inline SVG passed as JSX, an image for URLs and paths, a bundled SVG for
- * known names; '' otherwise (no broken boxes, no warnings).
+ * An `icon` prop as HTML: an inline SVG passed as JSX, an image for URLs and paths, the icon set's SVG
+ * for names (a neutral glyph for names the set does not know, so sibling cards stay alike; no warning);
+ * '' when there is no icon prop.
  */
 export function iconHtml(icon: unknown, className = 'q-icon'): string {
   if (icon instanceof HtmlValue) return `<span class="${className}" aria-hidden="true">${icon.html}</span>`;
   if (typeof icon !== 'string' || !icon.trim()) return '';
   if (isIconUrl(icon)) return `<img class="${className} q-icon-img" src="${escapeHtml(icon)}" alt="" />`;
-  return iconSvg(icon, className) ?? '';
+  return iconSvgOrFallback(icon, className);
 }
 
 /** The child JSX elements of a node with one of the given names (e.g. the `Tab`s of `Tabs`). */
