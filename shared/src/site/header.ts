@@ -5,9 +5,9 @@
  * later: the dialog says so instead of showing results).
  */
 import type { SiteContext } from './context';
-import { escapeHtml, externalAttrs } from './escape';
 import { renderSiteVersions, renderSwitchers, renderTabs } from './divisions';
-import { configIcon, icon } from './icons';
+import { icon } from './icons';
+import { renderNavbar } from './navbar';
 import type { NavScope } from './nav-index';
 
 /** Logo link (images for both modes, or the name). */
@@ -20,21 +20,6 @@ export function renderLogo(ctx: SiteContext): string {
     ? `<img class="q-logo-img q-only-light" src="${light}" alt="${ctx.name}" height="28"><img class="q-logo-img q-only-dark" src="${dark ?? light}" alt="${ctx.name}" height="28">`
     : `<span class="q-logo-name">${ctx.name}</span>`;
   return `<a class="q-logo" href="${href}">${inner}</a>`;
-}
-
-function navbarLinks(ctx: SiteContext): string {
-  const { links, primary } = ctx.site.navbar ?? { links: [] };
-  let out = '';
-  for (const l of links ?? []) {
-    const href = ctx.configHref(l.href);
-    if (!href) continue;
-    out += `<a class="q-navbar-link" href="${href}"${externalAttrs(l.href)}>${configIcon(l.icon)}<span>${escapeHtml(l.label)}</span></a>`;
-  }
-  const primaryHref = primary && ctx.configHref(primary.href);
-  if (primary && primaryHref) {
-    out += `<a class="q-navbar-primary" href="${primaryHref}"${externalAttrs(primary.href)}>${escapeHtml(primary.label)}${icon('chevron-right')}</a>`;
-  }
-  return out ? `<nav class="q-navbar" aria-label="Site links">${out}</nav>` : '';
 }
 
 /** The theme toggle ('' when the config forces one appearance with `appearance.strict`). */
@@ -51,7 +36,7 @@ export function renderHeader(ctx: SiteContext, scope: NavScope): string {
     `<button class="q-icon-btn q-menu-btn" type="button" data-q-drawer-open aria-controls="q-sidebar" aria-expanded="false" aria-label="Open navigation">${icon('menu')}</button>` +
     `${renderLogo(ctx)}${switchers ? `<div class="q-header-switchers">${switchers}</div>` : ''}` +
     `<button class="q-search-btn" type="button" data-q-search-open aria-haspopup="dialog" aria-label="Search">${icon('search')}<span class="q-search-label">Search...</span><kbd class="q-kbd">Ctrl K</kbd></button>` +
-    `<div class="q-header-end">${navbarLinks(ctx)}${themeToggle(ctx)}</div>` +
+    `<div class="q-header-end">${renderNavbar(ctx)}${themeToggle(ctx)}</div>` +
     `</div>${renderTabs(ctx, scope)}</header>`
   );
 }

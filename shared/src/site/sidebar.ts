@@ -1,5 +1,6 @@
 /**
- * The left sidebar (site-look.md "Left sidebar"): anchors and switchers at the top, then the scope's
+ * The left sidebar (site-look.md "Left sidebar"; the navigation drawer on phones and tablets, where it
+ * starts with the navbar links and primary button the header hides there): anchors and switchers at the top, then the scope's
  * groups with small headings, pages as quiet links (OpenAPI pages with a method badge), nested
  * groups as <details> open on the current path or when `expanded`, the current page marked with
  * aria-current="page".
@@ -10,6 +11,7 @@ import { escapeHtml, externalAttrs, isExternalHref } from './escape';
 import { renderAnchors, renderSwitchers } from './divisions';
 import { configIcon, icon } from './icons';
 import type { NavScope } from './nav-index';
+import { renderDrawerLinks } from './navbar';
 
 /** Sidebar label of a page: its filled title, else the last path segment made readable. */
 export function pageLabel(page: NavPage): string {
@@ -125,7 +127,7 @@ export function createSidebarTemplate(ctx: SiteContext, scope: NavScope): Sideba
   const top = renderAnchors(ctx, scope) + renderSwitchers(ctx, scope, 'sidebar');
   const html =
     `<aside class="q-sidebar" id="q-sidebar" aria-label="Sidebar"><div class="q-sidebar-inner">` +
-    `<div class="q-drawer-head"><span class="q-drawer-title">${ctx.name}</span><button class="q-icon-btn" type="button" data-q-drawer-close aria-label="Close navigation">${icon('close')}</button></div>` +
+    `<div class="q-drawer-head"><span class="q-drawer-title">${ctx.name}</span><button class="q-icon-btn" type="button" data-q-drawer-close aria-label="Close navigation">${icon('close')}</button></div>${renderDrawerLinks(ctx)}` +
     `<nav class="q-nav" aria-label="Documentation">${top ? `<div class="q-nav-top">${top}</div>` : ''}${body}</nav></div></aside>`;
   // even indexes: static markup; odd indexes: slot numbers
   const parts = html.split('\u0000');

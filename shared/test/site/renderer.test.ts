@@ -102,6 +102,17 @@ describe('page document', () => {
     expect(html).toContain('Built with Quire');
   });
 
+  it('repeats the navbar links and the primary button at the top of the phone drawer, above the navigation', () => {
+    const drawer = sidebarOf(html);
+    const links = drawer.slice(drawer.indexOf('class="q-drawer-links"'), drawer.indexOf('<nav class="q-nav"'));
+    expect(drawer.indexOf('class="q-drawer-links"')).toBeGreaterThan(drawer.indexOf('class="q-drawer-head"'));
+    expect(links).toMatch(/<a class="q-drawer-link" href="mailto:help@acme\.test"><span>Support<\/span><\/a>/);
+    expect(links).toMatch(/<a class="q-drawer-link" href="https:\/\/acme\.test\/blog" rel="noopener" target="_blank"><span>Blog<\/span>/);
+    expect(links).toMatch(/<a class="q-drawer-primary" href="https:\/\/app\.acme\.test"[^>]*>Dashboard/);
+    const none = renderer({ site: sampleSite({ navbar: { links: [] } }) }).page(apiKeys);
+    expect(none).not.toContain('q-drawer-links');
+  });
+
   it('contains no inline script and no inline event handler (CSP: only the site\'s own scripts)', () => {
     for (const doc of [html, renderer().notFound()]) {
       expect(doc).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
