@@ -10,15 +10,30 @@ import { icon } from './icons';
 import { renderNavbar } from './navbar';
 import type { NavScope } from './nav-index';
 
-/** Logo link (images for both modes, or the name). */
+/**
+ * The one appearance a site can ever show: `appearance.strict` (mint.json `modeToggle.isHidden`) with a
+ * light or dark default; undefined when visitors (or their system) may switch.
+ */
+export function forcedAppearance(ctx: SiteContext): 'light' | 'dark' | undefined {
+  const a = ctx.site.appearance;
+  return a?.strict && (a.default === 'light' || a.default === 'dark') ? a.default : undefined;
+}
+
+/**
+ * Logo link: the light and dark images (CSS shows the one matching the theme), only the variant that
+ * can show when the appearance is forced (a hidden <img> would still be fetched), or the site name.
+ */
 export function renderLogo(ctx: SiteContext): string {
   const logo = ctx.site.logo;
   const href = (logo?.href && ctx.configHref(logo.href)) || ctx.pageHref('index');
   const light = logo && ctx.configHref(logo.light);
-  const dark = logo && ctx.configHref(logo.dark || logo.light);
-  const inner = light
-    ? `<img class="q-logo-img q-only-light" src="${light}" alt="${ctx.name}" height="28"><img class="q-logo-img q-only-dark" src="${dark ?? light}" alt="${ctx.name}" height="28">`
-    : `<span class="q-logo-name">${ctx.name}</span>`;
+  const dark = (logo && ctx.configHref(logo.dark || logo.light)) ?? light;
+  const img = (src: string, only: string) => `<img class="q-logo-img${only}" src="${src}" alt="${ctx.name}" height="28">`;
+  const forced = forcedAppearance(ctx);
+  let inner: string;
+  if (!light || !dark) inner = `<span class="q-logo-name">${ctx.name}</span>`;
+  else if (forced) inner = img(forced === 'dark' ? dark : light, '');
+  else inner = img(light, ' q-only-light') + img(dark, ' q-only-dark');
   return `<a class="q-logo" href="${href}">${inner}</a>`;
 }
 

@@ -166,6 +166,17 @@ describe('page options', () => {
     expect(sidebarOf(html)).toContain('Quickstart');
   });
 
+  it('emits only the logo that can show when the appearance is forced (no request for the other one)', () => {
+    const logo = { light: '/logo/light.svg', dark: '/logo/dark.svg' };
+    const dark = renderer({ site: sampleSite({ logo, appearance: { default: 'dark', strict: true } }) }).page(apiKeys);
+    expect(tagsWith(dark, 'q-logo-img')).toEqual(['<img class="q-logo-img" src="/logo/dark.svg" alt="Acme" height="28">']);
+    expect(dark).not.toContain('/logo/light.svg');
+    const light = renderer({ site: sampleSite({ logo, appearance: { default: 'light', strict: true } }) }).notFound();
+    expect(tagsWith(light, 'q-logo-img')).toEqual(['<img class="q-logo-img" src="/logo/light.svg" alt="Acme" height="28">']);
+    const switchable = renderer({ site: sampleSite({ logo, appearance: { default: 'dark' } }) }).page(apiKeys);
+    expect(tagsWith(switchable, 'q-logo-img')).toHaveLength(2);
+  });
+
   it('uses the light/dark logo and favicons from the config', () => {
     const site = sampleSite({ logo: { light: '/logo/light.svg', dark: '/logo/dark.svg' }, favicon: { light: '/fav.svg', dark: '/fav-dark.svg' } });
     const html = renderer({ site }).page(apiKeys);
