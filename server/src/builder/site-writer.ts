@@ -113,6 +113,9 @@ export function writeSite(input: WriteSiteInput): { manifest: DeploymentManifest
       path: p.path,
       title: page.title,
       ...(page.description ? { description: page.description } : {}),
+      // a description the author did not write in frontmatter was derived from the body (generated
+      // OpenAPI pages): meta tags only, the body already shows it
+      ...(typeof page.frontmatter.description === 'string' ? {} : { lead: false }),
       html: page.html,
       toc: page.toc,
       ...(lastUpdated ? { lastUpdated } : {}),

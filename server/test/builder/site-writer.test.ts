@@ -127,3 +127,40 @@ describe('site writer', () => {
     expect(read('llms.txt')).not.toBe('user llms');
   });
 });
+
+describe('site writer: lead descriptions', () => {
+  it('shows an OpenAPI page’s description once (in the body), keeping it in the meta tags; authored leads stay', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-lead-'));
+    try {
+      const desc = 'Returns the user with this id.';
+      const operation = rendered('Get a user', {
+        frontmatter: { title: 'Get a user', openapi: 'GET /users/{id}' },
+        description: desc,
+        html: `<div class="q-openapi"><div class="q-openapi-description"><p>${desc}</p><p>More detail.</p></div></div>`,
+      });
+      const page = rendered('Welcome', { frontmatter: { description: 'Start here.' }, description: 'Start here.' });
+      writeSite({
+        outDir: path.join(dir, 'out'),
+        buildId: 'bld_2',
+        projectId: 'prj_1',
+        site,
+        nav: site.navigation,
+        pages: [
+          { path: 'index', filePath: 'index.mdx', page, hidden: false },
+          { path: 'api/get-user', page: operation, hidden: false },
+        ],
+        home: 'index',
+        files: createCheckoutFiles(fs.mkdtempSync(path.join(dir, 'repo-'))),
+        siteUrl: 'http://acme-docs.localhost:4000',
+      });
+      const html = fs.readFileSync(path.join(dir, 'out', 'api/get-user.html'), 'utf8');
+      const body = html.slice(html.indexOf('<body'));
+      expect(body.split(desc)).toHaveLength(2);
+      expect(body).not.toContain('q-lead');
+      expect(html).toContain(`<meta name="description" content="${desc}">`);
+      expect(fs.readFileSync(path.join(dir, 'out', 'index.html'), 'utf8')).toContain('<p class="q-lead">Start here.</p>');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -29,7 +29,14 @@ export interface SitePageInput {
   /** page path (`guides/setup`); `index` is the home page, served at `/` */
   path: string;
   title: string;
+  /** meta description; also the lead paragraph under the title unless `lead` is false */
   description?: string;
+  /**
+   * false: `description` only feeds the meta tags and is not shown as the lead, because the body
+   * already shows it (a description derived from the body, e.g. generated OpenAPI pages whose body
+   * holds the operation description). Default true.
+   */
+  lead?: boolean;
   /** the rendered, sanitized page body (RenderedPage.html) */
   html: string;
   toc: TocEntry[];

@@ -57,7 +57,7 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
       const article = renderArticle({
         eyebrow,
         title: p.title,
-        description: p.description,
+        description: p.lead === false ? undefined : p.description,
         html: p.html,
         tocDisclosure: toc.disclosure,
         editHref: editHref(input.editBaseUrl, p.filePath ?? `${p.path}.mdx`),

@@ -166,6 +166,14 @@ describe('page options', () => {
     expect(sidebarOf(html)).toContain('Quickstart');
   });
 
+  it('keeps a description that is not a lead in the meta tags only (OpenAPI pages show it in the body)', () => {
+    const page = renderer().page({ ...apiKeys, lead: false });
+    expect(page).toContain('<meta name="description" content="Authenticate requests.">');
+    expect(page).not.toContain('q-lead');
+    expect(page.split('Authenticate requests.')).toHaveLength(3); // meta description and og:description
+    expect(renderer().page(apiKeys)).toContain('<p class="q-lead">Authenticate requests.</p>');
+  });
+
   it('emits only the logo that can show when the appearance is forced (no request for the other one)', () => {
     const logo = { light: '/logo/light.svg', dark: '/logo/dark.svg' };
     const dark = renderer({ site: sampleSite({ logo, appearance: { default: 'dark', strict: true } }) }).page(apiKeys);
