@@ -176,7 +176,7 @@ export const ICON_ALIASES: Record<string, IconName> = {
   'code-branch': 'split', git: 'split', 'puzzle-piece': 'puzzle', react: 'atom', dharmachakra: 'helm', kubernetes: 'helm',
   'github-alt': 'github', 'square-github': 'github', 'square-instagram': 'instagram',
   // tools and energy
-  cog: 'gear', gears: 'gear', settings: 'gear', sliders: 'gear', 'screwdriver-wrench': 'wrench', toolbox: 'wrench', tools: 'wrench',
+  hammer: 'wrench', cog: 'gear', gears: 'gear', settings: 'gear', sliders: 'gear', 'screwdriver-wrench': 'wrench', toolbox: 'wrench', tools: 'wrench',
   'rocket-launch': 'rocket', zap: 'bolt', flash: 'bolt', 'bolt-lightning': 'bolt', flame: 'fire', 'wave-pulse': 'activity',
   'person-running': 'activity', 'wand-magic-sparkles': 'wand', 'wand-magic': 'wand', magic: 'wand', stars: 'sparkles',
   'bullseye-pointer': 'target', bullseye: 'target', bullhorn: 'megaphone', 'chart-line': 'chart', 'chart-simple': 'chart',
