@@ -64,7 +64,11 @@ function makeRepo(dir: string, extra: Record<string, string> = {}) {
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length / 2;
+  return s.length === 0 ? NaN : s.length % 2 ? s[Math.floor(mid)]! : (s[mid - 1]! + s[mid]!) / 2;
+};
 
 async function main() {
   fs.rmSync(work, { recursive: true, force: true });
@@ -122,7 +126,9 @@ async function main() {
     const tv = median(v.map((x) => x.ms));
     const mq = median(q.map((x) => x.rss));
     const mv = median(v.map((x) => x.rss));
-    console.log(`\nmedian     quire ${fmt(tq)} / ${mq} MB   vitepress ${fmt(tv)} / ${mv} MB`);
+    console.log(`\nmedian     quire ${fmt(tq)} / ${Math.round(mq)} MB   vitepress ${fmt(tv)} / ${Math.round(mv)} MB`);
+    const pairs = q.slice(0, v.length).map((x, i) => `${(x.ms / v[i]!.ms).toFixed(2)}x`);
+    console.log(`per round  time ratio ${pairs.join(', ')}  (rounds alternate the order; the machine's load swings)`);
     console.log(`ratio      time ${(tq / tv).toFixed(2)}x   memory ${(mq / mv).toFixed(2)}x   (goal: <= 0.5x both)`);
   }
 
