@@ -6,7 +6,7 @@ import {
 import { formatJsonPath, isJsonObject, valueAt, type JsonPath } from './json-path';
 import { normalizePagePath, pageEntry } from './page-entry';
 import {
-  DEFAULT_PRIMARY_COLOR, addOpenapi, checkImage, checkImages, iconName, labelForType, normalizeImage, normalizeRedirects,
+  DEFAULT_PRIMARY_COLOR, addOpenapi, applyBranding, checkImage, checkImages, iconName, labelForType, normalizeImage, normalizeRedirects,
   normalizeSocials, normalizeVersioning, type ConvertContext,
 } from './site-fields';
 
@@ -129,20 +129,14 @@ export function docsJsonToSiteConfig(ctx: ConvertContext, raw: RawDocsJson, rawO
     openapi: ctx.openapi,
     raw: rawObject,
   };
-  if (raw.description) config.description = raw.description;
-  if (raw.colors.light) config.colors.light = raw.colors.light;
-  if (raw.colors.dark) config.colors.dark = raw.colors.dark;
-  const bg = raw.background?.color;
-  if (bg && (bg.light || bg.dark)) config.colors.background = { ...(bg.light ? { light: bg.light } : {}), ...(bg.dark ? { dark: bg.dark } : {}) };
-  const logo = normalizeImage(raw.logo);
-  if (logo) config.logo = logo;
-  const favicon = normalizeImage(raw.favicon);
-  if (favicon) config.favicon = { light: favicon.light, dark: favicon.dark };
-  if (raw.appearance) {
-    config.appearance = {};
-    if (raw.appearance.default) config.appearance.default = raw.appearance.default;
-    if (raw.appearance.strict !== undefined) config.appearance.strict = raw.appearance.strict;
-  }
+  applyBranding(config, {
+    description: raw.description,
+    colors: raw.colors,
+    background: raw.background?.color,
+    logo: raw.logo,
+    favicon: raw.favicon,
+    appearance: raw.appearance,
+  });
   const primary = raw.navbar?.primary;
   if (primary) config.navbar.primary = { label: primary.label ?? labelForType(primary.type, 'Get started'), href: primary.href };
   if (raw.banner) config.banner = { content: raw.banner.content, ...(raw.banner.dismissible !== undefined ? { dismissible: raw.banner.dismissible } : {}) };

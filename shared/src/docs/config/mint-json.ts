@@ -2,7 +2,7 @@ import type { NavDivision, NavGroup, NavNode, SiteConfig } from '../types';
 import type { RawMintGroup, RawMintJson } from './mint-json-schema';
 import { normalizePagePath, pageEntry } from './page-entry';
 import {
-  DEFAULT_PRIMARY_COLOR, addOpenapi, checkImage, checkImages, iconName, isExternalUrl, labelForType, normalizeImage,
+  DEFAULT_PRIMARY_COLOR, addOpenapi, applyBranding, checkImage, checkImages, iconName, isExternalUrl, labelForType,
   normalizeRedirects, normalizeSocials, normalizeVersioning, type ConvertContext,
 } from './site-fields';
 
@@ -153,21 +153,15 @@ export function mintJsonToSiteConfig(ctx: ConvertContext, raw: RawMintJson, rawO
     openapi: ctx.openapi,
     raw: rawObject,
   };
-  if (raw.description) config.description = raw.description;
-  if (raw.theme) config.theme = raw.theme;
-  if (raw.colors?.light) config.colors.light = raw.colors.light;
-  if (raw.colors?.dark) config.colors.dark = raw.colors.dark;
-  const bg = raw.colors?.background;
-  if (bg && (bg.light || bg.dark)) config.colors.background = { ...(bg.light ? { light: bg.light } : {}), ...(bg.dark ? { dark: bg.dark } : {}) };
-  const logo = normalizeImage(raw.logo);
-  if (logo) config.logo = logo;
-  const favicon = normalizeImage(raw.favicon);
-  if (favicon) config.favicon = { light: favicon.light, dark: favicon.dark };
-  if (raw.modeToggle) {
-    config.appearance = {};
-    if (raw.modeToggle.default) config.appearance.default = raw.modeToggle.default;
-    if (raw.modeToggle.isHidden !== undefined) config.appearance.strict = raw.modeToggle.isHidden;
-  }
+  applyBranding(config, {
+    description: raw.description,
+    theme: raw.theme,
+    colors: raw.colors,
+    background: raw.colors?.background,
+    logo: raw.logo,
+    favicon: raw.favicon,
+    appearance: raw.modeToggle && { default: raw.modeToggle.default, strict: raw.modeToggle.isHidden },
+  });
   const cta = raw.topbarCtaButton;
   if (cta) config.navbar.primary = { label: cta.name ?? labelForType(cta.type, 'Get started'), href: cta.url };
   const versioning = normalizeVersioning(ctx, raw.versioning);

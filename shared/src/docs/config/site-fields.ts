@@ -34,6 +34,40 @@ export function isExternalUrl(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(s) || s.startsWith('//');
 }
 
+/** The branding fields docs.json and mint.json both carry, under their own key names. */
+export interface BrandingFields {
+  description?: string;
+  theme?: string;
+  colors?: { light?: string; dark?: string };
+  background?: { light?: string; dark?: string };
+  logo?: RawImage;
+  favicon?: RawImage;
+  /** `default` and whether the reader may switch (`strict`) */
+  appearance?: { default?: 'system' | 'light' | 'dark'; strict?: boolean };
+}
+
+/**
+ * Copies the branding fields onto `config`, leaving out what the file does not set (so the
+ * optional SiteConfig members stay absent rather than undefined).
+ */
+export function applyBranding(config: SiteConfig, b: BrandingFields): void {
+  if (b.description) config.description = b.description;
+  if (b.theme) config.theme = b.theme;
+  if (b.colors?.light) config.colors.light = b.colors.light;
+  if (b.colors?.dark) config.colors.dark = b.colors.dark;
+  const bg = b.background;
+  if (bg && (bg.light || bg.dark)) config.colors.background = { ...(bg.light ? { light: bg.light } : {}), ...(bg.dark ? { dark: bg.dark } : {}) };
+  const logo = normalizeImage(b.logo);
+  if (logo) config.logo = logo;
+  const favicon = normalizeImage(b.favicon);
+  if (favicon) config.favicon = { light: favicon.light, dark: favicon.dark };
+  if (b.appearance) {
+    config.appearance = {};
+    if (b.appearance.default) config.appearance.default = b.appearance.default;
+    if (b.appearance.strict !== undefined) config.appearance.strict = b.appearance.strict;
+  }
+}
+
 /** Logo or favicon in both colour schemes (`dark` falls back to `light`). */
 export function normalizeImage(image: RawImage | undefined): { light: string; dark: string; href?: string } | undefined {
   if (image === undefined) return undefined;
