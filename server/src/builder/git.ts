@@ -13,8 +13,11 @@ import { AbortError, BuildError, throwIfAborted } from './errors';
  *   only when file repos are allowed (QUIRE_ALLOW_FILE_REPOS=1); loopback, private and link-local
  *   hosts (and `localhost`) are refused unless allowed;
  * - branch names and SHAs are validated and passed after `--`, so no value can become an option;
- * - `GIT_ALLOW_PROTOCOL` is `https:ssh` (plus `file` when allowed), so `ext::` and other transports
- *   stay off; `GIT_TERMINAL_PROMPT=0`, ssh in batch mode, no hooks, no submodules, no LFS smudge.
+ * - `GIT_ALLOW_PROTOCOL` is `https:ssh:file`, so `ext::` and other transports stay off. `file` is
+ *   there for the operator's `url.<base>.insteadOf` mirrors (decisions.md section 1: an https URL
+ *   rewritten to a local path); a user's own file URL or path never gets this far unless file repos
+ *   are allowed, because {@link checkRepoUrl} refuses it first. `GIT_TERMINAL_PROMPT=0`, ssh in
+ *   batch mode, no hooks, no submodules, no LFS smudge.
  */
 
 /** What {@link checkoutRef} needs. */
@@ -236,12 +239,13 @@ async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /** The environment git runs with: locked-down transports, no prompts, no inherited repository. */
-function gitEnv(allowFileRepos: boolean): NodeJS.ProcessEnv {
+function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE']) {
     delete env[k];
   }
-  env.GIT_ALLOW_PROTOCOL = allowFileRepos ? 'https:ssh:file' : 'https:ssh';
+  // The URL was checked by checkRepoUrl; `file` only serves insteadOf rewrites to local mirrors.
+  env.GIT_ALLOW_PROTOCOL = 'https:ssh:file';
   env.GIT_TERMINAL_PROMPT = '0';
   env.GIT_ASKPASS = 'true';
   env.SSH_ASKPASS = 'true';
@@ -259,7 +263,7 @@ function runGit(cwd: string, args: string[], input: CheckoutInput): Promise<stri
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...SAFE_CONFIG, ...args], {
       cwd,
-      env: gitEnv(input.allowFileRepos),
+      env: gitEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: input.timeoutMs ?? 10 * 60_000,
       killSignal: 'SIGKILL',

@@ -97,6 +97,24 @@ describe('checkoutRef', () => {
     expect(fs.existsSync(path.join(tmp, 'x'))).toBe(false);
   });
 
+  it('follows the operator\'s insteadOf rewrite of an https URL to a local mirror, with file repos off', async () => {
+    // decisions.md section 1: GIT_CONFIG_* can point https://github.com/... at a local mirror.
+    const mirrorBase = `${path.dirname(repo.path)}/`;
+    const saved = { count: process.env.GIT_CONFIG_COUNT, key: process.env.GIT_CONFIG_KEY_0, value: process.env.GIT_CONFIG_VALUE_0 };
+    Object.assign(process.env, { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: `url.${mirrorBase}.insteadOf`, GIT_CONFIG_VALUE_0: 'https://github.com/' });
+    try {
+      const url = `https://github.com/${path.basename(repo.path)}`;
+      const co = await checkoutRef({ repoUrl: url, branch: 'main', allowFileRepos: false, cacheDir: path.join(tmp, 'mirror') });
+      expect(co.commitSha).toBe(repo.headSha());
+      await expect(checkoutRef({ repoUrl: repo.path, branch: 'main', allowFileRepos: false, cacheDir: path.join(tmp, 'direct') })).rejects.toThrow(/QUIRE_ALLOW_FILE_REPOS/);
+    } finally {
+      for (const [k, v] of [['GIT_CONFIG_COUNT', saved.count], ['GIT_CONFIG_KEY_0', saved.key], ['GIT_CONFIG_VALUE_0', saved.value]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it('fails with a clear message for a missing branch', async () => {
     await expect(checkoutRef({ repoUrl: repo.url, branch: 'nope', allowFileRepos: true, cacheDir: path.join(tmp, 'y') })).rejects.toThrow(
       /git fetch failed: .*nope/,
