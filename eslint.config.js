@@ -13,6 +13,18 @@ export default tseslint.config(
     },
   },
   {
+    // architecture.md rule 1: shared/ runs in Node, the desktop renderer and the browser.
+    files: ['shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'url', 'worker_threads'], message: 'shared/src runs in the browser too: no Node built-ins.' },
+          { group: ['@quire/server', '@quire/server/*', '**/server/src/**'], message: 'shared/ never imports the server.' },
+        ],
+      }],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', document: 'readonly', window: 'readonly', localStorage: 'readonly', navigator: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
   },
