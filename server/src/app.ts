@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './http/serializer-compiler';
 import type { Config } from './env';
 import { openDb, type Db } from './db/client';
 import { EventBus } from './events';
