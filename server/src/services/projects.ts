@@ -48,9 +48,20 @@ export function toProjectRecord(row: Models.ProjectModel): ProjectRecord {
   return { ...row, settings: parseSettings(row.settings) };
 }
 
-/** The response form of a project; `webhookSecret` never leaves, only `webhookSecretSet`. */
+/**
+ * DTOs already built, by record (records are never mutated: an update yields a new record), so a
+ * project served from the cache is not re-rendered on every GET. Weak: dropped with the record.
+ */
+const dtoCache = new WeakMap<ProjectRecord, { config: Pick<Config, 'sitesDomain' | 'port'>; dto: Project }>();
+
+/**
+ * The response form of a project; `webhookSecret` never leaves, only `webhookSecretSet`.
+ * Built once per record and config, then reused: callers must not mutate the result.
+ */
 export function toProjectDto(record: ProjectRecord, config: Pick<Config, 'sitesDomain' | 'port'>): Project {
-  return {
+  const cached = dtoCache.get(record);
+  if (cached && cached.config === config) return cached.dto;
+  const dto: Project = {
     id: record.id,
     name: record.name,
     slug: record.slug,
@@ -64,6 +75,8 @@ export function toProjectDto(record: ProjectRecord, config: Pick<Config, 'sitesD
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+  dtoCache.set(record, { config, dto });
+  return dto;
 }
 
 /** Projects by id, dropped on 'project.changed'. One per app. */
