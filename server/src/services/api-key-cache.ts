@@ -36,6 +36,8 @@ export const POSITIVE_TTL_MS = 60_000;
 /** Period of the batched `lastUsedAt` write. */
 export const FLUSH_INTERVAL_MS = 30_000;
 const MAX_NEGATIVE = 10_000;
+/** Most presented keys whose SHA-256 is remembered (see {@link ApiKeyCache.hashOf}). */
+const MAX_HASHES = 10_000;
 
 interface KeyRow {
   id: string;
@@ -56,6 +58,8 @@ export class ApiKeyCache {
   private readonly positive = new Map<string, { key: ResolvedKey; checkedAt: number }>();
   private readonly negative = new Map<string, number>();
   private readonly lastUsed = new Map<string, number>();
+  /** SHA-256 of keys that resolved to a live key, so repeat callers skip the hash; cleared when full. */
+  private readonly hashes = new Map<string, string>();
   private readonly lookup: Statement<[string], KeyRow>;
   private timer: NodeJS.Timeout | null = null;
 
@@ -74,7 +78,7 @@ export class ApiKeyCache {
    * @returns the key, or the reason it is refused (unknown/revoked/malformed → `unknown`; past expiry → `expired`).
    */
   resolve(key: string, now = Date.now()): ResolvedKey | KeyRefusal {
-    const hash = hashApiKey(key);
+    const hash = this.hashOf(key);
     let entry = this.positive.get(hash);
     if (!entry || now - entry.checkedAt > POSITIVE_TTL_MS) {
       const until = this.negative.get(hash);
@@ -87,9 +91,20 @@ export class ApiKeyCache {
       }
       entry = { key: this.toResolved(row), checkedAt: now };
       this.positive.set(hash, entry);
+      if (this.hashes.size >= MAX_HASHES) this.hashes.clear();
+      this.hashes.set(key, hash);
     }
     if (entry.key.expiresAt !== null && entry.key.expiresAt <= now) return 'expired';
     return entry.key;
+  }
+
+  /**
+   * The SHA-256 of a presented key, remembered for keys that resolved to a live key. Only the hash
+   * is memoized: every request still looks the hash up in the positive cache, which revocation
+   * empties at once, so a revoked key is refused as before.
+   */
+  private hashOf(key: string): string {
+    return this.hashes.get(key) ?? hashApiKey(key);
   }
 
   /** Notes that a key was used now; written to the database by the next {@link flush}. */
