@@ -41,18 +41,20 @@ function setHeaders(reply: FastifyReply, state: RateLimitState): void {
 export default fp(
   async (app) => {
     const limiter = new RateLimiter();
-    app.addHook('onRequest', async (req, reply) => {
+    // Callback-style hooks (no promise per request): they run on every API call.
+    app.addHook('onRequest', (req, reply, done) => {
       const state = count(limiter, req);
       setHeaders(reply, state);
       if (state.exceeded) {
-        throw new ApiError('rate_limited', `Rate limit of ${state.limit} requests per minute exceeded; retry in ${state.retryAfter} s.`, undefined, {
+        return done(new ApiError('rate_limited', `Rate limit of ${state.limit} requests per minute exceeded; retry in ${state.retryAfter} s.`, undefined, {
           'Retry-After': String(state.retryAfter),
-        });
+        }));
       }
+      done();
     });
-    app.addHook('onSend', async (req, reply, payload) => {
+    app.addHook('onSend', (req, reply, payload, done) => {
       if (req[API_REQUEST] && !req[STATE]) setHeaders(reply, count(limiter, req));
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'rate-limit', dependencies: ['auth'] },

@@ -7,9 +7,11 @@ import fp from 'fastify-plugin';
 
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (req, reply) => {
+    // Callback style (no promise per request): this hook runs on every API call.
+    app.addHook('onRequest', (req, reply, done) => {
       reply.header('x-request-id', req.id);
       reply.header('x-content-type-options', 'nosniff');
+      done();
     });
   },
   { name: 'request-id' },
