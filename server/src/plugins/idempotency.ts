@@ -48,14 +48,14 @@ export default fp(
       req[RECORD] = start.recordId;
     });
 
-    app.addHook('onSend', async (req, reply, payload) => {
+    // Callback style: the common case (no Idempotency-Key) returns at once without a promise.
+    app.addHook('onSend', (req, reply, payload, done) => {
       const recordId = req[RECORD];
-      if (recordId === undefined) return payload;
+      if (recordId === undefined) return done(null, payload);
       req[RECORD] = undefined;
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
       // A streamed response cannot be stored: release the key so a retry runs again.
-      await finishIdempotent(ctx, recordId, body === null ? 500 : reply.statusCode, body ?? '');
-      return payload;
+      finishIdempotent(ctx, recordId, body === null ? 500 : reply.statusCode, body ?? '').then(() => done(null, payload), done);
     });
   },
   { name: 'idempotency', dependencies: ['auth'] },

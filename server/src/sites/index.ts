@@ -7,6 +7,10 @@ import { SiteResolver } from './site-resolver';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** Set on a raw request the listener wrapper already found not to be for a site. */
+const NOT_A_SITE = Symbol('quire.notASite');
+type CheckedRequest = IncomingMessage & { [NOT_A_SITE]?: true };
+
 /**
  * Site hosting (decisions.md sections 3 and 6): every request whose `Host` is a site host is
  * answered completely here, on the raw response; the API's auth, rate limit and routes never
@@ -30,14 +34,17 @@ export default fp(
     if (fastifyListeners.length === 1) {
       const fastifyHandler = fastifyListeners[0]!;
       app.server.removeListener('request', fastifyHandler);
-      app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      app.server.on('request', (req: CheckedRequest, res: ServerResponse) => {
         const resolved = resolver.resolve(req.headers.host);
-        if (resolved === undefined) fastifyHandler(req, res);
-        else serveSite(req, res, resolved, log);
+        if (resolved === undefined) {
+          req[NOT_A_SITE] = true;
+          fastifyHandler(req, res);
+        } else serveSite(req, res, resolved, log);
       });
     }
 
     app.addHook('onRequest', (req, reply, done) => {
+      if ((req.raw as CheckedRequest)[NOT_A_SITE]) return done();
       const resolved = resolver.resolve(req.headers.host);
       if (resolved === undefined) return done();
       reply.hijack();
