@@ -55,7 +55,18 @@ export default fp(
     app.decorateRequest('auth', null as unknown as RequestAuth);
     app.addHook('onClose', async () => cache.close());
 
-    app.addHook('onRequest', async (req) => {
+    // Synchronous work (the key cache answers from memory), so a callback hook: no promise per request.
+    app.addHook('onRequest', (req, _reply, done) => {
+      try {
+        authenticate(req);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    });
+
+    /** Sets `req.auth` from the presented key, or throws 401/403 (see the module doc). */
+    function authenticate(req: FastifyRequest): void {
       req[API_REQUEST] = true;
       const config = req.routeOptions.config;
       if (config.public || req.routeOptions.url === undefined || req.url.startsWith('/trpc')) return;
@@ -78,7 +89,7 @@ export default fp(
       if (needed && !hasPermission(resolved.permissions, needed)) {
         throw new ApiError('forbidden', `This API key lacks the "${needed}" permission.`, { permission: needed });
       }
-    });
+    }
   },
   { name: 'auth', dependencies: ['errors'] },
 );
