@@ -6,6 +6,7 @@
  * running gets 409 `conflict`. Keys are 1-255 printable ASCII characters.
  */
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { invalidField } from '@quire/shared/errors';
 import { beginIdempotent, finishIdempotent, purgeIdempotency } from '../services/idempotency';
 
@@ -28,13 +29,22 @@ export default fp(
     app.addHook('onReady', async () => void (await purge()));
     app.addHook('onClose', async () => clearInterval(timer));
 
-    app.addHook('preHandler', async (req, reply) => {
-      if (req.method !== 'POST' || req.url.startsWith('/trpc')) return;
+    // Callback style so requests without an Idempotency-Key pass without a promise; a replay
+    // answers from the hook, and then (as Fastify wants for callback hooks) `done` is not called.
+    app.addHook('preHandler', (req, reply, done) => {
+      if (req.method !== 'POST' || req.url.startsWith('/trpc')) return done();
       const header = req.headers['idempotency-key'];
-      if (header === undefined) return;
+      if (header === undefined) return done();
       if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-        throw invalidField('Idempotency-Key', 'must be 1-255 printable ASCII characters without spaces');
+        return done(invalidField('Idempotency-Key', 'must be 1-255 printable ASCII characters without spaces'));
       }
+      idempotentStart(req, reply, header).then(() => {
+        if (!reply.sent) done();
+      }, done);
+    });
+
+    /** Claims the key, or replays the stored answer on `reply`. */
+    async function idempotentStart(req: FastifyRequest, reply: FastifyReply, header: string): Promise<void> {
       const start = await beginIdempotent(ctx, {
         scope: req.auth ? req.auth.keyId : `ip:${req.ip}`,
         key: header,
@@ -43,10 +53,11 @@ export default fp(
         body: req.body,
       });
       if (start.kind === 'replay') {
-        return reply.code(start.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(start.body);
+        reply.code(start.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(start.body);
+        return;
       }
       req[RECORD] = start.recordId;
-    });
+    }
 
     // Callback style: the common case (no Idempotency-Key) returns at once without a promise.
     app.addHook('onSend', (req, reply, payload, done) => {
