@@ -82,15 +82,20 @@ const pageEntrySchema: z.ZodType<RawPageEntry> = z
   .meta({ id: 'pageEntry', description: 'A page path without extension (`guides/setup`), an OpenAPI operation (`GET /users`) or a group' });
 
 /** The fields of any navigation level, one division list per kind (they nest freely). */
-const divisionShape = () => ({
-  pages: arr(pageEntrySchema, 'an array of page paths and groups').optional(),
-  groups: arr(groupSchema, 'an array of groups').optional(),
+/** The division lists a navigation level may hold (also the members of `global`). */
+const divisionLists = () => ({
   tabs: arr(divisionSchema('tab'), 'an array of tabs').optional(),
   anchors: arr(divisionSchema('anchor'), 'an array of anchors').optional(),
   dropdowns: arr(divisionSchema('dropdown'), 'an array of dropdowns').optional(),
   products: arr(divisionSchema('product'), 'an array of products').optional(),
   versions: arr(divisionSchema('version'), 'an array of versions').optional(),
   languages: arr(divisionSchema('language'), 'an array of languages').optional(),
+});
+
+const divisionShape = () => ({
+  pages: arr(pageEntrySchema, 'an array of page paths and groups').optional(),
+  groups: arr(groupSchema, 'an array of groups').optional(),
+  ...divisionLists(),
   menu: arr(divisionSchema('item'), 'an array of menu items').optional(),
   icon: iconSchema.optional(),
   hidden: bool().optional(),
@@ -121,14 +126,7 @@ export const navigationSchema = obj(
   {
     ...divisionShape(),
     global: obj(
-      {
-        tabs: arr(divisionSchema('tab'), 'an array of tabs').optional(),
-        anchors: arr(divisionSchema('anchor'), 'an array of anchors').optional(),
-        dropdowns: arr(divisionSchema('dropdown'), 'an array of dropdowns').optional(),
-        products: arr(divisionSchema('product'), 'an array of products').optional(),
-        versions: arr(divisionSchema('version'), 'an array of versions').optional(),
-        languages: arr(divisionSchema('language'), 'an array of languages').optional(),
-      },
+      divisionLists(),
       'an object of tabs, anchors, dropdowns...',
     ).optional(),
   },
