@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
+import { isUniqueViolation } from '../db/errors';
 
 /** How long a record is kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -30,10 +31,6 @@ export type IdempotencyStart =
 /** SHA-256 of the request body's canonical JSON. */
 function bodyHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
 }
 
 /**

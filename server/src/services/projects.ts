@@ -24,6 +24,7 @@ import type { PageRequest } from '../http/pagination';
 import { recordAudit, type DbClient } from './audit';
 import { planLimits } from './organizations';
 import { validateRepoUrl } from './repo-url';
+import { isUniqueViolation } from '../db/errors';
 
 /** A Project row with `settings` parsed. */
 export type ProjectRecord = Omit<Models.ProjectModel, 'settings'> & { settings: ProjectSettings };
@@ -120,9 +121,9 @@ export async function getProjectForCaller(ctx: AppContext, auth: RequestAuth, pr
   return record;
 }
 
-/** True for Prisma's unique-constraint violation. */
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'P2002';
+/** 409 `conflict` for a slug another project already has (slugs are unique across the service). */
+function slugTaken(slug: string): ApiError {
+  return new ApiError('conflict', `The slug "${slug}" is already taken.`, { field: 'slug', issue: 'already exists' });
 }
 
 /** The first free slug among `base`, `base-2`, `base-3`, ... (cut so the suffix fits). */
@@ -160,7 +161,7 @@ export async function createProject(ctx: AppContext, auth: RequestAuth, body: Cr
         let slug = body.slug;
         if (slug !== undefined) {
           if (await tx.project.findUnique({ where: { slug }, select: { id: true } })) {
-            throw new ApiError('conflict', `The slug "${slug}" is already taken.`, { field: 'slug', issue: 'already exists' });
+            throw slugTaken(slug);
           }
         } else {
           slug = await freeSlug(tx, body.name);
@@ -194,7 +195,7 @@ export async function createProject(ctx: AppContext, auth: RequestAuth, body: Cr
       if (!isUniqueViolation(err)) throw err;
       // A concurrent create took the slug between our check and insert.
       if (body.slug !== undefined || attempt >= 3) {
-        throw new ApiError('conflict', `The slug "${body.slug ?? slugify(body.name)}" is already taken.`, { field: 'slug', issue: 'already exists' });
+        throw slugTaken(body.slug ?? slugify(body.name));
       }
     }
   }
@@ -250,7 +251,7 @@ export async function updateProject(ctx: AppContext, auth: RequestAuth, projectI
   try {
     const row = await ctx.db.prisma.$transaction(async (tx) => {
       if (typeof data.slug === 'string' && (await tx.project.findUnique({ where: { slug: data.slug }, select: { id: true } }))) {
-        throw new ApiError('conflict', `The slug "${data.slug}" is already taken.`, { field: 'slug', issue: 'already exists' });
+        throw slugTaken(data.slug);
       }
       const updated = await tx.project.update({ where: { id: projectId }, data });
       await recordAudit(tx, {
@@ -266,7 +267,7 @@ export async function updateProject(ctx: AppContext, auth: RequestAuth, projectI
     ctx.events.emit('project.changed', { projectId, slug: row.slug });
     return toProjectRecord(row);
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError('conflict', `The slug "${String(data.slug)}" is already taken.`, { field: 'slug', issue: 'already exists' });
+    if (isUniqueViolation(err)) throw slugTaken(String(data.slug));
     throw err;
   }
 }

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '../../../src/docs/files';
 import { loadSiteConfig } from '../../../src/docs/config/load-site-config';
-import { DocsError, type NavNode } from '../../../src/docs/types';
+import type { NavNode } from '../../../src/docs/types';
+import { thrown } from '../../helpers/thrown';
 
 const base = { theme: 'mint', name: 'Acme', colors: { primary: '#0D9373' } };
 const load = (config: object, extra: Record<string, string> = {}) =>
   loadSiteConfig(memoryFiles({ 'docs.json': JSON.stringify(config), ...extra }));
 
-function thrown(fn: () => unknown): DocsError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DocsError) return err;
-    throw err;
-  }
-  throw new Error('expected a DocsError');
-}
 
 /** The tree as `kind:title` / page paths, for compact assertions. */
 const shape = (nodes: NavNode[]): unknown[] =>

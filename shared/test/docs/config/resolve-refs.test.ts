@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '../../../src/docs/files';
 import { loadSiteConfig } from '../../../src/docs/config/load-site-config';
 import { loadJsonWithRefs } from '../../../src/docs/config/resolve-refs';
-import { DocsError } from '../../../src/docs/types';
+import { thrown } from '../../helpers/thrown';
 
 const json = (v: unknown) => JSON.stringify(v);
 
-function thrown(fn: () => unknown): DocsError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DocsError) return err;
-    throw err;
-  }
-  throw new Error('expected a DocsError');
-}
 
 describe('$ref resolution', () => {
   it('replaces a $ref by the file it names, siblings overriding an object target', () => {
