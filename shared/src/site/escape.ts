@@ -4,23 +4,10 @@
  * (decisions.md section 10: the site may run only its own scripts).
  */
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '\u0000': '\ufffd',
-};
+import { escapeHtml } from '../docs/markdown/html';
 
-/**
- * Escapes text for use in element content and double-quoted attribute values. NUL becomes U+FFFD
- * (as an HTML parser would), which also keeps it free for the theme's internal template markers.
- */
-export function escapeHtml(value: string): string {
-  // eslint-disable-next-line no-control-regex -- NUL is matched on purpose (replaced, see above)
-  return value.replace(/[&<>"'\u0000]/g, (c) => HTML_ESCAPES[c] ?? c);
-}
+/** The page renderer's escaper serves the theme too. */
+export { escapeHtml };
 
 /**
  * Returns an href that is safe to put in an attribute, escaped, or undefined when the value must

@@ -1,10 +1,15 @@
 /** Tiny HTML string helpers shared by the renderers (escaping only; no parsing). */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '\u0000': '\ufffd' };
 
-/** Escapes text for use inside an element or a double-quoted attribute value. */
+/**
+ * Escapes text for use inside an element or a double-quoted attribute value; the one escaper of
+ * the page renderer and the site theme. NUL becomes U+FFFD (as an HTML parser would), which also
+ * keeps it free for the theme's internal template markers.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  // eslint-disable-next-line no-control-regex -- NUL is matched on purpose (replaced, see above)
+  return text.replace(/[&<>"'\u0000]/g, (c) => ESCAPES[c]!);
 }
 
 /** Reverses the five entities produced by {@link escapeHtml} plus numeric references and `&nbsp;`. */
