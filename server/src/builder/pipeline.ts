@@ -12,6 +12,7 @@ import { checkoutRef } from './git';
 import { checkLinks } from './link-check';
 import { expandOpenApiNav, navUsesOpenApi, type OperationPage } from './openapi-pages';
 import { openPageCache } from './page-cache';
+import { ID_RE } from './prune';
 import { renderAll } from './render-pool';
 import type { RenderResult, RenderTask, RenderTaskBase } from './render-task';
 import { writeSite, type SitePage } from './site-writer';
@@ -43,7 +44,6 @@ export interface RunBuildResult {
   warnings: BuildWarning[];
 }
 
-const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
  * Builds a project's docs from git into a fresh deployment directory (issue 3), as a script of steps,
@@ -333,28 +333,4 @@ function toBuildFailure(err: unknown, signal: AbortSignal): Error {
   const failure = new BuildError('The build failed because of an internal error; the previous deployment keeps serving.');
   (failure as Error & { cause?: unknown }).cause = err;
   return failure;
-}
-
-/**
- * Deletes the deployments of a project that are not in `keepDirs` (build ids or absolute paths).
- * Only finished deployments (directories holding manifest.json) are removed, so a build being
- * written is never touched. Returns the removed build ids.
- */
-export function pruneDeployments(dataDir: string, projectId: string, keepDirs: string[]): string[] {
-  if (!ID_RE.test(projectId)) throw new BuildError('Invalid project id.');
-  const root = path.join(dataDir, 'sites', projectId);
-  const keep = new Set(keepDirs.map((d) => path.basename(d)));
-  const removed: string[] = [];
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(root, { withFileTypes: true });
-  } catch {
-    return removed;
-  }
-  for (const e of entries) {
-    if (!e.isDirectory() || keep.has(e.name) || !fs.existsSync(path.join(root, e.name, 'manifest.json'))) continue;
-    fs.rmSync(path.join(root, e.name), { recursive: true, force: true });
-    removed.push(e.name);
-  }
-  return removed;
 }

@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { BuildError } from '../builder/errors';
-import { runBuild as realRunBuild, type RunBuildInput, type RunBuildResult } from '../builder/pipeline';
+import type { RunBuildInput, RunBuildResult } from '../builder/pipeline';
+
+/**
+ * The real builder, loaded on the first build: the renderer (shiki, unified, markdown-it) takes
+ * about 1.5 s to import, which a server that builds nothing, and every test app, need not pay.
+ */
+const realRunBuild = async (input: RunBuildInput): Promise<RunBuildResult> => (await import('../builder/pipeline')).runBuild(input);
 import { projectSiteUrl } from '../services/projects';
 import { branchSlug, previewSiteUrl } from '../sites/host';
 import { BuildLog } from './build-log';

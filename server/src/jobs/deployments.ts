@@ -1,6 +1,6 @@
 import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
-import { pruneDeployments } from '../builder/pipeline';
+import { pruneDeployments } from '../builder/prune';
 
 /** Production deployments kept per project (the newest is served; older ones allow a quick look back). */
 export const KEEP_PRODUCTION = 3;

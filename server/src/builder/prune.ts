@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { BuildError } from './errors';
+
+/** Project and build ids as they may appear in a path under the data directory. */
+export const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Deletes the deployments of a project that are not in `keepDirs` (build ids or absolute paths).
+ * Only finished deployments (directories holding manifest.json) are removed, so a build being
+ * written is never touched. Returns the removed build ids.
+ */
+export function pruneDeployments(dataDir: string, projectId: string, keepDirs: string[]): string[] {
+  if (!ID_RE.test(projectId)) throw new BuildError('Invalid project id.');
+  const root = path.join(dataDir, 'sites', projectId);
+  const keep = new Set(keepDirs.map((d) => path.basename(d)));
+  const removed: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(root, { withFileTypes: true });
+  } catch {
+    return removed;
+  }
+  for (const e of entries) {
+    if (!e.isDirectory() || keep.has(e.name) || !fs.existsSync(path.join(root, e.name, 'manifest.json'))) continue;
+    fs.rmSync(path.join(root, e.name), { recursive: true, force: true });
+    removed.push(e.name);
+  }
+  return removed;
+}
