@@ -31,6 +31,12 @@ export const ConfigSchema = z.object({
   enterpriseProjectLimit: z.coerce.number().int().positive().default(1_000),
   /** Builds of different projects that may run at once in this process (each renders on every core). */
   buildConcurrency: z.coerce.number().int().min(1).max(16).default(1),
+  /** Wall-clock budget of one build, in seconds (build-limits.ts). */
+  buildTimeoutSeconds: z.coerce.number().int().min(1).default(900),
+  /** Largest repository a build takes, in MiB: what one fetch downloads and what the checked-out files add up to. */
+  buildMaxRepoMb: z.coerce.number().int().min(1).default(1024),
+  /** Most files a build's checkout may hold. */
+  buildMaxFiles: z.coerce.number().int().min(1).default(50_000),
 });
 
 /** Parsed configuration; see {@link ConfigSchema}. */
@@ -65,6 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     enterpriseRateLimit: env.QUIRE_ENTERPRISE_RATE_LIMIT,
     enterpriseProjectLimit: env.QUIRE_ENTERPRISE_PROJECT_LIMIT,
     buildConcurrency: env.QUIRE_BUILD_CONCURRENCY,
+    buildTimeoutSeconds: env.QUIRE_BUILD_TIMEOUT_SECONDS,
+    buildMaxRepoMb: env.QUIRE_BUILD_MAX_REPO_MB,
+    buildMaxFiles: env.QUIRE_BUILD_MAX_FILES,
   };
   const names: Record<string, string> = {
     port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL',
@@ -72,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
     enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',
+    buildTimeoutSeconds: 'QUIRE_BUILD_TIMEOUT_SECONDS', buildMaxRepoMb: 'QUIRE_BUILD_MAX_REPO_MB', buildMaxFiles: 'QUIRE_BUILD_MAX_FILES',
   };
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {

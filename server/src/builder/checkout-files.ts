@@ -3,6 +3,7 @@ import path from 'node:path';
 import { normalizeFilePath } from '@quire/shared/docs/files';
 import { createIgnoreMatcher } from '@quire/shared/docs/config/index';
 import type { BuildWarning, DocsFiles } from '@quire/shared/docs/types';
+import { BuildError } from './errors';
 
 /** Largest file the builder reads or copies: 20 MB (MINTLIFY-FORMAT.md section 1). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -26,13 +27,14 @@ export interface CheckoutFiles extends DocsFiles {
 
 /**
  * Walks `root` (a docs root inside the checkout `boundary`) once and returns file access limited to
- * it (decisions.md section 10): paths escaping the root give undefined, symlinks whose target leaves
+ * it (decisions.md section 10): a root whose real path leaves `boundary` is refused, paths escaping the root give undefined, symlinks whose target leaves
  * `boundary` are left out with a `symlink` warning, symlinked directories are not followed, `.git`
  * and `node_modules` are skipped, files above {@link MAX_FILE_BYTES} read as undefined.
  * `list()` holds every file except those the `ignore` predicate rejects (built lazily from the unfiltered
  * files, e.g. H3's `createIgnoreMatcher`: .mintignore and the default ignores); ignored files can still
  * be read (snippets) but are neither pages nor copied.
  * Text reads are cached: create a new instance for each build.
+ * @throws BuildError when the real path of `root` is outside `boundary` (a symlinked docs folder)
  */
 export function createCheckoutFiles(
   root: string,
@@ -41,6 +43,9 @@ export function createCheckoutFiles(
   const realRoot = fs.realpathSync(root);
   const boundary = fs.realpathSync(options.boundary ?? root);
   const inside = (p: string) => p === boundary || p.startsWith(boundary + path.sep);
+  if (!inside(realRoot)) {
+    throw new BuildError(`The docs folder ${path.relative(boundary, root) || '.'} is a symbolic link that leads outside the repository; it is not built.`);
+  }
   const files = new Map<string, { abs: string; size: number }>();
   const warnings: BuildWarning[] = [];
 

@@ -16,6 +16,8 @@ export class BuildError extends Error {
   ) {
     super(message);
   }
+  /** the build limit (a key of BuildLimits) whose crossing this error reports, if any */
+  limit?: string;
 }
 
 /** The build was cancelled through its AbortSignal. `name` is `'AbortError'`, like DOM aborts. */

@@ -60,12 +60,21 @@ export interface PageCache {
 export function openPageCache(dir: string, files: DocsFiles, variables: Record<string, string>, version = rendererVersion()): PageCache {
   fs.mkdirSync(dir, { recursive: true });
   const vars = JSON.stringify(Object.entries(variables).sort(([a], [b]) => a.localeCompare(b)));
+  // Each file is hashed once per build however many pages depend on it (a snippet used by every
+  // page), so the work is bounded by the repository's size.
+  const digests = new Map<string, string>();
+  const digestOf = (p: string) => {
+    let d = digests.get(p);
+    if (d === undefined) {
+      const text = files.read(p);
+      d = text === undefined ? 'missing' : createHash('sha256').update(text).digest('hex');
+      digests.set(p, d);
+    }
+    return d;
+  };
   const keyOf = (filePath: string, dependencies: string[]) => {
     const h = createHash('sha256').update(`${version}\0${vars}\0${filePath}\0`);
-    for (const p of [filePath, ...[...new Set(dependencies)].sort()]) {
-      const text = files.read(p);
-      h.update(`${p}\0${text === undefined ? '\u0001missing' : text}\0`);
-    }
+    for (const p of [filePath, ...[...new Set(dependencies)].sort()]) h.update(`${p}\0${digestOf(p)}\0`);
     return h.digest('hex');
   };
   const entryFile = (filePath: string) => path.join(dir, `${createHash('sha256').update(filePath).digest('hex').slice(0, 40)}.json`);

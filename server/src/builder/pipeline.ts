@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadSiteConfig, listPageFiles } from '@quire/shared/docs/config/index';
-import { checkNavigation, fillTitles, flattenPages, pagePathOf, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { fillTitles, flattenPages, pagePathOf, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
 import { isHiddenVisit } from '@quire/shared/docs/nav/walk';
-import { loadOpenApiRegistry } from '@quire/shared/docs/openapi/index';
-import { DocsError, type BuildWarning, type NavNode, type RenderedPage, type SiteConfig } from '@quire/shared/docs/types';
+import { DocsError, type BuildWarning, type NavNode, type RenderedPage } from '@quire/shared/docs/types';
+import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-limits';
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
-import { findDocsRoot } from './docs-root';
 import { AbortError, BuildError, isAbortError, throwIfAborted } from './errors';
 import { checkoutRef } from './git';
 import { checkLinks } from './link-check';
-import { expandOpenApiNav, navUsesOpenApi, type OperationPage } from './openapi-pages';
+import type { LoadedProject } from './load-project';
+import type { OperationPage } from './openapi-pages';
 import { openPageCache } from './page-cache';
 import { ID_RE } from './prune';
-import { renderAll } from './render-pool';
+import { loadInPool, renderAll } from './render-pool';
 import type { RenderResult, RenderTask, RenderTaskBase } from './render-task';
 import { writeSite, type SitePage } from './site-writer';
 import { step, type StepContext } from './step';
@@ -32,6 +32,8 @@ export interface RunBuildInput {
   siteUrl: string;
   signal: AbortSignal;
   log: (line: string) => void;
+  /** what the build may cost (default {@link DEFAULT_BUILD_LIMITS}) */
+  limits?: BuildLimits;
 }
 
 /** What a successful build produced. */
@@ -52,12 +54,24 @@ export interface RunBuildResult {
  * navigation entries are warnings (logged as `warning [kind] file:line message`); a page or config
  * that cannot be parsed fails the build. The caller records the deployment and switches traffic to
  * `outDir`; the previous deployment is never touched here.
- * @throws BuildError with a message safe to show the user (file, line, reason)
+ *
+ * Repository content is parsed only on worker threads with a bounded heap (render-pool.ts), and the
+ * build is bounded by `limits` (build-limits.ts): download and tree size and file count (checked
+ * before checkout), page and output size, and a wall-clock budget.
+ * @throws BuildError with a message safe to show the user (file, line, reason, or the limit hit)
  * @throws AbortError when `signal` fires; `outDir` is removed on any failure
  */
 export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
   if (!ID_RE.test(input.projectId) || !ID_RE.test(input.buildId)) throw new BuildError('Invalid project or build id.');
-  const ctx: StepContext = { log: input.log, signal: input.signal };
+  const limits = input.limits ?? DEFAULT_BUILD_LIMITS;
+  const budget = AbortSignal.timeout(limits.timeoutMs);
+  const signal = AbortSignal.any([input.signal, budget]);
+  const ctx: StepContext = { log: input.log, signal };
+  let current = 'starting';
+  const run = <T>(name: string, fn: () => Promise<T> | T, summary?: (result: T) => string | undefined) => {
+    current = name;
+    return step(ctx, name, fn, summary);
+  };
   const outDir = path.join(input.dataDir, 'sites', input.projectId, input.buildId);
   const warnings: BuildWarning[] = [];
   const warn = (list: BuildWarning[]) => {
@@ -69,8 +83,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
   let done = false;
   try {
     fs.rmSync(outDir, { recursive: true, force: true });
-    const checkout = await step(
-      ctx,
+    const checkout = await run(
       'fetching repository',
       () =>
         checkoutRef({
@@ -79,33 +92,33 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
           ...(input.commitSha ? { commitSha: input.commitSha } : {}),
           allowFileRepos: input.allowFileRepos,
           cacheDir: path.join(input.dataDir, 'repos', input.projectId),
-          signal: input.signal,
+          signal,
+          limits,
         }),
       (c) => `${input.branch} @ ${c.commitSha.slice(0, 7)}`,
     );
+    warn(checkout.warnings);
 
-    const project = await step(ctx, 'loading configuration', () => loadProject(checkout.dir), (p) =>
+    const project = await run('loading configuration', () => loadProject(checkout.dir, signal), (p) =>
       `${p.config.source ?? 'no docs.json'}${p.docsRootRel ? ` in ${p.docsRootRel}/` : ''}, ${p.pageFiles.length} page files${p.operations.length ? `, ${p.operations.length} API pages` : ''}`,
     );
     warn(project.warnings);
 
-    const rendered = await step(
-      ctx,
+    const rendered = await run(
       'rendering pages',
-      () => renderPages(project, checkout.dir, path.join(input.dataDir, 'cache', input.projectId, 'pages'), `${input.projectId}/${input.buildId}/${Date.now()}`, input.signal),
+      () => renderPages(project, checkout.dir, path.join(input.dataDir, 'cache', input.projectId, 'pages'), `${input.projectId}/${input.buildId}/${Date.now()}`, signal, limits),
       (r) => `${r.pages.length} pages, ${r.fromCache} from cache`,
     );
     warn(rendered.pages.flatMap((p) => p.page.warnings));
 
-    await step(ctx, 'checking links', () => {
+    await run('checking links', () => {
       const found = checkLinks(rendered.pages, project.files, project.config.redirects);
       warn(found);
       return found.length;
     }, (n) => `${n} warnings`);
 
     const site = assembleSite(project, rendered.pages);
-    const written = await step(
-      ctx,
+    const written = await run(
       'writing site',
       () =>
         writeSite({
@@ -123,53 +136,38 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
       (w) => `${w.fileCount} files`,
     );
     warn(written.warnings);
-    throwIfAborted(input.signal);
+    throwIfAborted(signal);
     done = true;
     return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings };
   } catch (err) {
+    if (budget.aborted && !input.signal.aborted) {
+      throw new BuildError(`The build ran out of its time budget of ${Math.round(limits.timeoutMs / 1000)} s while ${current} (QUIRE_BUILD_TIMEOUT_SECONDS) and was stopped.`);
+    }
     throw toBuildFailure(err, input.signal);
   } finally {
     if (!done) fs.rmSync(outDir, { recursive: true, force: true });
   }
 }
 
-/** The loaded project: files, config, navigation with OpenAPI pages expanded, page files. */
-interface Project {
-  checkoutDir: string;
-  docsRootRel: string;
+/** The loaded project plus the file access the main thread needs (cache keys, links, copying). */
+interface Project extends LoadedProject {
   files: CheckoutFiles;
-  config: SiteConfig;
-  nav: NavNode[];
-  pageFiles: string[];
-  operations: OperationPage[];
-  warnings: BuildWarning[];
 }
 
-/** Finds the docs root, reads docs.json/mint.json, lists pages and expands OpenAPI navigation. */
-function loadProject(checkoutDir: string): Project {
-  const docsRootRel = findDocsRoot(checkoutDir);
-  const files = openDocsFiles(checkoutDir, path.join(checkoutDir, docsRootRel));
-  const warnings: BuildWarning[] = [...files.warnings];
-  const loaded = loadSiteConfig(files);
-  const config = loaded.config;
-  warnings.push(...loaded.warnings);
-  const configFile = config.source ?? undefined;
-  const pageFiles = listPageFiles(files);
-  let nav = config.navigation;
-  let operations: OperationPage[] = [];
-  if (navUsesOpenApi(nav)) {
-    const { registry, warnings: specWarnings } = loadOpenApiRegistry(files, config.openapi);
-    warnings.push(...specWarnings);
-    const expanded = expandOpenApiNav(nav, registry, configFile);
-    nav = expanded.nav;
-    operations = expanded.operations;
-    warnings.push(...expanded.warnings);
+/**
+ * Loads the project on a worker thread (its config, `$ref`s and OpenAPI files are repository
+ * content), then indexes the docs root here for cache keys, link checks and copying.
+ * @throws BuildError naming the file and line when the configuration cannot be used
+ */
+async function loadProject(checkoutDir: string, signal: AbortSignal): Promise<Project> {
+  const loaded = await loadInPool(checkoutDir, signal);
+  if (!loaded.ok) {
+    if (!loaded.file) throw new BuildError(loaded.message);
+    const [message, file, line] = describeAt(loaded.file, loaded.line, loaded.message);
+    throw new BuildError(message, file, line);
   }
-  warnings.push(...checkNavigation(nav, pageFiles, configFile));
-  if (pageFiles.length === 0 && operations.length === 0) {
-    throw new BuildError(`No pages found${docsRootRel ? ` in ${docsRootRel}/` : ''}: add .md or .mdx files (and a docs.json).`);
-  }
-  return { checkoutDir, docsRootRel, files, config, nav, pageFiles, operations, warnings };
+  const files = openDocsFiles(checkoutDir, loaded.project.docsRoot);
+  return { ...loaded.project, files, warnings: [...files.warnings, ...loaded.project.warnings] };
 }
 
 /** A rendered page before the site is assembled. */
@@ -191,6 +189,7 @@ async function renderPages(
   cacheDir: string,
   buildKey: string,
   signal: AbortSignal,
+  limits: Pick<BuildLimits, 'maxPageBytes' | 'maxOutputBytes'>,
 ): Promise<{ pages: RenderedEntry[]; fromCache: number }> {
   const cache = openPageCache(cacheDir, project.files, project.config.variables);
   const base: RenderTaskBase = {
@@ -211,7 +210,10 @@ async function renderPages(
     const prev = chosen.get(pagePath);
     if (!prev || (prev.endsWith('.md') && filePath.endsWith('.mdx'))) chosen.set(pagePath, filePath);
   }
+  let looked = 0;
   for (const [pagePath, filePath] of chosen) {
+    // Cache keys hash repository files: let the server answer requests between batches.
+    if (++looked % 32 === 0) await yieldToEventLoop();
     cacheIds.push(filePath);
     const hit = cache.lookup(filePath);
     if (hit) {
@@ -233,13 +235,17 @@ async function renderPages(
   }
 
   let failure: BuildError | undefined;
+  let outputBytes = 0;
+  for (const entry of byPath.values()) outputBytes += entry.page.html.length;
   await renderAll(
     tasks,
-    (task, result: RenderResult) => {
+    (task, rendered: RenderResult) => {
+      const result = checkPageSize(rendered, outputBytes, limits);
       if (!result.ok) {
         failure ??= pageFailure(result, task);
         return;
       }
+      outputBytes += result.page.html.length;
       if (task.kind === 'page') {
         cache.store(task.filePath, result.page);
         byPath.set(pagePathOf(task.filePath)!, { path: pagePathOf(task.filePath)!, filePath: task.filePath, page: result.page });
@@ -256,6 +262,22 @@ async function renderPages(
   cache.prune(cacheIds);
   const pages = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { pages, fromCache };
+}
+
+/**
+ * Turns a rendered page that exceeds `maxPageBytes`, or would take the build's output past
+ * `maxOutputBytes`, into a failure naming the limit (sizes counted in UTF-16 code units of HTML).
+ */
+function checkPageSize(result: RenderResult, outputBytes: number, limits: Pick<BuildLimits, 'maxPageBytes' | 'maxOutputBytes'>): RenderResult {
+  if (!result.ok) return result;
+  const size = result.page.html.length;
+  if (size > limits.maxPageBytes) {
+    return { ok: false, message: `the rendered page is ${formatBytes(size)}; a page may be at most ${formatBytes(limits.maxPageBytes)}` };
+  }
+  if (outputBytes + size > limits.maxOutputBytes) {
+    return { ok: false, message: `the site's rendered pages pass ${formatBytes(limits.maxOutputBytes)}, the most one build may write` };
+  }
+  return result;
 }
 
 function pageFailure(result: Extract<RenderResult, { ok: false }>, task: RenderTask): BuildError {

@@ -1,20 +1,21 @@
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { RenderResult, RenderTask } from './render-task';
+import type { LoadResult, RenderResult, RenderTask } from './render-task';
 
 /**
- * The render worker pool (issue 3: "pages render in a worker pool using every core"): piscina
- * threads running render-worker.ts under tsx, one per available core, started on the first task
- * and stopped after 30 s without work. Shared by every build of the process.
+ * The build worker pool: piscina threads running render-worker.ts under tsx, one per available
+ * core, started on the first task and stopped after 30 s without work, shared by every build of
+ * the process. Everything that parses repository content (the configuration with its `$ref`s,
+ * OpenAPI files, pages with their snippets) runs here and never on the server's main thread, so a
+ * hostile repository can slow only its own build (decisions.md section 10). Each thread's heap is
+ * capped at {@link WORKER_HEAP_MB}: a task that needs more loses its thread, and its build fails
+ * naming the file.
  */
 let pool: Piscina | undefined;
 
-/**
- * Up to this many tasks render on the calling thread when no worker is running: a one-page rebuild
- * should not wait for workers to boot (the renderer stays loaded in this thread afterwards).
- */
-export const INLINE_TASK_LIMIT = 2;
+/** Old-generation heap of each worker thread, in MiB. */
+export const WORKER_HEAP_MB = 512;
 
 /** Number of worker threads the pool uses: the available cores (at least 1). */
 export function renderPoolSize(): number {
@@ -28,18 +29,41 @@ function getPool(): Piscina {
     minThreads: 0,
     maxThreads: renderPoolSize(),
     idleTimeout: 30_000,
-    // Workers hold a highlighter and a build's file index; keep the heap bounded.
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   return pool;
 }
 
+/** True when a task failed because its worker thread ran out of heap. */
+function isOutOfMemory(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  return e?.code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory limit|out of memory/i.test(e?.message ?? '');
+}
+
+/** The message of a task whose thread hit its heap limit. */
+export const OUT_OF_MEMORY_MESSAGE = `needed more than ${WORKER_HEAP_MB} MB of memory and was stopped`;
+
 /**
- * Renders every task, at most one per worker at a time, calling `onResult` as each finishes
- * (in completion order). When there are at most {@link INLINE_TASK_LIMIT} tasks they run on this
- * thread instead. The first `{ ok: false }` result stops the remaining tasks (it was reported through
- * `onResult`; the promise resolves). Aborting `signal` cancels queued tasks and terminates running
- * ones; the promise then rejects with the signal's reason.
+ * Loads a checkout's configuration and navigation (load-project.ts) on a worker thread.
+ * @returns the worker's answer; a thread that runs out of heap gives `{ ok: false }` saying so
+ * @throws the signal's reason when `signal` aborts (the thread is terminated)
+ */
+export async function loadInPool(checkoutDir: string, signal: AbortSignal): Promise<LoadResult> {
+  try {
+    return (await getPool().run(checkoutDir, { name: 'loadProjectTask', signal })) as LoadResult;
+  } catch (err) {
+    signal.throwIfAborted();
+    if (isOutOfMemory(err)) return { ok: false, message: `Loading the configuration ${OUT_OF_MEMORY_MESSAGE}.` };
+    throw err;
+  }
+}
+
+/**
+ * Renders every task on the pool, at most one per worker at a time, calling `onResult` as each
+ * finishes (in completion order). A task whose thread runs out of heap comes back as
+ * `{ ok: false }` naming its file. The first `{ ok: false }` result stops the remaining tasks (it
+ * was reported through `onResult`; the promise resolves). Aborting `signal` cancels queued tasks
+ * and terminates running ones; the promise then rejects with the signal's reason.
  */
 export async function renderAll(
   tasks: RenderTask[],
@@ -47,25 +71,24 @@ export async function renderAll(
   signal?: AbortSignal,
 ): Promise<void> {
   if (tasks.length === 0) return;
-  // Few tasks: render here, unless the pool's workers are already up (warm).
-  if (tasks.length <= INLINE_TASK_LIMIT && !(pool && pool.threads.length > 0)) {
-    const { default: render } = await import('./render-worker');
-    for (const task of tasks) {
-      signal?.throwIfAborted();
-      onResult(task, await render(task));
-    }
-    return;
-  }
   const p = getPool();
   const inner = new AbortController();
   setMaxListeners(tasks.length + 10, inner.signal); // piscina listens once per queued task
   const onAbort = () => inner.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   let failed = false;
+  const run = async (task: RenderTask): Promise<RenderResult> => {
+    try {
+      return (await p.run(task, { signal: inner.signal })) as RenderResult;
+    } catch (err) {
+      if (inner.signal.aborted || !isOutOfMemory(err)) throw err;
+      return { ok: false, message: `rendering ${OUT_OF_MEMORY_MESSAGE}`, ...(task.kind === 'page' ? { file: task.filePath } : {}) };
+    }
+  };
   try {
     await Promise.all(
       tasks.map(async (task) => {
-        const result = (await p.run(task, { signal: inner.signal })) as RenderResult;
+        const result = await run(task);
         if (failed) return;
         onResult(task, result);
         // A page that fails the build stops the others early.

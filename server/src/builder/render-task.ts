@@ -1,4 +1,5 @@
 import type { RenderedPage } from '@quire/shared/docs/types';
+import type { LoadedProject } from './load-project';
 
 /**
  * The messages between the builder and its render workers (structured-clone safe).
@@ -39,4 +40,9 @@ export type RenderTask = PageTask | OperationTask;
 /** A worker's answer: the page, or the reason it cannot be rendered (becomes a BuildError). */
 export type RenderResult =
   | { ok: true; page: RenderedPage }
+  | { ok: false; message: string; file?: string; line?: number };
+
+/** A worker's answer to loading a checkout's project (load-project.ts): the project, or why not. */
+export type LoadResult =
+  | { ok: true; project: LoadedProject }
   | { ok: false; message: string; file?: string; line?: number };

@@ -1,13 +1,15 @@
 /**
- * A render worker (runs in a piscina worker thread under tsx, or inline for tiny rebuilds): renders
- * one page or one OpenAPI operation per task with the shared docs engine. The code highlighter is
- * created once per worker; the file index and OpenAPI registry once per build (`buildKey`).
+ * A build worker (runs in a piscina worker thread under tsx): loads a checkout's project
+ * ({@link loadProjectTask}) or renders one page or one OpenAPI operation per task with the shared
+ * docs engine. The code highlighter is created once per worker; the file index and OpenAPI
+ * registry once per build (`buildKey`).
  */
 import { createCodeHighlighter, renderPage, splitFrontmatter } from '@quire/shared/docs/markdown/index';
 import { loadOpenApiRegistry, type OpenApiRegistry } from '@quire/shared/docs/openapi/index';
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
+import { loadProject } from './load-project';
 import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } from './openapi-pages';
-import type { RenderResult, RenderTask } from './render-task';
+import type { LoadResult, RenderResult, RenderTask } from './render-task';
 
 let highlighter: ReturnType<typeof createCodeHighlighter> | undefined;
 interface BuildState {
@@ -69,5 +71,24 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
       return { ok: false, message: e.message ?? 'cannot be parsed', file: e.file ?? (task.kind === 'page' ? task.filePath : undefined), ...(e.line ? { line: e.line } : {}) };
     }
     return { ok: false, message: `the renderer failed: ${e?.message ?? String(err)}`, ...(task.kind === 'page' ? { file: task.filePath } : {}) };
+  }
+}
+
+/**
+ * Loads a checkout's configuration and navigation (piscina task name `loadProjectTask`). Errors
+ * come back as `{ ok: false }` with the file and line they name, since a thread boundary keeps
+ * only an error's message.
+ */
+export function loadProjectTask(checkoutDir: string): LoadResult {
+  try {
+    return { ok: true, project: loadProject(checkoutDir) };
+  } catch (err) {
+    const e = err as { name?: string; message?: string; file?: string; line?: number; field?: string };
+    if (e?.name === 'DocsError') {
+      const message = e.field && !String(e.message).includes(e.field) ? `${e.field}: ${e.message}` : (e.message ?? 'cannot be read');
+      return { ok: false, message, ...(e.file ? { file: e.file } : {}), ...(e.line ? { line: e.line } : {}) };
+    }
+    if (e?.name === 'BuildError') return { ok: false, message: e.message ?? 'cannot be built' };
+    return { ok: false, message: `Loading the configuration failed: ${e?.message ?? String(err)}` };
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { BuildError } from '../builder/errors';
+import { buildLimitsFrom } from '../builder/build-limits';
 import type { RunBuildInput, RunBuildResult } from '../builder/pipeline';
 
 /**
@@ -233,6 +234,7 @@ export class BuildRunner {
         siteUrl: url.replace(/\/+$/, ''),
         signal,
         log: (line) => log.line(line),
+        limits: buildLimitsFrom(config),
       });
       const deployed =
         !signal.aborted &&

@@ -20,6 +20,13 @@ afterEach(() => {
 });
 
 describe('checkout files', () => {
+  it('refuses a docs root whose real path leaves the checkout (a symlinked docs folder)', () => {
+    const outside = tree({ 'docs.json': '{}', 'index.mdx': '# outside' });
+    const repo = tree({ 'README.md': '# repo' });
+    fs.symlinkSync(outside, path.join(repo, 'docs'));
+    expect(() => createCheckoutFiles(path.join(repo, 'docs'), { boundary: repo })).toThrow(/docs is a symbolic link that leads outside the repository/);
+  });
+
   it('reads files inside the root and refuses paths that escape it', () => {
     const repo = tree({ 'docs/a.mdx': '# A', 'docs/images/x.png': 'png', 'secret.txt': 'top secret' });
     const files = createCheckoutFiles(path.join(repo, 'docs'), { boundary: repo });
