@@ -3,12 +3,15 @@
  * after the body is validated, a request carrying the header claims the key in its caller's scope
  * (API key id, or client IP on public routes); a retry with the same method, path and body gets the
  * original status and body with `Idempotency-Replayed: true`; a different request or one still
- * running gets 409 `conflict`. Keys are 1-255 printable ASCII characters.
+ * running gets 409 `conflict`. Keys are 1-255 printable ASCII characters. On routes with
+ * `config.oneTimeSecret` the stored (and replayed) body carries a notice instead of the secret
+ * (services/idempotency.ts `withoutSecret`); a claim abandoned past its lease is taken over.
  */
 import fp from 'fastify-plugin';
+import '../http/route-config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { invalidField } from '@quire/shared/errors';
-import { beginIdempotent, finishIdempotent, purgeIdempotency } from '../services/idempotency';
+import { beginIdempotent, finishIdempotent, purgeIdempotency, withoutSecret } from '../services/idempotency';
 
 const RECORD = Symbol('quire.idempotencyRecord');
 declare module 'fastify' {
@@ -64,8 +67,10 @@ export default fp(
       const recordId = req[RECORD];
       if (recordId === undefined) return done(null, payload);
       req[RECORD] = undefined;
-      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
-      // A streamed response cannot be stored: release the key so a retry runs again.
+      const sent = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
+      // The stored copy never holds the route's one-time secret; the client still gets it now.
+      const body = sent === null ? null : withoutSecret(sent, req.routeOptions.config.oneTimeSecret);
+      // A streamed (or unreadable secret-bearing) response cannot be stored: release the key so a retry runs again.
       finishIdempotent(ctx, recordId, body === null ? 500 : reply.statusCode, body ?? '').then(() => done(null, payload), done);
     });
   },

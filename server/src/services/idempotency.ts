@@ -2,8 +2,10 @@
  * Idempotency records (decisions.md sections 3 and 10): a POST with `Idempotency-Key` is recorded
  * per caller scope (the API key id, or `ip:<address>` on public routes) for 24 hours. The same key
  * with the same method, path and body replays the stored response; a different request, or one
- * still running, is a 409 `conflict`. Records live in the IdempotencyRecord table so replays
- * survive restarts.
+ * still running, is a 409 `conflict`. A claim left `running` longer than {@link IDEMPOTENCY_LEASE_MS}
+ * (its process died) is abandoned and the next request with the same key takes it over. Records
+ * live in the IdempotencyRecord table so replays survive restarts; they never hold a one-time
+ * secret (see {@link withoutSecret}).
  */
 import { createHash } from 'node:crypto';
 import { ApiError } from '@quire/shared/errors';
@@ -13,6 +15,21 @@ import { isUniqueViolation } from '../db/errors';
 
 /** How long a record is kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a `running` claim is honoured (ms, counted from the record's `createdAt`, which is the
+ * claim time). Every idempotent POST answers in well under this; a claim older than that belongs
+ * to a request whose process crashed, so a retry takes the key over instead of getting 409 for a day.
+ */
+export const IDEMPOTENCY_LEASE_MS = 60_000;
+
+/**
+ * What a replay carries in place of a one-time secret (route `config.oneTimeSecret`): the spec says
+ * an API key is "returned only in the create and rotate responses; never retrievable again", so the
+ * stored response keeps the shape (a string) but not the secret.
+ */
+export const ONE_TIME_SECRET_NOTICE =
+  'Not shown again: the secret is returned only once, in the original response. Rotate the key to get a new one.';
 
 /** What identifies the request behind a key. */
 export interface IdempotentRequest {
@@ -33,8 +50,15 @@ function bodyHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
 }
 
+const inProgress = () =>
+  new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.', { field: 'Idempotency-Key', issue: 'in progress' });
+
 /**
- * Claims `key` for this request, or finds the stored response to replay.
+ * Claims `key` for this request, takes over a claim abandoned for longer than
+ * {@link IDEMPOTENCY_LEASE_MS} (as if it did not exist: any request with the key may), or finds
+ * the stored response to replay. The takeover is one
+ * conditional UPDATE that also gives the record a new id, so of two concurrent retries exactly one
+ * wins, and the abandoned request (should it still finish) can no longer store its answer.
  * @throws ApiError conflict when the key was used for a different request or the first one is still running.
  */
 export async function beginIdempotent(ctx: AppContext, req: IdempotentRequest, now = new Date()): Promise<IdempotencyStart> {
@@ -43,11 +67,19 @@ export async function beginIdempotent(ctx: AppContext, req: IdempotentRequest, n
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await prisma.idempotencyRecord.findUnique({ where: { scope_key: { scope: req.scope, key: req.key } } });
     if (existing && existing.expiresAt <= now) {
-      await prisma.idempotencyRecord.deleteMany({ where: { id: existing.id } });
+      await prisma.idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lte: now } } });
     } else if (existing) {
-      if (existing.state !== 'done' || existing.responseStatus === null) {
-        throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.', { field: 'Idempotency-Key', issue: 'in progress' });
+      const leaseEnd = new Date(now.getTime() - IDEMPOTENCY_LEASE_MS);
+      if (existing.state === 'running' && existing.createdAt <= leaseEnd) {
+        const recordId = newId('idempotency');
+        const { count } = await prisma.idempotencyRecord.updateMany({
+          where: { id: existing.id, state: 'running', createdAt: { lte: leaseEnd } },
+          data: { id: recordId, method: req.method, path: req.path, bodyHash: hash, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) },
+        });
+        if (count === 1) return { kind: 'new', recordId };
+        continue; // Another retry took it over first: look again (it is running now).
       }
+      if (existing.state !== 'done' || existing.responseStatus === null) throw inProgress();
       if (existing.method !== req.method || existing.path !== req.path || existing.bodyHash !== hash) {
         throw new ApiError('conflict', 'This Idempotency-Key was already used for a different request.', { field: 'Idempotency-Key', issue: 'reused with a different request' });
       }
@@ -63,6 +95,7 @@ export async function beginIdempotent(ctx: AppContext, req: IdempotentRequest, n
           path: req.path,
           bodyHash: hash,
           state: 'running',
+          createdAt: now,
           expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
         },
       });
@@ -72,20 +105,40 @@ export async function beginIdempotent(ctx: AppContext, req: IdempotentRequest, n
       // Another request claimed the key between our read and insert: look again.
     }
   }
-  throw new ApiError('conflict', 'A request with this Idempotency-Key is still being processed; retry shortly.', { field: 'Idempotency-Key', issue: 'in progress' });
+  throw inProgress();
+}
+
+/**
+ * The response body as it may be stored: when `secretField` is set (route `config.oneTimeSecret`)
+ * and `data[secretField]` is a string, that value is replaced by {@link ONE_TIME_SECRET_NOTICE};
+ * other bodies (errors, non-JSON) come back unchanged. The answer sent to the client is not affected.
+ * @returns `null` when a body that should carry the secret cannot be read as JSON (then store nothing).
+ */
+export function withoutSecret(body: string, secretField: string | undefined): string | null {
+  if (secretField === undefined) return body;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const data = (parsed as { data?: unknown } | null)?.data;
+  if (!data || typeof data !== 'object' || typeof (data as Record<string, unknown>)[secretField] !== 'string') return body;
+  return JSON.stringify({ ...(parsed as object), data: { ...data, [secretField]: ONE_TIME_SECRET_NOTICE } });
 }
 
 /**
  * Stores the response of a claimed key, or releases the claim when the outcome should not be
- * replayed (server errors, 409 and 429 are transient: a retry runs the request again).
+ * replayed (server errors, 409 and 429 are transient: a retry runs the request again). A claim
+ * taken over meanwhile (see {@link beginIdempotent}) has another id and is left alone.
  */
 export async function finishIdempotent(ctx: AppContext, recordId: string, status: number, body: string): Promise<void> {
   const { prisma } = ctx.db;
   if (status >= 500 || status === 409 || status === 429) {
-    await prisma.idempotencyRecord.deleteMany({ where: { id: recordId } });
+    await prisma.idempotencyRecord.deleteMany({ where: { id: recordId, state: 'running' } });
     return;
   }
-  await prisma.idempotencyRecord.updateMany({ where: { id: recordId }, data: { state: 'done', responseStatus: status, responseBody: body } });
+  await prisma.idempotencyRecord.updateMany({ where: { id: recordId, state: 'running' }, data: { state: 'done', responseStatus: status, responseBody: body } });
 }
 
 /** Deletes expired records; returns how many. */

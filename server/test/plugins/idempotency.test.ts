@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_LEASE_MS } from '../../src/services/idempotency';
 import { bearer, createKey, createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -67,5 +68,43 @@ describe('Idempotency-Key on POST', () => {
     const res = await create(t.adminKey, 'idem-6', { name: 'Expiring' });
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotency-replayed']).toBeUndefined();
+  });
+
+  describe('a claim abandoned by a crash', () => {
+    /** Makes the record of `idem` look like its request died while running, `ageMs` ago. */
+    const abandon = (idem: string, ageMs: number) =>
+      t.ctx.db.prisma.idempotencyRecord.updateMany({
+        where: { key: idem },
+        data: { state: 'running', responseStatus: null, responseBody: null, createdAt: new Date(Date.now() - ageMs) },
+      });
+
+    it('answers 409 within the lease, and is taken over by the next request with the key after it', async () => {
+      expect((await create(t.adminKey, 'idem-7', { name: 'Crashed' })).statusCode).toBe(201);
+      await abandon('idem-7', IDEMPOTENCY_LEASE_MS - 10_000);
+      const early = await create(t.adminKey, 'idem-7', { name: 'Crashed' });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error.details.issue).toBe('in progress');
+      await abandon('idem-7', IDEMPOTENCY_LEASE_MS + 1_000);
+      const retry = await create(t.adminKey, 'idem-7', { name: 'Crashed' });
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotency-replayed']).toBeUndefined();
+      const replay = await create(t.adminKey, 'idem-7', { name: 'Crashed' });
+      expect(replay.headers['idempotency-replayed']).toBe('true');
+      expect(replay.json()).toEqual(retry.json());
+    });
+
+    it('goes to exactly one of two concurrent retries', async () => {
+      expect((await create(t.adminKey, 'idem-8', { name: 'Raced' })).statusCode).toBe(201);
+      await abandon('idem-8', IDEMPOTENCY_LEASE_MS + 1_000);
+      const before = await t.ctx.db.prisma.project.count({ where: { name: 'Raced' } });
+      const results = await Promise.all([create(t.adminKey, 'idem-8', { name: 'Raced' }), create(t.adminKey, 'idem-8', { name: 'Raced' })]);
+      // One runs the request; the other finds it running (409) or, if it already finished, replays it.
+      const ran = results.filter((r) => r.statusCode === 201 && r.headers['idempotency-replayed'] === undefined);
+      expect(ran).toHaveLength(1);
+      const other = results.find((r) => r !== ran[0])!;
+      if (other.statusCode === 201) expect(other.json()).toEqual(ran[0]!.json());
+      else expect(other.statusCode).toBe(409);
+      expect(await t.ctx.db.prisma.project.count({ where: { name: 'Raced' } })).toBe(before + 1);
+    });
   });
 });
