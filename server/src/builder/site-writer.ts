@@ -47,6 +47,12 @@ export interface DeploymentManifest {
   assets: string[];
   /** static files copied from the docs root, by path */
   files: string[];
+  /**
+   * every other file generated here (pages' `.html` and `.md`, `404.html`, `llms.txt`,
+   * `sitemap.xml`): site hosting serves only these and `assets` as the site's own files, and
+   * everything else by its repository-file rules (no script, no HTML documents)
+   */
+  generated: string[];
 }
 
 /** What {@link writeSite} needs. */
@@ -170,6 +176,7 @@ export function writeSite(input: WriteSiteInput): { manifest: DeploymentManifest
     notFound: '404.html',
     assets: assets.all.map((a) => a.file),
     files: copied,
+    generated: [...generated].filter((f) => f !== 'manifest.json'),
   };
   write('manifest.json', JSON.stringify(manifest, null, 2));
   return { manifest, warnings, fileCount };

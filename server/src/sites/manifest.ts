@@ -27,7 +27,14 @@ export const DeploymentManifestSchema = z.object({
   redirects: z.array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) })).default([]),
   /** the site's not-found page, relative to the root (`404.html`) */
   notFound: z.string().nullish(),
+  /** the site's hashed theme assets (`_quire/assets/site.<hash>.css`, ...) */
   assets: z.array(z.string()).default([]),
+  /**
+   * Every other file the builder generated itself (pages' `.html` and `.md`, `404.html`,
+   * `llms.txt`, `sitemap.xml`). Absent in manifests written before it existed; see
+   * {@link siteOwnedFiles} for what is trusted then.
+   */
+  generated: z.array(z.string()).optional(),
 });
 
 /** Parsed `manifest.json`; see {@link DeploymentManifestSchema}. */
@@ -43,4 +50,18 @@ export async function readManifest(dir: string): Promise<DeploymentManifest> {
   const parsed = DeploymentManifestSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
+}
+
+/**
+ * The deployment files the builder generated itself (served with their own type: pages as HTML,
+ * theme scripts as JavaScript); every other file was copied from the repository and is served by
+ * the repository-file rules (`repository-files.ts`). A manifest with `generated` is taken at its
+ * word (`generated` plus `assets`). An older manifest without it gets a safe default: only what it
+ * names as the site's own (its pages' HTML files, the not-found page, the theme assets) counts as
+ * generated; anything else it does not name is treated as a repository file.
+ * @returns deployment-relative paths (`guides/setup.html`, `_quire/assets/site.<hash>.js`)
+ */
+export function siteOwnedFiles(manifest: DeploymentManifest): Set<string> {
+  if (manifest.generated) return new Set([...manifest.generated, ...manifest.assets]);
+  return new Set([...manifest.pages.map((p) => p.file), manifest.notFound ?? '404.html', ...manifest.assets]);
 }
