@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import mime from 'mime';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
+import { repositoryFileType, INERT_CSP } from './repository-files';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SECURITY_HEADERS, securityHeaders } from './security-headers';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -40,10 +41,38 @@ export function isHashedAsset(file: string): boolean {
   return file.startsWith('_quire/assets/') && HASHED.test(file);
 }
 
+/** Who wrote a deployment file: the builder (`site`) or the customer's repository (copied as it was). */
+export type FileOrigin = 'site' | 'repository';
+
 /** `Content-Type` for a file name, with `charset=utf-8` on text types; unknown types are `application/octet-stream`. */
 export function contentTypeOf(file: string): string {
-  const type = mime.getType(file) ?? 'application/octet-stream';
+  return withCharset(mime.getType(file) ?? 'application/octet-stream');
+}
+
+function withCharset(type: string): string {
   return isTextType(type) ? `${type}; charset=utf-8` : type;
+}
+
+/**
+ * The type-dependent headers of a deployment file: `Content-Type`, the security headers and,
+ * for downloads, `Content-Disposition`. The site's own files get their type by extension and
+ * the site CSP; repository files follow `repository-files.ts` (never a script or HTML type).
+ */
+function typeHeaders(file: string, origin: FileOrigin): { type: string; headers: string[] } {
+  if (origin === 'site') {
+    const type = contentTypeOf(file);
+    return { type, headers: ['Content-Type', type, ...SECURITY_HEADERS] };
+  }
+  const served = repositoryFileType(mime.getType(file));
+  const type = withCharset(served.type);
+  return {
+    type,
+    headers: [
+      'Content-Type', type,
+      ...(served.inert ? securityHeaders(INERT_CSP) : SECURITY_HEADERS),
+      ...(served.download ? ['Content-Disposition', 'attachment'] : []),
+    ],
+  };
 }
 
 function isTextType(type: string): boolean {
@@ -61,18 +90,20 @@ const BROTLI_MAX_QUALITY_SIZE = 128 * 1024;
  * for hashed assets, revalidate otherwise), the security headers, and for text types larger
  * than 256 bytes a brotli and a gzip form (each kept only when smaller than the original).
  * @param file the deployment-relative path (decides type and caching)
+ * @param origin `repository` for files copied from the customer's repository: served so that
+ *   they can never run script on the site (`repository-files.ts`); `site` for the builder's own
+ *   pages and assets, served by their extension
  * @throws the fs error when the file cannot be read.
  */
-export async function loadCachedFile(absPath: string, file: string): Promise<CachedFile> {
+export async function loadCachedFile(absPath: string, file: string, origin: FileOrigin): Promise<CachedFile> {
   const [body, stat] = await Promise.all([fs.readFile(absPath), fs.stat(absPath)]);
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  const type = contentTypeOf(file);
+  const { type, headers } = typeHeaders(file, origin);
   const compressible = isTextType(type.split(';')[0]!) && body.length >= MIN_COMPRESS;
   const base = [
-    'Content-Type', type,
-    'Cache-Control', isHashedAsset(file) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+    ...headers,
+    'Cache-Control', origin === 'site' && isHashedAsset(file) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
     'Last-Modified', stat.mtime.toUTCString(),
-    ...SECURITY_HEADERS,
     ...(compressible ? ['Vary', 'Accept-Encoding'] : []),
   ];
   const represent = (data: Buffer, encoding?: 'br' | 'gzip'): Representation => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { matchRedirect } from '@quire/shared/docs/nav/index';
 import { loadCachedFile, type CachedFile } from './cached-file';
-import { readManifest, type DeploymentManifest } from './manifest';
+import { SiteFileCache } from './file-cache';
+import { readManifest, siteOwnedFiles, type DeploymentManifest } from './manifest';
 import { sitePathOf } from './request-path';
 import { listSiteFiles } from './site-files';
 
@@ -11,17 +12,12 @@ export type SiteAnswer =
   | { kind: 'redirect'; status: 307 | 308; location: string }
   | { kind: 'none' };
 
+/** What is remembered per request URL: a settled answer, or the file whose cached form answers it. */
+type Remembered = SiteAnswer | { kind: 'cached'; status: 200 | 404; file: string };
+
 const NONE: SiteAnswer = { kind: 'none' };
 /** Request URLs remembered per deployment. */
 const MAX_URLS = 5000;
-
-/**
- * Bytes of file content (all encodings) that loaded deployments may keep in memory together,
- * shared by every deployment of one process; past it, files are read on each request.
- */
-export class CacheBudget {
-  constructor(public remaining = 512 * 1024 * 1024) {}
-}
 
 /**
  * One deployment directory, served from memory.
@@ -36,25 +32,33 @@ export class CacheBudget {
  * (`/guides/setup` → `guides/setup.html`, `/guides/` → `guides/index.html`); otherwise (and for
  * `/404` itself) the site's 404 page with status 404. `manifest.json` and gated pages
  * (`audience` in the manifest; no token gate yet) are never served.
+ *
+ * Files the builder generated (the manifest's `generated` and `assets`, see `siteOwnedFiles`)
+ * are served by their type; every other file came from the repository and is served so that it
+ * can never run script on the site (`repository-files.ts`).
  */
 export class DeploymentSite {
-  private readonly cache = new Map<string, CachedFile | Promise<CachedFile>>();
-  private cachedBytes = 0;
+  /** first reads under way, so concurrent first requests share one */
+  private readonly loading = new Map<string, Promise<CachedFile>>();
   private disposed = false;
   /** answers already decided, by raw request URL (only synchronous ones: cached files, redirects, 404s) */
-  private readonly byUrl = new Map<string, SiteAnswer>();
+  private readonly byUrl = new Map<string, Remembered>();
   private readonly pageFiles: Map<string, string>;
   private readonly homeFile: string | undefined;
   private readonly notFoundFile: string;
+  private readonly siteOwned: Set<string>;
 
   private constructor(
     /** absolute deployment directory */
     readonly dir: string,
     readonly manifest: DeploymentManifest,
     private readonly files: Set<string>,
-    private readonly budget: CacheBudget,
+    private readonly cache: SiteFileCache,
+    /** the project the deployment belongs to (its share of the cache) */
+    private readonly projectId: string,
   ) {
     this.notFoundFile = manifest.notFound ?? '404.html';
+    this.siteOwned = siteOwnedFiles(manifest);
     // Gated pages need an audience token (decisions.md section 6); until that gate exists here,
     // neither their HTML nor their Markdown is ever served.
     for (const p of manifest.pages) {
@@ -71,21 +75,23 @@ export class DeploymentSite {
 
   /**
    * Loads a deployment directory (manifest + file list; no file content yet).
-   * @param budget the memory shared with other deployments (default: a private 512 MiB one)
+   * @param cache the memory shared with other deployments (default: a private one with the
+   *   default limits)
+   * @param projectId the project whose share of `cache` the files count against (default: the
+   *   manifest's `projectId`)
    * @throws Error when the manifest is missing or invalid or the directory cannot be listed.
    */
-  static async load(dir: string, budget = new CacheBudget()): Promise<DeploymentSite> {
+  static async load(dir: string, cache = new SiteFileCache(), projectId?: string): Promise<DeploymentSite> {
     const [manifest, files] = await Promise.all([readManifest(dir), listSiteFiles(dir)]);
     files.delete('manifest.json');
-    return new DeploymentSite(dir, manifest, files, budget);
+    return new DeploymentSite(dir, manifest, files, cache, projectId ?? manifest.projectId);
   }
 
-  /** Drops every cached file and gives its memory back to the shared budget (the deployment is no longer served). */
+  /** Drops every cached file from the shared cache (the deployment is no longer served). */
   dispose(): void {
     this.disposed = true;
-    this.budget.remaining += this.cachedBytes;
-    this.cachedBytes = 0;
-    this.cache.clear();
+    this.cache.delete(this.projectId, [...this.files].map((f) => this.keyOf(f)));
+    this.loading.clear();
     this.byUrl.clear();
   }
 
@@ -93,17 +99,23 @@ export class DeploymentSite {
    * The answer for a raw request target (`/guides/setup?x=1`): validated and decoded with
    * `sitePathOf` (refused paths answer `none`, the plain 404), then {@link answer}. Settled
    * answers are remembered by URL (at most {@link MAX_URLS}, then forgotten at once), so a hot
-   * page costs one Map lookup.
+   * page costs two Map lookups and the cache's recency update.
    */
   answerUrl(rawUrl: string): SiteAnswer | Promise<SiteAnswer> {
     const hit = this.byUrl.get(rawUrl);
-    if (hit) return hit;
+    if (hit) {
+      if (hit.kind !== 'cached') return hit;
+      const file = this.cache.get(this.projectId, this.keyOf(hit.file));
+      if (file) return { kind: 'file', status: hit.status, file };
+      // evicted since: read it again below
+    }
     const target = sitePathOf(rawUrl);
     if (!target) return NONE;
-    const answer = this.answer(target.path, target.trailingSlash);
+    const decision = this.decide(target.path, target.trailingSlash);
+    const answer = this.settle(decision);
     if (!(answer instanceof Promise) && !this.disposed) {
       if (this.byUrl.size >= MAX_URLS) this.byUrl.clear();
-      this.byUrl.set(rawUrl, answer);
+      this.byUrl.set(rawUrl, decision);
     }
     return answer;
   }
@@ -113,13 +125,18 @@ export class DeploymentSite {
    * Only the first request of each file touches the disk; later answers are synchronous.
    */
   answer(sitePath: string, trailingSlash: boolean): SiteAnswer | Promise<SiteAnswer> {
-    if (sitePath === '') return this.homeFile ? this.fileAnswer(this.homeFile, 200) : this.notFound();
+    return this.settle(this.decide(sitePath, trailingSlash));
+  }
+
+  /** Which file (or redirect, or nothing) answers a site path; no file is read. */
+  private decide(sitePath: string, trailingSlash: boolean): Remembered {
+    if (sitePath === '') return this.homeFile ? { kind: 'cached', status: 200, file: this.homeFile } : this.notFound();
     if (!sitePath.startsWith('_quire/') && this.manifest.redirects.length > 0) {
       const hit = matchRedirect(this.manifest.redirects, `/${sitePath}${trailingSlash ? '/' : ''}`);
       if (hit) return { kind: 'redirect', status: hit.status, location: hit.location };
     }
     const file = this.fileFor(sitePath);
-    return file && file !== this.notFoundFile ? this.fileAnswer(file, 200) : this.notFound();
+    return file && file !== this.notFoundFile ? { kind: 'cached', status: 200, file } : this.notFound();
   }
 
   /** The deployment file a non-root path maps to, or undefined. */
@@ -132,36 +149,43 @@ export class DeploymentSite {
     return undefined;
   }
 
-  private notFound(): SiteAnswer | Promise<SiteAnswer> {
-    return this.files.has(this.notFoundFile) ? this.fileAnswer(this.notFoundFile, 404) : NONE;
+  private notFound(): Remembered {
+    return this.files.has(this.notFoundFile) ? { kind: 'cached', status: 404, file: this.notFoundFile } : NONE;
   }
 
-  /** Synchronous when the file is cached (the hot path), a promise on its first request. */
-  private fileAnswer(file: string, status: 200 | 404): SiteAnswer | Promise<SiteAnswer> {
-    const cached = this.get(file);
+  /** The answer of a decision: synchronous when its file is cached (the hot path), a promise on a file's first request. */
+  private settle(decision: Remembered): SiteAnswer | Promise<SiteAnswer> {
+    if (decision.kind !== 'cached') return decision;
+    const { status } = decision;
+    const cached = this.get(decision.file);
     if (cached instanceof Promise) return cached.then((f) => ({ kind: 'file', status, file: f }));
     return { kind: 'file', status, file: cached };
   }
 
+  /** Key of a file in the shared cache: unique across deployments. */
+  private keyOf(file: string): string {
+    return `${this.dir}\0${file}`;
+  }
+
   /** The cached form of a listed file, reading it on first use. */
   private get(file: string): CachedFile | Promise<CachedFile> {
-    const hit = this.cache.get(file);
+    const hit = this.cache.get(this.projectId, this.keyOf(file));
     if (hit) return hit;
-    const loading = loadCachedFile(path.join(this.dir, ...file.split('/')), file).then(
+    const pending = this.loading.get(file);
+    if (pending) return pending;
+    const origin = this.siteOwned.has(file) ? 'site' : 'repository';
+    const loading = loadCachedFile(path.join(this.dir, ...file.split('/')), file, origin).then(
       (loaded) => {
-        if (!this.disposed && loaded.size <= this.budget.remaining) {
-          this.cache.set(file, loaded);
-          this.cachedBytes += loaded.size;
-          this.budget.remaining -= loaded.size;
-        } else this.cache.delete(file);
+        this.loading.delete(file);
+        if (!this.disposed) this.cache.set(this.projectId, this.keyOf(file), loaded);
         return loaded;
       },
       (err: unknown) => {
-        this.cache.delete(file);
+        this.loading.delete(file);
         throw err;
       },
     );
-    this.cache.set(file, loading);
+    this.loading.set(file, loading);
     return loading;
   }
 }

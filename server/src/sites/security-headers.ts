@@ -2,17 +2,31 @@
  * Headers every site response carries (decisions.md section 10): no MIME sniffing, a CSP that
  * lets only the site's own scripts run, and a referrer policy that never leaks full URLs to
  * other origins.
+ *
+ * `script-src 'self'` cannot name a path; what keeps it to the site's own scripts
+ * (`/_quire/assets/`) is that no other file of a deployment is ever served with a JavaScript
+ * type (repository files: see `repository-files.ts`), and with `nosniff` browsers refuse to run
+ * a script of another type. `worker-src 'none'`: the theme uses no workers, so no page can
+ * register a service worker or start a worker at all.
  */
 export const SITE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
-  "frame-src https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+  "frame-src https:; worker-src 'none'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
 
-/** Flat `[name, value, name, value, ...]` list, ready for `res.writeHead`. */
-export const SECURITY_HEADERS: readonly string[] = [
-  'X-Content-Type-Options', 'nosniff',
-  'Content-Security-Policy', SITE_CSP,
-  'Referrer-Policy', 'strict-origin-when-cross-origin',
-];
+/**
+ * The security headers with a given Content-Security-Policy, as a flat
+ * `[name, value, name, value, ...]` list ready for `res.writeHead`.
+ */
+export function securityHeaders(csp: string): string[] {
+  return [
+    'X-Content-Type-Options', 'nosniff',
+    'Content-Security-Policy', csp,
+    'Referrer-Policy', 'strict-origin-when-cross-origin',
+  ];
+}
+
+/** The security headers of site responses, with {@link SITE_CSP}. */
+export const SECURITY_HEADERS: readonly string[] = securityHeaders(SITE_CSP);
 
 /** `Cache-Control` of pages and other unhashed files: always revalidate (ETag/Last-Modified make it cheap). */
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events';
-import { CacheBudget, DeploymentSite } from './deployment-site';
+import { DeploymentSite } from './deployment-site';
+import { SiteFileCache } from './file-cache';
 import { hostName, parseSiteHost } from './host';
 
 /** What a Host header resolves to: a deployment to serve, or `null` for a site host with nothing to serve. */
@@ -35,7 +36,6 @@ export class SiteResolver {
   private readonly hosts = new Map<string, Resolved | Promise<Resolved>>();
   private readonly sites = new Map<string, { projectId: string; loading: Promise<DeploymentSite | null> }>();
   private customDomains: Map<string, string> | undefined;
-  private readonly budget = new CacheBudget();
   private readonly bySlug: Statement<[string, string, string], DeploymentRow>;
   private readonly byProject: Statement<[string], DeploymentRow>;
   private readonly current: Statement<[string], DeploymentRow>;
@@ -51,6 +51,8 @@ export class SiteResolver {
       log: FastifyBaseLogger;
     },
     events: EventBus,
+    /** the in-memory files of every deployment served (per-project and total byte limits) */
+    private readonly files = new SiteFileCache(),
   ) {
     const newest = `ORDER BY d.createdAt DESC, d.rowid DESC LIMIT 1`;
     this.bySlug = db.sqlite.prepare(
@@ -115,7 +117,7 @@ export class SiteResolver {
   private site(row: DeploymentRow): Promise<DeploymentSite | null> {
     const known = this.sites.get(row.id);
     if (known) return known.loading;
-    const loading = DeploymentSite.load(path.resolve(this.options.dataDir, row.dir), this.budget).catch((err: unknown) => {
+    const loading = DeploymentSite.load(path.resolve(this.options.dataDir, row.dir), this.files, row.projectId).catch((err: unknown) => {
       this.options.log.error({ err, deploymentId: row.id, dir: row.dir }, 'deployment cannot be served');
       return null;
     });

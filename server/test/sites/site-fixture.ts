@@ -103,6 +103,10 @@ export function siteFiles(marker: string, extra: Record<string, string | Buffer 
       ],
       notFound: '404.html',
       assets: ['_quire/assets/site.0123abcd.css'],
+      generated: [
+        'introduction.html', 'introduction.md', 'guides/setup.html', 'guides/setup.md', 'guides/index.html',
+        'llms.txt', 'sitemap.xml', '404.html',
+      ],
     }),
     'introduction.html': page('Introduction'),
     'introduction.md': `# Introduction\n\n${marker}\n`,
