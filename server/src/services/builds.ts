@@ -5,14 +5,13 @@
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
+import { checkBranchName } from '@quire/shared/repo/git-ref';
 import { IN_PROGRESS_STATUSES, type Build, type BuildDetail, type ListBuildsFilters, type TriggerBuildBody } from '@quire/shared/api/builds';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { apiBaseUrl, type Config } from '../env';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
-import { BuildError } from '../builder/errors';
-import { checkBranchName } from '../builder/git';
 import { recordAudit } from './audit';
 import { getProjectForCaller } from './projects';
 
@@ -41,12 +40,8 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
   const project = await getProjectForCaller(ctx, auth, projectId);
   if (!project.repoUrl) throw invalidField('repoUrl', 'the project has no repository', 'The project has no repoUrl: connect a repository with PATCH /v1/projects/{projectId} first.');
   const branch = body.branch ?? project.repoBranch;
-  try {
-    checkBranchName(branch);
-  } catch (err) {
-    if (err instanceof BuildError) throw invalidField('branch', 'must be a valid git branch name', err.message);
-    throw err;
-  }
+  const branchCheck = checkBranchName(branch);
+  if (!branchCheck.ok) throw invalidField('branch', branchCheck.issue);
   const isPreview = body.preview === true || branch !== project.repoBranch || auth.mode === 'test';
   const build = await ctx.db.prisma.$transaction(async (tx) => {
     const running = await tx.build.findFirst({ where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] } }, select: { id: true, status: true } });

@@ -81,6 +81,29 @@ describe('POST /v1/projects', () => {
     expect((await post({ name: 'Local', repoUrl: '/srv/repo' })).statusCode).toBe(201);
   });
 
+  it('refuses loopback hosts written as IPv4-mapped IPv6 or hex literals with 400 on repoUrl', async () => {
+    const strict = await createTestApp({ env: { QUIRE_ALLOW_FILE_REPOS: '0' } });
+    try {
+      for (const repoUrl of ['https://[::ffff:127.0.0.1]/a', 'https://0x7f.1/a']) {
+        const res = await strict.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(strict.adminKey), payload: { name: 'R', repoUrl } });
+        expect(res.statusCode, repoUrl).toBe(400);
+        expect(res.json().error, repoUrl).toMatchObject({ code: 'invalid_request', details: { field: 'repoUrl' } });
+      }
+      expect(await strict.ctx.db.prisma.project.count()).toBe(0);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('takes repoBranch by the same rule as the builder: git refuses a ".lock" part, "+" is fine', async () => {
+    const res = await post({ name: 'Lock', repoBranch: 'x.lock/y' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid_request', details: { field: 'repoBranch', issue: expect.stringContaining('.lock') } });
+    const ok = await post({ name: 'Plus', repoBranch: 'deps/a+b' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.repoBranch).toBe('deps/a+b');
+  });
+
   it('answers 402 quota_exceeded past the plan project limit (free: 5)', async () => {
     const free = await createOrgWithKey(t, { plan: 'free' });
     for (let i = 0; i < 5; i++) expect((await post({ name: `Free ${i}` }, free.key)).statusCode).toBe(201);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { TimestampSchema } from './common';
+import { COMMIT_SHA_PATTERN } from '../repo/git-ref';
 import { BranchSchema } from './projects';
 
 /** Build statuses: the spec's four plus `cancelled` (decisions.md section 4). */
@@ -47,7 +48,7 @@ export type BuildDetail = z.infer<typeof BuildDetailSchema>;
 export const CommitShaSchema = z
   .string()
   .transform((s) => s.toLowerCase())
-  .pipe(z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'must be a full 40 hex digit commit id'));
+  .pipe(z.string().regex(COMMIT_SHA_PATTERN, 'must be a full 40 hex digit commit id'));
 
 /** Body of `POST .../builds`, all optional (decisions.md section 4). */
 export const TriggerBuildBodySchema = z

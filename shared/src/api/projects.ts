@@ -3,6 +3,7 @@
  * slug rules, settings, the create and update bodies, and the project as returned.
  */
 import { z } from 'zod';
+import { BRANCH_MAX_LENGTH, checkBranchName } from '../repo/git-ref';
 import { TimestampSchema } from './common';
 
 /** Longest slug: `<slug>-docs` and preview names `<branch>--<slug>-docs` must fit a 63-char DNS label. */
@@ -35,12 +36,16 @@ export function slugify(name: string): string {
   return base || 'project';
 }
 
-/** Git branch names accepted for `repoBranch` (a safe subset of git-check-ref-format). */
+/** Git branch names accepted for `repoBranch` and build triggers: the shared rule of `../repo/git-ref`. */
 export const BranchSchema = z
   .string()
   .min(1)
-  .max(200)
-  .regex(/^(?![-/.])(?!.*\.\.)(?!.*\/\/)(?!.*@\{)(?!.*\.lock$)[A-Za-z0-9._/-]+(?<![/.])$/, 'must be a valid git branch name');
+  .max(BRANCH_MAX_LENGTH)
+  .superRefine((branch, ctx) => {
+    const check = checkBranchName(branch);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.issue });
+  })
+  .describe("A git branch name: letters, digits and '.', '_', '-', '/', '+', '@'; git's check-ref-format rules; no leading '-'");
 
 /** Project feature switches (all default true on create). */
 export const ProjectSettingsSchema = z.object({
