@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { checkBranchName as branchNameRule, checkCommitSha as commitShaRule } from '@quire/shared/repo/git-ref';
+import { describeNonPublic, nonPublicHostReason } from '@quire/shared/repo/host-address';
+import { checkRepoUrl as repoUrlRule } from '@quire/shared/repo/repo-url';
 import { AbortError, BuildError, throwIfAborted } from './errors';
 
 /**
@@ -43,116 +46,36 @@ export interface Checkout {
   commitMessage: string;
 }
 
-const BRANCH_RE = /^[A-Za-z0-9._/+@-]+$/;
-const SHA_RE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-
 /**
- * Validates a branch (or tag) name: git's ref-name rules (check-ref-format) plus no leading `-`,
- * restricted to `[A-Za-z0-9._/+@-]`, at most 250 characters.
+ * Validates a branch (or tag) name with the shared rule (`@quire/shared/repo/git-ref`: git's
+ * check-ref-format rules, no leading `-`, `[A-Za-z0-9._/+@-]`, at most 250 characters).
  * @throws BuildError naming the problem.
  */
 export function checkBranchName(branch: string): void {
-  const bad =
-    branch.length === 0 ||
-    branch.length > 250 ||
-    !BRANCH_RE.test(branch) ||
-    branch.startsWith('-') ||
-    branch.startsWith('/') ||
-    branch.endsWith('/') ||
-    branch.endsWith('.') ||
-    branch.endsWith('.lock') ||
-    branch.includes('..') ||
-    branch.includes('//') ||
-    branch.includes('@{') ||
-    branch === '@' ||
-    branch.split('/').some((seg) => seg.startsWith('.'));
-  if (bad) throw new BuildError(`Invalid branch name "${printable(branch)}": use letters, digits, '.', '_', '-', '/'.`);
+  const check = branchNameRule(branch);
+  if (!check.ok) throw new BuildError(`Invalid branch name "${printable(branch)}": it ${check.issue}.`);
 }
 
 /**
- * Validates a commit SHA: the full 40 (SHA-1) or 64 (SHA-256) lowercase hex digits.
+ * Validates a commit SHA: the full 40 (SHA-1) or 64 (SHA-256) lowercase hex digits (shared rule).
  * @throws BuildError when it is anything else.
  */
 export function checkCommitSha(sha: string): void {
-  if (!SHA_RE.test(sha)) throw new BuildError(`Invalid commitSha "${printable(sha)}": expected the full 40 hex digit commit id.`);
+  const check = commitShaRule(sha);
+  if (!check.ok) throw new BuildError(`Invalid commitSha "${printable(sha)}": it ${check.issue}.`);
 }
 
 /**
- * Validates `repoUrl` (decisions.md section 10) and returns the URL to hand to git (absolute
- * paths become `file://` URLs so that shallow fetches work).
+ * Validates `repoUrl` with the shared rule (`@quire/shared/repo/repo-url`, decisions.md section 10)
+ * and returns the URL to hand to git: the parser's serialization of https/ssh/file URLs (so git
+ * connects to the host that was classified), scp-like URLs as given, absolute paths as `file://`
+ * URLs so that shallow fetches work.
  * @throws BuildError naming what is not allowed.
  */
 export function checkRepoUrl(repoUrl: string, allowFileRepos: boolean): string {
-  const url = repoUrl.trim();
-  // eslint-disable-next-line no-control-regex
-  if (url.length === 0 || url.length > 2048 || /[\s\x00-\x1f\x7f]/.test(url)) {
-    throw new BuildError('Invalid repository URL: it must be a non-empty URL without spaces.');
-  }
-  if (url.startsWith('-')) throw new BuildError('Invalid repository URL: it may not start with "-".');
-  const fileHint = 'local repositories are only allowed when QUIRE_ALLOW_FILE_REPOS=1';
-  if (url.startsWith('/')) {
-    if (!allowFileRepos) throw new BuildError(`Repository URL refused: ${fileHint}.`);
-    return pathToFileURL(path.resolve(url)).href;
-  }
-  const scp = /^([A-Za-z0-9._-]+)@([A-Za-z0-9.-]+):(?!\/\/)(.+)$/.exec(url);
-  if (scp && !url.includes('://')) {
-    const [, user, host, repoPath] = scp as unknown as [string, string, string, string];
-    if (user.startsWith('-') || host.startsWith('-') || repoPath.startsWith('-')) {
-      throw new BuildError('Invalid repository URL: no part of it may start with "-".');
-    }
-    checkHost(host, allowFileRepos);
-    return url;
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new BuildError('Invalid repository URL: expected https://..., ssh://... or git@host:path.');
-  }
-  switch (parsed.protocol) {
-    case 'https:':
-    case 'ssh:':
-      if (!parsed.hostname || parsed.hostname.startsWith('-') || decodeURIComponent(parsed.username).startsWith('-')) {
-        throw new BuildError('Invalid repository URL: the host and user may not start with "-".');
-      }
-      checkHost(parsed.hostname, allowFileRepos);
-      return url;
-    case 'file:':
-      if (!allowFileRepos) throw new BuildError(`Repository URL refused: ${fileHint}.`);
-      return url;
-    default:
-      throw new BuildError(
-        `Repository URL refused: the ${parsed.protocol.replace(/:$/, '')} transport is not allowed (use https://, ssh:// or git@host:path).`,
-      );
-  }
-}
-
-/** Refuses `localhost` and loopback, private, link-local and unspecified IP literals. */
-function checkHost(hostname: string, allowPrivate: boolean): void {
-  if (allowPrivate) return;
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)) {
-    throw new BuildError(`Repository URL refused: ${host} is a local or private address.`);
-  }
-}
-
-/**
- * True for IP literals that are loopback, private (RFC 1918, fc00::/7), link-local, CGNAT,
- * unspecified or IPv4-mapped versions of these. Host names are false.
- */
-export function isPrivateAddress(address: string): boolean {
-  const kind = net.isIP(address);
-  if (kind === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
-  }
-  if (kind === 6) {
-    const a = address.toLowerCase();
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
-    if (mapped) return isPrivateAddress(mapped[1]!);
-    return a === '::' || a === '::1' || /^f[cd]/.test(a) || /^fe[89ab]/.test(a);
-  }
-  return false;
+  const check = repoUrlRule(repoUrl, { allowFileRepos });
+  if (!check.ok) throw new BuildError(`Repository URL refused: it ${check.message}.`);
+  return check.kind === 'path' ? pathToFileURL(path.resolve(check.gitUrl)).href : check.gitUrl;
 }
 
 /** Removes credentials from URLs in text shown to users (`https://user:token@host` -> `https://***@host`). */
@@ -208,19 +131,18 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
   });
 }
 
-/** Best-effort DNS check: refuses a host name that resolves to a private address. */
+/**
+ * Best-effort DNS check: refuses a host name that resolves to an address the shared classifier
+ * (`@quire/shared/repo/host-address`) does not call public.
+ */
 async function checkResolvedHost(url: string): Promise<void> {
-  const scp = /^[^@/]+@([^:/]+):/.exec(url);
-  let host: string;
-  try {
-    host = scp ? scp[1]! : new URL(url).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return;
-  }
-  if (net.isIP(host)) return; // literals were checked already
+  const check = repoUrlRule(url, { allowFileRepos: true });
+  const host = check.ok ? check.host : null;
+  if (!host || net.isIP(host)) return; // no host, or a literal the URL check classified already
   const addresses = await lookup(host, { all: true }).catch(() => []);
-  if (addresses.some((a) => isPrivateAddress(a.address))) {
-    throw new BuildError(`Repository URL refused: ${host} resolves to a local or private address.`);
+  for (const { address } of addresses) {
+    const reason = nonPublicHostReason(address);
+    if (reason) throw new BuildError(`Repository URL refused: ${host} resolves to ${address}, ${describeNonPublic(reason)}.`);
   }
 }
 
