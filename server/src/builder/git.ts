@@ -4,10 +4,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { BuildWarning } from '@quire/shared/docs/types';
 import { checkBranchName as branchNameRule, checkCommitSha as commitShaRule } from '@quire/shared/repo/git-ref';
 import { describeNonPublic, nonPublicHostReason } from '@quire/shared/repo/host-address';
 import { checkRepoUrl as repoUrlRule } from '@quire/shared/repo/repo-url';
+import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-limits';
+import { checkTreeLimits, removeEscapingSymlinks, summarizeTree } from './checkout-tree';
 import { AbortError, BuildError, throwIfAborted } from './errors';
+import { watchFetchGrowth } from './fetch-watchdog';
 
 /**
  * Fetching a repository ref with the system `git` into a per-project cache directory
@@ -35,6 +39,8 @@ export interface CheckoutInput {
   signal?: AbortSignal;
   /** git's time limit in milliseconds (default 10 minutes) */
   timeoutMs?: number;
+  /** download and tree limits (default {@link DEFAULT_BUILD_LIMITS}) */
+  limits?: Pick<BuildLimits, 'maxFetchBytes' | 'maxTreeBytes' | 'maxTreeFiles'>;
 }
 
 /** A checked-out commit. */
@@ -44,6 +50,8 @@ export interface Checkout {
   commitSha: string;
   /** full commit message, trimmed */
   commitMessage: string;
+  /** symbolic links removed because they lead outside the checkout */
+  warnings: BuildWarning[];
 }
 
 /**
@@ -102,8 +110,18 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
       fs.mkdirSync(dir, { recursive: true });
       await run(['init', '--quiet']);
     }
-    const fetch = (ref: string, depth: number) =>
-      run(['fetch', '--quiet', `--depth=${depth}`, '--no-tags', '--no-recurse-submodules', '--', url, ref]);
+    const limits = input.limits ?? DEFAULT_BUILD_LIMITS;
+    const fetch = async (ref: string, depth: number) => {
+      try {
+        await runGit(dir, ['fetch', '--quiet', `--depth=${depth}`, '--no-tags', '--no-recurse-submodules', '--', url, ref], input, {
+          maxFetchBytes: limits.maxFetchBytes,
+        });
+      } catch (err) {
+        // what an oversized download left behind is not kept: the next build starts a fresh cache
+        if (err instanceof BuildError && err.limit) fs.rmSync(dir, { recursive: true, force: true });
+        throw err;
+      }
+    };
     if (input.commitSha) {
       try {
         await fetch(input.commitSha, 1);
@@ -120,14 +138,23 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
     } else {
       await fetch(input.branch, 1);
     }
+    // Sizes and file count come from the tree before a single file is written (decisions.md section 10).
+    const tree = summarizeTree(
+      await runGit(dir, ['ls-tree', '-r', '-l', '-z', '--full-tree', 'FETCH_HEAD'], input, {
+        maxStdoutBytes: limits.maxTreeFiles * 512,
+        onTooMuchOutput: () => new BuildError(`The repository has more than ${limits.maxTreeFiles.toLocaleString('en-US')} files; a build takes at most that many (QUIRE_BUILD_MAX_FILES).`),
+      }),
+    );
+    checkTreeLimits(tree, limits);
     await run(['checkout', '--quiet', '--force', '--detach', 'FETCH_HEAD']);
     await run(['clean', '-ffdxq']);
+    const warnings = removeEscapingSymlinks(dir, tree.symlinks);
     const commitSha = (await run(['rev-parse', 'HEAD'])).trim();
     if (input.commitSha && commitSha !== input.commitSha) {
       throw new BuildError(`Checked out ${commitSha} instead of ${input.commitSha}.`);
     }
     const commitMessage = (await run(['log', '-1', '--format=%B', 'HEAD'])).trim();
-    return { dir, commitSha, commitMessage };
+    return { dir, commitSha, commitMessage, warnings };
   });
 }
 
@@ -177,10 +204,24 @@ function gitEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-const SAFE_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'protocol.ext.allow=never', '-c', 'core.fsmonitor=false', '-c', 'advice.detachedHead=false', '-c', 'gc.auto=0'];
+// fetch.unpackLimit=1: a fetch always keeps its packfile (never loose objects), so that
+// watchFetchGrowth sees every byte it downloads.
+const SAFE_CONFIG = [
+  '-c', 'core.hooksPath=/dev/null', '-c', 'protocol.ext.allow=never', '-c', 'core.fsmonitor=false', '-c', 'advice.detachedHead=false',
+  '-c', 'gc.auto=0', '-c', 'fetch.unpackLimit=1',
+];
+
+/** Limits of one git command beyond its time limit. */
+interface GitRunLimits {
+  /** kill a fetch whose packfile grows past this many bytes */
+  maxFetchBytes?: number;
+  /** kill the command once its stdout passes this many bytes, failing with `onTooMuchOutput()` */
+  maxStdoutBytes?: number;
+  onTooMuchOutput?: () => BuildError;
+}
 
 /** Runs one git command in `cwd`; resolves with stdout. */
-function runGit(cwd: string, args: string[], input: CheckoutInput): Promise<string> {
+function runGit(cwd: string, args: string[], input: CheckoutInput, limits: GitRunLimits = {}): Promise<string> {
   throwIfAborted(input.signal);
   return new Promise((resolve, reject) => {
     const child = spawn('git', [...SAFE_CONFIG, ...args], {
@@ -192,17 +233,41 @@ function runGit(cwd: string, args: string[], input: CheckoutInput): Promise<stri
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    /** a limit this process enforced by killing git: the reason replaces git's own message */
+    let limitHit: BuildError | undefined;
+    const stop = (reason: BuildError) => {
+      limitHit ??= reason;
+      child.kill('SIGKILL');
+    };
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      if (limits.maxStdoutBytes !== undefined && stdout.length > limits.maxStdoutBytes) {
+        stdout = '';
+        stop(limits.onTooMuchOutput?.() ?? new BuildError(`git ${args[0]} printed more than ${formatBytes(limits.maxStdoutBytes)}.`));
+      }
+    });
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+    const tooLarge = (bytes: number) =>
+      Object.assign(
+        new BuildError(`The repository download passed ${formatBytes(bytes)}; a build downloads at most ${formatBytes(limits.maxFetchBytes!)} (QUIRE_BUILD_MAX_REPO_MB).`),
+        { limit: 'maxFetchBytes' as const },
+      );
+    const stopWatch =
+      limits.maxFetchBytes === undefined ? undefined : watchFetchGrowth(cwd, limits.maxFetchBytes, (bytes) => stop(tooLarge(bytes)));
     const onAbort = () => child.kill('SIGKILL');
     input.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (err) => {
+      stopWatch?.();
       input.signal?.removeEventListener('abort', onAbort);
       reject(new BuildError(`Could not run git: ${err.message}`));
     });
     child.on('close', (code, sig) => {
+      // a download faster than the watch's interval is judged by what it left
+      const grown = stopWatch?.() ?? 0;
+      if (limits.maxFetchBytes !== undefined && grown > limits.maxFetchBytes) limitHit ??= tooLarge(grown);
       input.signal?.removeEventListener('abort', onAbort);
       if (input.signal?.aborted) return reject(new AbortError());
+      if (limitHit) return reject(limitHit);
       if (code === 0) return resolve(stdout);
       const lines = stderr.trim().split('\n').filter(Boolean);
       const reason = lines.filter((l) => /^(fatal|error):/.test(l)).pop() ?? lines.pop() ?? (sig ? `killed by ${sig} (time limit?)` : `exit code ${code}`);
