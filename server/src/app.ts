@@ -3,8 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './http/serializer-compiler';
 import type { Config } from './env';
 import { openDb, type Db } from './db/client';
-import { EventBus } from './events';
-import type { AppContext } from './context';
+import { createAppContext } from './context';
 import errorsPlugin from './plugins/errors';
 import requestIdPlugin from './plugins/request-id';
 import authPlugin from './plugins/auth';
@@ -49,7 +48,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   const db = options.db ?? (await openDb(config.databaseUrl));
-  const ctx: AppContext = { config, db, events: new EventBus(), log: app.log };
+  const ctx = createAppContext({ config, db, log: app.log });
   app.decorate('ctx', ctx);
   if (!options.db) app.addHook('onClose', async () => db.close());
   app.decorate('bootstrap', await bootstrap(ctx));

@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env';
 import type { Db } from './db/client';
-import type { EventBus } from './events';
+import { EventBus } from './events';
+import { ApiKeyCache } from './services/api-key-cache';
+import { RateLimiter } from './services/rate-limiter';
 
 /**
- * What every part of one server process shares: configuration, database handles, the event bus
- * and the logger. Built once by `buildApp` and decorated on the Fastify instance as `app.ctx`.
+ * What every part of one server process shares: configuration, database handles, the event bus,
+ * the logger and the in-memory state that must be one per app (caches, counters). Built once by
+ * `buildApp` (through {@link createAppContext}) and decorated on the Fastify instance as `app.ctx`.
  * Services take it (or the parts they need) as their first argument.
  */
 export interface AppContext {
@@ -13,6 +16,24 @@ export interface AppContext {
   db: Db;
   events: EventBus;
   log: FastifyBaseLogger;
+  /** API keys by SHA-256, for authentication without an ORM round trip (services/api-key-cache.ts). */
+  apiKeys: ApiKeyCache;
+  /** Failed authentications per client IP (plugins/auth.ts `AUTH_FAILURE_LIMIT`); bounded LRU. */
+  authFailures: RateLimiter;
+}
+
+/** Client IPs whose failed authentications are counted at once; the least recent is dropped past this. */
+const MAX_AUTH_FAILURE_IPS = 10_000;
+
+/**
+ * Builds the context of one app from its configuration, open database and logger: a new event bus,
+ * an API-key cache subscribed to it (it prepares a statement, so `db` must be open) and empty
+ * counters. Nothing is shared between two contexts.
+ */
+export function createAppContext(base: { config: Config; db: Db; log: FastifyBaseLogger }): AppContext {
+  const events = new EventBus();
+  const apiKeys = new ApiKeyCache({ ...base, events });
+  return { ...base, events, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS) };
 }
 
 declare module 'fastify' {

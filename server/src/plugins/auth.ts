@@ -6,8 +6,11 @@
  * - missing, malformed, unknown, revoked or expired keys → 401 `unauthorized`;
  * - a route's `config.permission` not held by the key (`admin` implies all) → 403 `forbidden`;
  * - skipped for `config.public` routes, `/trpc` (own sessions), and requests matching no route
- *   (they answer 404).
- * Keys resolve from memory (./services/api-key-cache), never through the ORM.
+ *   (they answer 404);
+ * - a client IP whose presented keys were refused {@link AUTH_FAILURE_LIMIT} times this minute
+ *   gets 429 `rate_limited` with `Retry-After` for every key until the window ends (valid ones
+ *   too, or the answer would still tell a guessed key from a wrong one).
+ * Keys resolve from memory (`ctx.apiKeys`, services/api-key-cache.ts), never through the ORM.
  */
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
@@ -15,7 +18,7 @@ import { ApiError } from '@quire/shared/errors';
 import { hasPermission } from '@quire/shared/api/api-keys';
 import '../http/route-config';
 import type { RequestAuth } from '../http/request-auth';
-import { apiKeyCache } from '../services/api-key-cache';
+import { rateLimitedError } from '../services/rate-limiter';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -37,6 +40,14 @@ export function presentedKey(req: FastifyRequest): string | null {
   return fromAuthz || fromHeader || null;
 }
 
+/**
+ * Refused keys (unknown, revoked or expired; also over-long ones) allowed per client IP in one
+ * minute before that IP gets 429 `rate_limited` with `Retry-After` (interface-spec.md "Errors";
+ * decisions.md section 3), so keys cannot be guessed without limit. Missing or malformed headers
+ * test no key and are not counted. State: `ctx.authFailures` (bounded LRU of IPs).
+ */
+export const AUTH_FAILURE_LIMIT = 30;
+
 /** Marks requests that reached API authentication (site-host requests never do). */
 export const API_REQUEST = Symbol('quire.apiRequest');
 /** The authenticated key's organization rate limit (requests per minute), for the rate-limit plugin. */
@@ -51,7 +62,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    const cache = apiKeyCache(app.ctx);
+    const { apiKeys: cache, authFailures } = app.ctx;
     app.decorateRequest('auth', null as unknown as RequestAuth);
     app.addHook('onClose', async () => cache.close());
 
@@ -72,9 +83,13 @@ export default fp(
       if (config.public || req.routeOptions.url === undefined || req.url.startsWith('/trpc')) return;
       const key = presentedKey(req);
       if (!key) throw new ApiError('unauthorized', 'Send an API key as "Authorization: Bearer <key>" or "Api-Key: <key>".');
+      const blocked = authFailures.peek(req.ip, AUTH_FAILURE_LIMIT);
+      if (blocked.exceeded) throw rateLimitedError(blocked, 'failed authentications');
       const resolved = key.length > 512 ? 'unknown' : cache.resolve(key);
-      if (resolved === 'unknown') throw new ApiError('unauthorized', 'The API key is invalid or revoked.');
-      if (resolved === 'expired') throw new ApiError('unauthorized', 'The API key has expired.');
+      if (typeof resolved === 'string') {
+        authFailures.hit(req.ip, AUTH_FAILURE_LIMIT);
+        throw new ApiError('unauthorized', resolved === 'expired' ? 'The API key has expired.' : 'The API key is invalid or revoked.');
+      }
       cache.touch(resolved.keyId);
       req[ORG_RATE_LIMIT] = resolved.rateLimit;
       req.auth = {

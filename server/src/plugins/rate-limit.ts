@@ -5,12 +5,12 @@
  * Authenticated calls count against their organization (free 100, pro 1,000 per minute,
  * enterprise configured); everything else reaching the API (public routes, /trpc, unknown routes,
  * refused keys) counts against the client IP with {@link PUBLIC_RATE_LIMIT}. Requests refused
- * before this hook ran (401/403) are counted in `onSend`, without refusing them a second time.
+ * before this hook ran (401/403) are counted in `onSend`, without refusing them a second time
+ * (a 429 of the auth plugin's failed-authentication limit keeps that limit's headers).
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '@quire/shared/errors';
-import { RateLimiter, type RateLimitState } from '../services/rate-limiter';
+import { RateLimiter, rateLimitedError, type RateLimitState } from '../services/rate-limiter';
 import { API_REQUEST, ORG_RATE_LIMIT } from './auth';
 
 /** Requests per minute per client IP for calls without a valid API key. */
@@ -45,15 +45,13 @@ export default fp(
     app.addHook('onRequest', (req, reply, done) => {
       const state = count(limiter, req);
       setHeaders(reply, state);
-      if (state.exceeded) {
-        return done(new ApiError('rate_limited', `Rate limit of ${state.limit} requests per minute exceeded; retry in ${state.retryAfter} s.`, undefined, {
-          'Retry-After': String(state.retryAfter),
-        }));
-      }
-      done();
+      done(state.exceeded ? rateLimitedError(state) : undefined);
     });
     app.addHook('onSend', (req, reply, payload, done) => {
-      if (req[API_REQUEST] && !req[STATE]) setHeaders(reply, count(limiter, req));
+      if (req[API_REQUEST] && !req[STATE]) {
+        const state = count(limiter, req);
+        if (!reply.hasHeader('x-ratelimit-limit')) setHeaders(reply, state);
+      }
       done(null, payload);
     });
   },

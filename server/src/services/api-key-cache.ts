@@ -1,12 +1,15 @@
 /**
  * Authentication of API keys without an ORM round trip per request (brief H1 "Performance"):
- * keys are resolved from an in-memory map by SHA-256; a miss reads one row through the raw
+ * keys are resolved from an in-memory LRU by SHA-256 (the presented key is hashed on every
+ * request, a few microseconds, so no raw key is ever kept); a miss reads one row through the raw
  * better-sqlite3 prepared statement; unknown keys are remembered briefly (negative cache);
  * `apiKey.revoked` events drop a key at once (so a rotated key is refused the moment rotate
  * returns); `last_used_at` is kept in memory and written in one batched transaction every
- * {@link FLUSH_INTERVAL_MS} and on close.
+ * {@link FLUSH_INTERVAL_MS} and on close. One instance per app, built with the app context
+ * (`ctx.apiKeys`, see context.ts).
  */
 import type { Statement } from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import type { KeyMode, Permission } from '@quire/shared/api/api-keys';
 import type { AppContext } from '../context';
 import { hashApiKey, parsePermissions } from './api-keys';
@@ -35,9 +38,10 @@ export const NEGATIVE_TTL_MS = 5_000;
 export const POSITIVE_TTL_MS = 60_000;
 /** Period of the batched `lastUsedAt` write. */
 export const FLUSH_INTERVAL_MS = 30_000;
+/** Most live keys kept in memory (least recently used dropped first; a dropped key is read again). */
+const MAX_POSITIVE = 50_000;
+/** Most unknown-key hashes remembered. */
 const MAX_NEGATIVE = 10_000;
-/** Most presented keys whose SHA-256 is remembered (see {@link ApiKeyCache.hashOf}). */
-const MAX_HASHES = 10_000;
 
 interface KeyRow {
   id: string;
@@ -53,24 +57,33 @@ interface KeyRow {
   projectLimit: number | null;
 }
 
-/** The per-process key cache; get it with {@link apiKeyCache}. */
+/** What the cache needs from the app (it is built before the app context exists). */
+export type ApiKeyCacheDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'log'>;
+
+interface PositiveEntry {
+  key: ResolvedKey;
+  /** Epoch ms of the row read. */
+  checkedAt: number;
+}
+
+/** The key cache of one app: `ctx.apiKeys`. */
 export class ApiKeyCache {
-  private readonly positive = new Map<string, { key: ResolvedKey; checkedAt: number }>();
-  private readonly negative = new Map<string, number>();
+  /** Live keys by SHA-256. */
+  private readonly positive = new LRUCache<string, PositiveEntry>({ max: MAX_POSITIVE });
+  /** Unknown or revoked hashes → epoch ms until which they are refused without a read. */
+  private readonly negative = new LRUCache<string, number>({ max: MAX_NEGATIVE });
   private readonly lastUsed = new Map<string, number>();
-  /** SHA-256 of keys that resolved to a live key, so repeat callers skip the hash; cleared when full. */
-  private readonly hashes = new Map<string, string>();
   private readonly lookup: Statement<[string], KeyRow>;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly ctx: AppContext) {
-    this.lookup = ctx.db.sqlite.prepare(
+  constructor(private readonly deps: ApiKeyCacheDeps) {
+    this.lookup = deps.db.sqlite.prepare(
       `SELECT k.id, k.orgId, k.createdById, k.permissions, k.projectId, k.mode, k.expiresAt, k.revokedAt,
               o.plan, o.rateLimit, o.projectLimit
          FROM ApiKey k JOIN Organization o ON o.id = k.orgId
         WHERE k.hash = ?`,
     );
-    ctx.events.on('apiKey.revoked', ({ hash }) => this.invalidate(hash));
+    deps.events.on('apiKey.revoked', ({ hash }) => this.invalidate(hash));
   }
 
   /**
@@ -78,7 +91,7 @@ export class ApiKeyCache {
    * @returns the key, or the reason it is refused (unknown/revoked/malformed → `unknown`; past expiry → `expired`).
    */
   resolve(key: string, now = Date.now()): ResolvedKey | KeyRefusal {
-    const hash = this.hashOf(key);
+    const hash = hashApiKey(key);
     let entry = this.positive.get(hash);
     if (!entry || now - entry.checkedAt > POSITIVE_TTL_MS) {
       const until = this.negative.get(hash);
@@ -91,20 +104,9 @@ export class ApiKeyCache {
       }
       entry = { key: this.toResolved(row), checkedAt: now };
       this.positive.set(hash, entry);
-      if (this.hashes.size >= MAX_HASHES) this.hashes.clear();
-      this.hashes.set(key, hash);
     }
     if (entry.key.expiresAt !== null && entry.key.expiresAt <= now) return 'expired';
     return entry.key;
-  }
-
-  /**
-   * The SHA-256 of a presented key, remembered for keys that resolved to a live key. Only the hash
-   * is memoized: every request still looks the hash up in the positive cache, which revocation
-   * empties at once, so a revoked key is refused as before.
-   */
-  private hashOf(key: string): string {
-    return this.hashes.get(key) ?? hashApiKey(key);
   }
 
   /** Notes that a key was used now; written to the database by the next {@link flush}. */
@@ -130,16 +132,16 @@ export class ApiKeyCache {
 
   /** Writes the pending `lastUsedAt` values in one transaction. Safe to call any time. */
   flush(): void {
-    if (this.lastUsed.size === 0 || !this.ctx.db.sqlite.open) return;
+    if (this.lastUsed.size === 0 || !this.deps.db.sqlite.open) return;
     const pending = [...this.lastUsed];
     this.lastUsed.clear();
-    const update = this.ctx.db.sqlite.prepare('UPDATE ApiKey SET lastUsedAt = ? WHERE id = ? AND (lastUsedAt IS NULL OR lastUsedAt < ?)');
+    const update = this.deps.db.sqlite.prepare('UPDATE ApiKey SET lastUsedAt = ? WHERE id = ? AND (lastUsedAt IS NULL OR lastUsedAt < ?)');
     try {
-      this.ctx.db.sqlite.transaction(() => {
+      this.deps.db.sqlite.transaction(() => {
         for (const [id, at] of pending) update.run(at, id, at);
       })();
     } catch (err) {
-      this.ctx.log.warn({ err }, 'could not record API key last use');
+      this.deps.log.warn({ err }, 'could not record API key last use');
     }
   }
 
@@ -151,7 +153,6 @@ export class ApiKeyCache {
   }
 
   private remember(hash: string, now: number): void {
-    if (this.negative.size >= MAX_NEGATIVE) this.negative.clear();
     this.negative.set(hash, now + NEGATIVE_TTL_MS);
   }
 
@@ -164,19 +165,7 @@ export class ApiKeyCache {
       projectId: row.projectId,
       mode: row.mode === 'test' ? 'test' : 'live',
       expiresAt: row.expiresAt,
-      rateLimit: planLimits(row, this.ctx.config).rateLimit,
+      rateLimit: planLimits(row, this.deps.config).rateLimit,
     };
   }
-}
-
-const caches = new WeakMap<AppContext, ApiKeyCache>();
-
-/** The key cache of one app (created on first use, subscribed to its event bus). */
-export function apiKeyCache(ctx: AppContext): ApiKeyCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new ApiKeyCache(ctx);
-    caches.set(ctx, cache);
-  }
-  return cache;
 }

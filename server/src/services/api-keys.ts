@@ -1,7 +1,7 @@
 /**
  * API keys (interface-spec.md "API keys"; decisions.md section 2): generation, storage (SHA-256
  * hash only), listing, revocation and atomic rotation. Authentication of requests by key lives in
- * ./api-key-cache (in-memory, no ORM round trip per request).
+ * ./api-key-cache (in-memory, no ORM round trip per request; `ctx.apiKeys`).
  */
 import { createHash } from 'node:crypto';
 import { randomBase62, newId } from '@quire/shared/ids';
@@ -21,7 +21,6 @@ import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import { recordAudit, type DbClient } from './audit';
 import { getProjectForCaller } from './projects';
-import { apiKeyCache } from './api-key-cache';
 
 /** A row of the ApiKey table. */
 export type ApiKeyRow = Models.ApiKeyModel;
@@ -131,8 +130,7 @@ export async function listApiKeys(ctx: AppContext, auth: RequestAuth): Promise<A
     where: { orgId: auth.orgId, revokedAt: null, ...(auth.projectId ? { projectId: auth.projectId } : {}) },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
-  const cache = apiKeyCache(ctx);
-  return rows.map((r) => toApiKeyDto(r, cache.lastUsedAt(r.id) ?? r.lastUsedAt));
+  return rows.map((r) => toApiKeyDto(r, ctx.apiKeys.lastUsedAt(r.id) ?? r.lastUsedAt));
 }
 
 /**

@@ -1,11 +1,15 @@
 /**
  * Fixed-window request counters kept in memory (interface-spec.md "Limits"; decisions.md
  * sections 2-3): one window per bucket per minute. Buckets are `org:<id>` for authenticated
- * calls and `ip:<address>` for everything else reaching the API.
+ * calls and `ip:<address>` for everything else reaching the API; the failed-authentication
+ * limiter on the app context counts refused keys per `ip:<address>` the same way.
  */
+import { ApiError } from '@quire/shared/errors';
+import { LRUCache } from 'lru-cache';
 
 /** Length of a rate-limit window. */
 export const WINDOW_MS = 60_000;
+/** Buckets remembered by default; the least recently counted is forgotten past this. */
 const MAX_BUCKETS = 50_000;
 
 /** The state of one bucket after a request was counted. */
@@ -20,32 +24,65 @@ export interface RateLimitState {
   retryAfter: number;
 }
 
-/** Counts requests per bucket in fixed one-minute windows. */
+interface Bucket {
+  window: number;
+  count: number;
+}
+
+/** Counts requests per bucket in fixed one-minute windows; memory is bounded by an LRU of buckets. */
 export class RateLimiter {
-  private readonly buckets = new Map<string, { window: number; count: number }>();
+  private readonly buckets: LRUCache<string, Bucket>;
+
+  /** @param maxBuckets most buckets kept (least recently counted dropped first). */
+  constructor(maxBuckets = MAX_BUCKETS) {
+    this.buckets = new LRUCache({ max: maxBuckets });
+  }
 
   /** Counts one request against `bucket` with `limit` requests per minute. */
   hit(bucket: string, limit: number, now = Date.now()): RateLimitState {
     const window = Math.floor(now / WINDOW_MS);
     let entry = this.buckets.get(bucket);
     if (!entry || entry.window !== window) {
-      if (!entry && this.buckets.size >= MAX_BUCKETS) this.prune(window);
       entry = { window, count: 0 };
       this.buckets.set(bucket, entry);
     }
     entry.count++;
-    const resetMs = (window + 1) * WINDOW_MS;
-    return {
-      limit,
-      remaining: Math.max(0, limit - entry.count),
-      reset: Math.ceil(resetMs / 1000),
-      exceeded: entry.count > limit,
-      retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
-    };
+    return stateOf(entry.count, limit, window, now);
   }
 
-  /** Drops buckets of past windows (bounded memory under many client IPs). */
-  private prune(window: number): void {
-    for (const [k, v] of this.buckets) if (v.window !== window) this.buckets.delete(k);
+  /**
+   * The state of `bucket` without counting a request: `exceeded` when its window already holds
+   * `limit` or more (the next {@link hit} would go over). A map look-up; nothing is stored.
+   */
+  peek(bucket: string, limit: number, now = Date.now()): RateLimitState {
+    const window = Math.floor(now / WINDOW_MS);
+    const entry = this.buckets.peek(bucket);
+    const count = entry && entry.window === window ? entry.count : 0;
+    return { ...stateOf(count, limit, window, now), exceeded: count >= limit };
   }
+}
+
+function stateOf(count: number, limit: number, window: number, now: number): RateLimitState {
+  const resetMs = (window + 1) * WINDOW_MS;
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    reset: Math.ceil(resetMs / 1000),
+    exceeded: count > limit,
+    retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
+  };
+}
+
+/**
+ * The 429 `rate_limited` error for a bucket over its limit (decisions.md section 3: 429 adds
+ * `Retry-After`), with `Retry-After` and the `X-RateLimit-*` headers of that bucket.
+ * @param what what is limited, e.g. "requests" or "failed authentications".
+ */
+export function rateLimitedError(state: RateLimitState, what = 'requests'): ApiError {
+  return new ApiError('rate_limited', `Rate limit of ${state.limit} ${what} per minute exceeded; retry in ${state.retryAfter} s.`, undefined, {
+    'Retry-After': String(state.retryAfter),
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(state.reset),
+  });
 }

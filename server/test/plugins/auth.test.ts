@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUTH_FAILURE_LIMIT } from '../../src/plugins/auth';
 import { bearer, createKey, createOrgWithKey, createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -6,6 +7,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t?.close());
+afterEach(() => vi.useRealTimers());
 
 const get = (headers: Record<string, string>, url = '/v1/projects') => t.app.inject({ url, headers });
 
@@ -79,6 +81,40 @@ describe('API-key authentication', () => {
     expect(row.lastUsedAt).toBeNull();
     const listed = (await get(bearer(t.adminKey), '/v1/api-keys')).json().data.find((k: { id: string }) => k.id === keyId);
     expect(listed.last_used_at).not.toBeNull();
+  });
+});
+
+describe('failed authentications per client IP', () => {
+  const from = (ip: string, headers: Record<string, string>) => t.app.inject({ url: '/v1/projects', headers, remoteAddress: ip });
+  const guess = (i: number) => bearer(`quire_guess${String(i).padStart(3, '0')}_${'x'.repeat(40)}`);
+
+  it('answers 429 rate_limited with Retry-After once an IP had 30 keys refused in a minute (missing keys and valid ones do not count), for every key, until the window ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-01-01T00:00:10Z'));
+    const attacker = '198.51.100.7';
+    // Valid keys and requests without a key are not failures: they do not count.
+    for (let i = 0; i < AUTH_FAILURE_LIMIT + 5; i++) {
+      expect((await from(attacker, {})).statusCode).toBe(401);
+      expect((await from(attacker, bearer(t.adminKey))).statusCode).toBe(200);
+    }
+    for (let i = 0; i < AUTH_FAILURE_LIMIT; i++) {
+      const res = await from(attacker, guess(i));
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await from(attacker, guess(999));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(limited.headers['retry-after']).toBe('50');
+    expect(limited.headers['x-ratelimit-limit']).toBe(String(AUTH_FAILURE_LIMIT));
+    expect(limited.headers['x-ratelimit-remaining']).toBe('0');
+    // A guessed key that happens to be right must not be told apart from a wrong one.
+    expect((await from(attacker, bearer(t.adminKey))).statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await from('198.51.100.8', bearer(t.adminKey))).statusCode).toBe(200);
+    expect((await from('198.51.100.8', guess(1))).statusCode).toBe(401);
+    vi.setSystemTime(new Date('2031-01-01T00:01:00Z'));
+    expect((await from(attacker, bearer(t.adminKey))).statusCode).toBe(200);
+    expect((await from(attacker, guess(2))).statusCode).toBe(401);
   });
 });
 

@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import type { AppContext } from '../../src/context';
+import { createAppContext, type AppContext } from '../../src/context';
 import type { Db } from '../../src/db/client';
-import { EventBus } from '../../src/events';
 import { loadConfig } from '../../src/env';
 import { createTrpcContext } from '../../src/trpc/context';
 import { createCaller } from '../../src/trpc/routers/_app';
@@ -11,7 +10,7 @@ import { createCaller } from '../../src/trpc/routers/_app';
 export function appContextFor(db: Db, dataDir: string): AppContext {
   const config = loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'silent' });
   const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => log, level: 'silent', silent() {} };
-  return { config, db, events: new EventBus(), log: log as unknown as AppContext['log'] };
+  return createAppContext({ config, db, log: log as unknown as AppContext['log'] });
 }
 
 /** A tRPC caller as a client sending `Authorization: Bearer <token>` (or nothing) from `ip`. */
