@@ -31,12 +31,16 @@ A key scoped to one project sees only that project; other projects, and resource
 
 **Rate limits.** Per organization and minute (fixed window): free 100, pro 1,000, enterprise configured. Requests without a
 valid key count per client IP. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`
-(Unix seconds) and \`X-Request-Id\`; 429 \`rate_limited\` adds \`Retry-After\` (seconds).
+(Unix seconds) and \`X-Request-Id\`; 429 \`rate_limited\` adds \`Retry-After\` (seconds). A client IP that presents 30
+refused keys within a minute gets 429 for every request carrying a key until the minute ends.
 
 **Idempotency.** Any POST may carry \`Idempotency-Key\` (1-255 printable characters). Keys belong to the calling API key
 (or client IP on public routes) and are kept 24 hours. The same key with the same method, path and body replays the original
 status and body with \`Idempotency-Replayed: true\`; a different request, or one still running, gets 409 \`conflict\`.
 Responses with status 409, 429 or 5xx are not stored, so a retry runs again.
+A claim still running after 60 s is taken to be abandoned (a crash) and the next request with its key runs again.
+Responses that carry a one-time secret (a new or rotated API key) are stored with the secret replaced by a notice: a
+replay answers the same status and shape, but the secret itself is shown only once.
 
 **Pagination.** \`page\` (default 1) and \`pageSize\` (alias \`per_page\`, default 20, max 100; larger values are clamped);
 \`page=0\`, negative or non-numeric values give 400. Lists are newest first. Builds answer \`{page, perPage, total, totalPages}\`;
