@@ -11,11 +11,15 @@
  * `{expressions}`: comments vanish, static values (see static-eval.ts) become text, anything else is
  * dropped with a warning. Capitalised components that are neither known nor defined in the file get an
  * 'unknown-component' warning (once per name and file) and later render only their children.
+ * Expansion is bounded per page (limits.ts): snippet nesting depth, characters expanded (each snippet
+ * inclusion counts its file's length, each inserted value or prop its size) and characters of static
+ * exports; past a cap the page fails with a DocsError naming the file and line where it happened.
  */
-import type { BuildWarning, DocsFiles } from '../types';
+import { DocsError, type BuildWarning, type DocsFiles } from '../types';
 import { resolveFilePath } from '../files';
+import { ExpansionLimitError, formatSize, MAX_PAGE_EXPANSION_CHARS, MAX_PAGE_STATIC_CHARS, MAX_SNIPPET_DEPTH } from '../limits';
 import { hoistBlockJsx, isJsxElement, type EsNode, type MdxJsxElement, type UNode } from './mdx-nodes';
-import { evaluate, HtmlValue, NodesValue, programExpression, UNKNOWN, type StaticValue } from './static-eval';
+import { evaluate, HtmlValue, NodesValue, programExpression, UNKNOWN, ValueSizes, type StaticValue } from './static-eval';
 
 /** Services and per-page state for resolving one page. */
 export interface ResolveContext {
@@ -46,14 +50,48 @@ interface State {
   ctx: ResolveContext;
   /** parsed snippet roots by path (undefined: missing) */
   cache: Map<string, UNode | undefined>;
+  /** snippet text lengths by path: what one inclusion adds to the page */
+  lengths: Map<string, number>;
   unknownSeen: Set<string>;
+  sizes: ValueSizes;
+  /** characters expanded so far (MAX_PAGE_EXPANSION_CHARS) */
+  expanded: number;
+  /** characters of static exports evaluated so far (MAX_PAGE_STATIC_CHARS) */
+  exported: number;
 }
-
-const MAX_SNIPPET_DEPTH = 20;
 
 function warn(state: State, file: string, node: UNode | undefined, kind: string, message: string): void {
   const line = node?.position?.start.line;
   state.ctx.warnings.push({ file, ...(line ? { line } : {}), kind, message: `${file}${line ? `:${line}` : ''}: ${message}` });
+}
+
+/** 1-based line of an ESTree node (acorn `loc`, file-absolute in MDX), else of the Markdown node. */
+function lineOf(node: UNode | undefined, es?: EsNode): number | undefined {
+  const loc = es?.loc as { start?: { line?: number } } | undefined;
+  return loc?.start?.line ?? node?.position?.start.line;
+}
+
+/** Fails the page: `file:line: message` as a DocsError. */
+function fail(file: string, line: number | undefined, message: string): never {
+  throw new DocsError(`${file}${line ? `:${line}` : ''}: ${message}`, file, line);
+}
+
+/** Counts `chars` more expanded characters at `node` of `file`; fails past MAX_PAGE_EXPANSION_CHARS. */
+function charge(state: State, file: string, node: UNode | undefined, chars: number): void {
+  state.expanded += chars;
+  if (state.expanded > MAX_PAGE_EXPANSION_CHARS) {
+    fail(file, lineOf(node), `snippet expansion exceeds ${formatSize(MAX_PAGE_EXPANSION_CHARS)} (nested snippets and repeated values multiply); reduce nesting`);
+  }
+}
+
+/** {@link evaluate} in a scope; a value over MAX_STATIC_VALUE_CHARS fails the page naming `what` (`export "a"`). */
+function evaluateAt(state: State, scope: Scope, node: UNode, expr: EsNode | undefined, what: string): StaticValue | typeof UNKNOWN {
+  try {
+    return evaluate(expr, lookupIn(scope), state.sizes);
+  } catch (err) {
+    if (err instanceof ExpansionLimitError) fail(scope.file, lineOf(node, expr), `${what} ${err.message}; shorten it`);
+    throw err;
+  }
 }
 
 function short(text: string): string {
@@ -68,6 +106,7 @@ function loadSnippet(state: State, path: string): UNode | undefined {
   const text = state.ctx.files.read(path);
   const root = text === undefined ? undefined : state.ctx.parse(path, text);
   state.cache.set(path, root);
+  state.lengths.set(path, text?.length ?? 0);
   return root;
 }
 
@@ -123,6 +162,7 @@ function readImport(state: State, scope: Scope, node: UNode, stmt: EsNode): void
     if (s.type === 'ImportDefaultSpecifier') scope.snippets.set(local, target.path);
     else if (s.type === 'ImportSpecifier') {
       const imported = (s.imported as EsNode).type === 'Identifier' ? String((s.imported as EsNode).name) : String((s.imported as EsNode).value);
+      if (scope.stack.length > MAX_SNIPPET_DEPTH) tooDeep(scope, node);
       const value = snippetExport(state, target.path, imported, scope.stack);
       if (value === UNKNOWN) {
         warn(state, scope.file, node, 'snippet', `"${imported}" is not a constant exported by ${target.path}`);
@@ -139,7 +179,13 @@ function readExport(state: State, scope: Scope, node: UNode, stmt: EsNode): void
       const id = d.id as EsNode;
       if (id.type !== 'Identifier') continue;
       const name = String(id.name);
-      const value = evaluate((d.init as EsNode | null) ?? undefined, lookupIn(scope));
+      const value = evaluateAt(state, scope, node, (d.init as EsNode | null) ?? d, `export "${name}"`);
+      if (value !== UNKNOWN) {
+        state.exported += state.sizes.of(value);
+        if (state.exported > MAX_PAGE_STATIC_CHARS) {
+          fail(scope.file, lineOf(node, d), `exported values of this page and its snippets exceed ${formatSize(MAX_PAGE_STATIC_CHARS)}; shorten them`);
+        }
+      }
       if (value === UNKNOWN) {
         scope.defined.add(name);
         warn(state, scope.file, node, 'expression', `export "${name}" is not evaluated (MDX pages never run code)`);
@@ -152,9 +198,14 @@ function readExport(state: State, scope: Scope, node: UNode, stmt: EsNode): void
   }
 }
 
-/** The static value a snippet exports under `name`, or UNKNOWN. */
+/** Fails the page: `scope` would include a snippet more than MAX_SNIPPET_DEPTH levels below the page. */
+function tooDeep(scope: Scope, node: UNode): never {
+  fail(scope.file, lineOf(node), `snippets nested more than ${MAX_SNIPPET_DEPTH} deep (${scope.stack.slice(0, 3).join(' → ')} → ...); reduce nesting`);
+}
+
+/** The static value a snippet exports under `name`, or UNKNOWN (cycles). */
 function snippetExport(state: State, path: string, name: string, stack: string[]): StaticValue | typeof UNKNOWN {
-  if (stack.includes(path) || stack.length > MAX_SNIPPET_DEPTH) return UNKNOWN;
+  if (stack.includes(path)) return UNKNOWN;
   const root = loadSnippet(state, path);
   if (!root) return UNKNOWN;
   const scope = buildScope(state, root, path, undefined, [...stack, path]);
@@ -166,7 +217,7 @@ function readProps(state: State, scope: Scope, node: MdxJsxElement): Record<stri
   const props: Record<string, StaticValue> = {};
   for (const attr of node.attributes) {
     if (attr.type === 'mdxJsxExpressionAttribute') {
-      const v = evaluate(programExpression(attr.data?.estree ?? null), lookupIn(scope));
+      const v = evaluateAt(state, scope, node, programExpression(attr.data?.estree ?? null), `{${short(attr.value)}}`);
       if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof HtmlValue) && !(v instanceof NodesValue)) Object.assign(props, v);
       else warn(state, scope.file, node, 'expression', `spread attribute {${short(attr.value)}} is not evaluated`);
       continue;
@@ -175,11 +226,12 @@ function readProps(state: State, scope: Scope, node: MdxJsxElement): Record<stri
     if (value === null || value === undefined) props[attr.name] = true;
     else if (typeof value === 'string') props[attr.name] = value;
     else {
-      const v = evaluate(programExpression(value.data?.estree ?? null), lookupIn(scope));
+      const v = evaluateAt(state, scope, node, programExpression(value.data?.estree ?? null), `${attr.name}={${short(value.value)}}`);
       if (v === UNKNOWN) warn(state, scope.file, node, 'expression', `${attr.name}={${short(value.value)}} is not evaluated (MDX pages never run code)`);
       else props[attr.name] = v;
     }
   }
+  charge(state, scope.file, node, state.sizes.of(props));
   return props;
 }
 
@@ -189,24 +241,29 @@ function fit(nodes: UNode[], inline: boolean): UNode[] {
   return nodes;
 }
 
-/** Replaces `{prop}` in code by string/number props. */
-function fillCode(code: string, props: Record<string, StaticValue>): string {
+/** Replaces `{prop}` in code by string/number props, counting what each replacement adds. */
+function fillCode(state: State, scope: Scope, node: UNode, code: string, props: Record<string, StaticValue>): string {
   return code.replace(/\{\s*([A-Za-z_$][\w$]*)\s*\}/g, (m, name: string) => {
     const v = Object.hasOwn(props, name) ? props[name] : undefined;
-    return typeof v === 'string' || typeof v === 'number' ? String(v) : m;
+    if (typeof v !== 'string' && typeof v !== 'number') return m;
+    const text = String(v);
+    charge(state, scope.file, node, text.length);
+    return text;
   });
 }
 
 function expandSnippet(state: State, scope: Scope, node: MdxJsxElement, path: string, props: Record<string, StaticValue>): UNode[] {
-  if (scope.stack.includes(path) || scope.stack.length > MAX_SNIPPET_DEPTH) {
+  if (scope.stack.includes(path)) {
     warn(state, scope.file, node, 'snippet', `snippet ${path} includes itself; the inner copy is left out`);
     return [];
   }
+  if (scope.stack.length > MAX_SNIPPET_DEPTH) tooDeep(scope, node);
   const root = loadSnippet(state, path);
   if (!root) {
     warn(state, scope.file, node, 'snippet', `snippet ${path} was not found`);
     return [];
   }
+  charge(state, scope.file, node, state.lengths.get(path) ?? 0);
   const copy = structuredClone(root);
   const inner = buildScope(state, copy, path, props, [...scope.stack, path]);
   return fit(walk(state, inner, copy.children ?? [], false), node.type === 'mdxJsxTextElement');
@@ -222,6 +279,11 @@ function snippetFile(state: State, file: string): string | undefined {
   return undefined;
 }
 
+/** `out.push(...items)` without passing every item as an argument (a long list would overflow the stack). */
+function append(out: UNode[], items: readonly UNode[]): void {
+  for (const n of items) out.push(n);
+}
+
 function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNode[] {
   const out: UNode[] = [];
   for (const node of nodes) {
@@ -232,10 +294,11 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
       case 'mdxTextExpression': {
         const expr = programExpression((node.data?.estree ?? null) as EsNode | null);
         if (!expr) break;
-        const v = evaluate(expr, lookupIn(scope));
+        const v = evaluateAt(state, scope, node, expr, `{${short(node.value ?? '')}}`);
+        if (v !== UNKNOWN) charge(state, scope.file, node, state.sizes.of(v));
         if (typeof v === 'string' || typeof v === 'number') out.push({ type: 'text', value: String(v) });
         else if (v instanceof HtmlValue) out.push({ type: 'html', value: v.html });
-        else if (v instanceof NodesValue) out.push(...fit(v.nodes, node.type === 'mdxTextExpression'));
+        else if (v instanceof NodesValue) append(out, fit(v.nodes, node.type === 'mdxTextExpression'));
         else if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number')) out.push({ type: 'text', value: v.join('') });
         else if (v === UNKNOWN) warn(state, scope.file, node, 'expression', `{${short(node.value ?? '')}} is not evaluated (MDX pages never run code)`);
         break;
@@ -246,7 +309,7 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
         const el = node;
         const isInline = el.type === 'mdxJsxTextElement';
         if (el.name === null) {
-          out.push(...walk(state, scope, el.children, isInline));
+          append(out, walk(state, scope, el.children, isInline));
           break;
         }
         const props = readProps(state, scope, el);
@@ -254,14 +317,14 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
           const path = scope.snippets.get(el.name);
           if (path) {
             props.children = new NodesValue(walk(state, scope, el.children, isInline));
-            out.push(...expandSnippet(state, scope, el, path, props));
+            append(out, expandSnippet(state, scope, el, path, props));
           }
           break;
         }
         if (el.name === 'Snippet') {
           const file = typeof props.file === 'string' ? props.file : '';
           const path = file ? snippetFile(state, file) : undefined;
-          if (path) out.push(...expandSnippet(state, scope, el, path, props));
+          if (path) append(out, expandSnippet(state, scope, el, path, props));
           else warn(state, scope.file, el, 'snippet', `snippet "${file}" was not found in snippets/ or _snippets/`);
           break;
         }
@@ -279,13 +342,13 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
         break;
       }
       case 'code':
-        if (scope.props && typeof node.value === 'string') node.value = fillCode(node.value, scope.props);
+        if (scope.props && typeof node.value === 'string') node.value = fillCode(state, scope, node, node.value, scope.props);
         out.push(node);
         break;
       case 'paragraph': {
         const hoisted = hoistBlockJsx(node);
         if (hoisted) {
-          out.push(...walk(state, scope, hoisted, false));
+          append(out, walk(state, scope, hoisted, false));
           break;
         }
         node.children = walk(state, scope, node.children ?? [], true);
@@ -303,10 +366,11 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
 /**
  * Resolves a page's tree in place (see the module doc): after this, the tree holds no ESM nodes and no
  * expressions, snippets are inlined, and every remaining JSX element carries `data.quireProps`.
- * @throws DocsError from `ctx.parse` when a snippet cannot be parsed
+ * @throws DocsError from `ctx.parse` when a snippet cannot be parsed; DocsError naming the file and line
+ *   when the page exceeds a cap of limits.ts (snippet depth, expanded characters, static values)
  */
 export function resolvePage(root: UNode, filePath: string, ctx: ResolveContext): void {
-  const state: State = { ctx, cache: new Map(), unknownSeen: new Set() };
+  const state: State = { ctx, cache: new Map(), lengths: new Map(), unknownSeen: new Set(), sizes: new ValueSizes(), expanded: 0, exported: 0 };
   const scope = buildScope(state, root, filePath, undefined, [filePath]);
   root.children = walk(state, scope, root.children ?? [], false);
 }

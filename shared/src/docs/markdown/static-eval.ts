@@ -4,7 +4,10 @@
  * values (snippet props, `export const` string constants), member access on such values, `+` on strings and
  * numbers, array/object literals and JSX elements (written back as HTML) have a value. Anything else
  * (calls, `new`, functions, `process.exit(1)`, `fetch('x')`...) is {@link UNKNOWN}.
+ * Values are measured as they are built ({@link ValueSizes}): none may exceed MAX_STATIC_VALUE_CHARS
+ * (limits.ts), so `b = a + a; c = b + b; ...` stops long before it takes any memory.
  */
+import { ExpansionLimitError, formatSize, MAX_PAGE_EXPANSION_CHARS, MAX_STATIC_VALUE_CHARS } from '../limits';
 import { elementHtml } from './jsx-html';
 import { escapeHtml } from './html';
 import type { EsNode, UNode } from './mdx-nodes';
@@ -37,6 +40,57 @@ export const UNKNOWN: unique symbol = Symbol('unknown');
 /** Looks a name up in the current scope. */
 export type Lookup = (name: string) => StaticValue | typeof UNKNOWN;
 
+/** What one Markdown node counts in {@link treeSize} besides its text: about the markup it renders to. */
+const NODE_CHARS = 10;
+
+/**
+ * Characters of a Markdown subtree (each node {@link NODE_CHARS}, plus its `value`), counting shared
+ * subtrees once per occurrence; stops counting past `cap` (returns a number above it), so the work is
+ * at most `cap / NODE_CHARS` steps.
+ */
+export function treeSize(nodes: readonly UNode[], cap: number): number {
+  let size = 0;
+  const stack: UNode[] = [...nodes];
+  while (stack.length > 0 && size <= cap) {
+    const n = stack.pop()!;
+    size += NODE_CHARS + (typeof n.value === 'string' ? n.value.length : 0);
+    if (n.children) for (const c of n.children) stack.push(c);
+  }
+  return size;
+}
+
+/**
+ * Sizes of static values in characters (strings: their length; HTML: its length; Markdown nodes: see
+ * {@link treeSize}; arrays and objects: the sum of their parts and keys, plus 1; anything else 1).
+ * Memoized per object, so values sharing parts (`[a, a]`) are measured in time linear in how they
+ * were written. One per page (the resolver's state): never module-wide.
+ */
+export class ValueSizes {
+  private readonly known = new WeakMap<object, number>();
+
+  /** Size of `v`, see the class doc. */
+  of(v: StaticValue): number {
+    if (typeof v === 'string') return v.length;
+    if (v === null || typeof v !== 'object') return 1;
+    const memo = this.known.get(v);
+    if (memo !== undefined) return memo;
+    let n = 1;
+    if (v instanceof HtmlValue) n = v.html.length;
+    else if (v instanceof NodesValue) n = treeSize(v.nodes, MAX_PAGE_EXPANSION_CHARS);
+    else if (Array.isArray(v)) for (const x of v) n += this.of(x);
+    else for (const [k, x] of Object.entries(v)) n += k.length + this.of(x);
+    this.known.set(v, n);
+    return n;
+  }
+}
+
+/** Throws when a value about to be built would be longer than MAX_STATIC_VALUE_CHARS. */
+function checkSize(size: number): void {
+  if (size > MAX_STATIC_VALUE_CHARS) {
+    throw new ExpansionLimitError(`is longer than ${formatSize(MAX_STATIC_VALUE_CHARS)} (values built from other values multiply)`);
+  }
+}
+
 const MAX_DEPTH = 50;
 
 function child(node: EsNode, key: string): EsNode | undefined {
@@ -56,10 +110,15 @@ export function programExpression(program: EsNode | null | undefined): EsNode | 
   return first && first.type === 'ExpressionStatement' ? child(first, 'expression') : undefined;
 }
 
-/** Reads an expression's value statically; see the module doc. Never throws, never runs code. */
-export function evaluate(node: EsNode | undefined, lookup: Lookup, depth = 0): StaticValue | typeof UNKNOWN {
+/**
+ * Reads an expression's value statically; see the module doc. Never runs code.
+ * @param sizes the page's value sizes (see {@link ValueSizes})
+ * @throws ExpansionLimitError (message without the file: the caller names it) when a string, array,
+ *   object or HTML value built here would be longer than MAX_STATIC_VALUE_CHARS (limits.ts)
+ */
+export function evaluate(node: EsNode | undefined, lookup: Lookup, sizes: ValueSizes, depth = 0): StaticValue | typeof UNKNOWN {
   if (!node || depth > MAX_DEPTH) return UNKNOWN;
-  const next = (n: EsNode | undefined) => evaluate(n, lookup, depth + 1);
+  const next = (n: EsNode | undefined) => evaluate(n, lookup, sizes, depth + 1);
   switch (node.type) {
     case 'Literal': {
       const v = node.value;
@@ -76,7 +135,9 @@ export function evaluate(node: EsNode | undefined, lookup: Lookup, depth = 0): S
         if (i < exprs.length) {
           const v = next(exprs[i] ?? undefined);
           if (typeof v !== 'string' && typeof v !== 'number') return UNKNOWN;
-          out += String(v);
+          const part = String(v);
+          checkSize(out.length + part.length);
+          out += part;
         }
       }
       return out;
@@ -105,7 +166,10 @@ export function evaluate(node: EsNode | undefined, lookup: Lookup, depth = 0): S
       const a = next(child(node, 'left'));
       const b = next(child(node, 'right'));
       if ((typeof a === 'string' || typeof a === 'number') && (typeof b === 'string' || typeof b === 'number')) {
-        return typeof a === 'number' && typeof b === 'number' ? a + b : String(a) + String(b);
+        if (typeof a === 'number' && typeof b === 'number') return a + b;
+        const [sa, sb] = [String(a), String(b)];
+        checkSize(sa.length + sb.length);
+        return sa + sb;
       }
       return UNKNOWN;
     }
@@ -119,15 +183,18 @@ export function evaluate(node: EsNode | undefined, lookup: Lookup, depth = 0): S
     }
     case 'ArrayExpression': {
       const out: StaticValue[] = [];
+      let size = 1;
       for (const el of list(node, 'elements')) {
         const v = next(el ?? undefined);
         if (v === UNKNOWN) return UNKNOWN;
+        checkSize((size += sizes.of(v)));
         out.push(v);
       }
       return out;
     }
     case 'ObjectExpression': {
       const out: Record<string, StaticValue> = Object.create(null) as Record<string, StaticValue>;
+      let size = 1;
       for (const p of list(node, 'properties')) {
         if (!p || p.type !== 'Property' || p.computed || p.kind !== 'init' || p.method) return UNKNOWN;
         const keyNode = child(p, 'key');
@@ -135,13 +202,14 @@ export function evaluate(node: EsNode | undefined, lookup: Lookup, depth = 0): S
         if (key === undefined || key === '__proto__') return UNKNOWN;
         const v = next(child(p, 'value'));
         if (v === UNKNOWN) return UNKNOWN;
+        checkSize((size += key.length + sizes.of(v)));
         out[key] = v;
       }
       return out;
     }
     case 'JSXElement':
     case 'JSXFragment':
-      return new HtmlValue(jsxToHtml(node, lookup, depth + 1));
+      return new HtmlValue(jsxToHtml(node, lookup, sizes, depth + 1));
     default:
       return UNKNOWN;
   }
@@ -158,18 +226,23 @@ function jsxName(n: EsNode | undefined): string {
 /**
  * Writes a JSX element from an expression back as HTML: lowercase tags with their static attributes;
  * capitalised components contribute only their children; non-static `{...}` parts are left out.
+ * @throws ExpansionLimitError as {@link evaluate}, when the HTML would be longer than MAX_STATIC_VALUE_CHARS
  */
-export function jsxToHtml(node: EsNode, lookup: Lookup, depth = 0): string {
+export function jsxToHtml(node: EsNode, lookup: Lookup, sizes: ValueSizes, depth = 0): string {
   if (depth > MAX_DEPTH) return '';
   let children = '';
+  const add = (html: string) => {
+    checkSize(children.length + html.length);
+    children += html;
+  };
   for (const c of list(node, 'children')) {
     if (!c) continue;
-    if (c.type === 'JSXText') children += escapeHtml(String(c.value).replace(/\s*\n\s*/g, ' '));
-    else if (c.type === 'JSXElement' || c.type === 'JSXFragment') children += jsxToHtml(c, lookup, depth + 1);
+    if (c.type === 'JSXText') add(escapeHtml(String(c.value).replace(/\s*\n\s*/g, ' ')));
+    else if (c.type === 'JSXElement' || c.type === 'JSXFragment') add(jsxToHtml(c, lookup, sizes, depth + 1));
     else if (c.type === 'JSXExpressionContainer') {
-      const v = evaluate(child(c, 'expression'), lookup, depth + 1);
-      if (typeof v === 'string' || typeof v === 'number') children += escapeHtml(String(v));
-      else if (v instanceof HtmlValue) children += v.html;
+      const v = evaluate(child(c, 'expression'), lookup, sizes, depth + 1);
+      if (typeof v === 'string' || typeof v === 'number') add(escapeHtml(String(v)));
+      else if (v instanceof HtmlValue) add(v.html);
     }
   }
   if (node.type === 'JSXFragment') return children;
@@ -184,9 +257,11 @@ export function jsxToHtml(node: EsNode, lookup: Lookup, depth = 0): string {
     if (!value) attrs[attrName] = true;
     else if (value.type === 'Literal') attrs[attrName] = value.value;
     else if (value.type === 'JSXExpressionContainer') {
-      const v = evaluate(child(value, 'expression'), lookup, depth + 1);
+      const v = evaluate(child(value, 'expression'), lookup, sizes, depth + 1);
       if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') attrs[attrName] = v;
     }
   }
-  return elementHtml(name, attrs, children);
+  const html = elementHtml(name, attrs, children);
+  checkSize(html.length);
+  return html;
 }
