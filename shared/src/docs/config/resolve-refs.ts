@@ -1,4 +1,5 @@
 import { resolveFilePath } from '../files';
+import { formatSize, MAX_CONFIG_RESOLVED_CHARS, MAX_REF_DEPTH, MAX_REF_EXPANSIONS } from '../limits';
 import { DocsError, type BuildWarning, type DocsFiles } from '../types';
 import { formatJsonPath, isJsonObject, type JsonPath } from './json-path';
 import { parseJsonFile } from './read-json';
@@ -22,9 +23,6 @@ export interface ResolvedJson {
   texts: Map<string, string>;
 }
 
-/** Upper bound on `$ref` expansions in one config: stops a small set of files from expanding exponentially. */
-const MAX_REF_EXPANSIONS = 2000;
-
 /**
  * Reads a JSON config file and resolves `$ref` anywhere in it (MINTLIFY-FORMAT.md section 2):
  * `{"$ref": "./file.json"}` is replaced by that file's JSON; when the target is an object the
@@ -32,7 +30,10 @@ const MAX_REF_EXPANSIONS = 2000;
  * warning). Paths are relative to the referring file (`/x.json` is from the docs root); nested
  * refs resolve relative to their own file. A `$ref` leaving the docs root, or naming a URL, is
  * refused with a `config` warning and ignored (decisions.md section 10); `#` fragments are not supported.
- * @throws DocsError when a file is missing or not valid JSON, a `$ref` is not a string, or refs form a cycle
+ * Expansion is bounded (limits.ts, decisions.md section 10): at most MAX_REF_EXPANSIONS `$ref`s, chains
+ * of at most MAX_REF_DEPTH files, and MAX_CONFIG_RESOLVED_CHARS of resolved JSON, counted while copying.
+ * @throws DocsError when a file is missing or not valid JSON, a `$ref` is not a string, refs form a
+ *   cycle, or a limit above is passed (naming the file being copied and how it was reached)
  */
 export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
   const warnings: BuildWarning[] = [];
@@ -40,6 +41,18 @@ export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
   const texts = new Map<string, string>();
   const parsed = new Map<string, unknown>();
   let expansions = 0;
+  /** characters of resolved JSON so far: each value's own characters plus 1 (MAX_CONFIG_RESOLVED_CHARS) */
+  let resolvedChars = 0;
+  const count = (chars: number, inFile: string, chain: string[]) => {
+    resolvedChars += chars + 1;
+    if (resolvedChars > MAX_CONFIG_RESOLVED_CHARS) {
+      throw new DocsError(
+        `${inFile}: the config exceeds ${formatSize(MAX_CONFIG_RESOLVED_CHARS)} once $refs are resolved ` +
+          `(reached through ${chain.join(' → ')}; a file referenced several times is copied each time); reference it fewer times`,
+        inFile,
+      );
+    }
+  };
 
   const readParsed = (target: string): unknown => {
     if (!parsed.has(target)) {
@@ -52,6 +65,7 @@ export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
   };
 
   const resolve = (value: unknown, inFile: string, path: JsonPath, chain: string[]): unknown => {
+    count(typeof value === 'string' ? value.length : typeof value === 'object' && value !== null ? 0 : String(value).length, inFile, chain);
     if (Array.isArray(value)) {
       const out = value.map((v, i) => resolve(v, inFile, [...path, i], chain));
       origins.set(out, { file: inFile, path });
@@ -60,7 +74,10 @@ export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
     if (!isJsonObject(value)) return value;
     const { $ref: ref, ...siblings } = value;
     const resolvedSiblings: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(siblings)) resolvedSiblings[k] = resolve(v, inFile, [...path, k], chain);
+    for (const [k, v] of Object.entries(siblings)) {
+      count(k.length, inFile, chain);
+      resolvedSiblings[k] = resolve(v, inFile, [...path, k], chain);
+    }
     origins.set(resolvedSiblings, { file: inFile, path });
     if (!('$ref' in value)) return resolvedSiblings;
 
@@ -79,6 +96,12 @@ export function loadJsonWithRefs(files: DocsFiles, file: string): ResolvedJson {
     if (chain.includes(target)) {
       throw new DocsError(
         `${inFile}: ${field} "${ref}" makes a cycle: ${[...chain, target].join(' → ')}`,
+        inFile, undefined, undefined, field,
+      );
+    }
+    if (chain.length > MAX_REF_DEPTH) {
+      throw new DocsError(
+        `${inFile}: ${field}: the $ref chain is deeper than ${MAX_REF_DEPTH} files (${chain.slice(0, 3).join(' → ')} → ...); include files less deeply`,
         inFile, undefined, undefined, field,
       );
     }
