@@ -8,11 +8,19 @@
  * - URLs: http, https, mailto and relative only (javascript:, data:, vbscript: removed);
  * - `style`: only on span/pre, only shiki's colors and color custom properties, font style/weight,
  *   text decoration, and background-color (color swatches);
- * - iframes: https `src` only (else removed) and a forced `sandbox`;
+ * - iframes: https `src` only (else removed), a forced `sandbox` without `allow-same-origin`, and an
+ *   `allow=` list cut down to harmless features (iframe-policy.ts);
+ * - author-supplied `id`/`name` values (and `for`, `headers`, `aria-labelledby`... pointing at them) get
+ *   the `user-content-` prefix, except the ids the engine generated (user-ids.ts: DOM clobbering);
  * - `target="_blank"` links get `rel="noopener noreferrer"`; buttons are forced to `type="button"`;
  *   inputs only as disabled checkboxes (GFM task lists).
  */
 import sanitize from 'sanitize-html';
+import { filterIframeAllow, IFRAME_SANDBOX } from './iframe-policy';
+import { prefixUserIds, type OwnIds } from './user-ids';
+
+export { IFRAME_SANDBOX } from './iframe-policy';
+export { USER_ID_PREFIX, type OwnIds } from './user-ids';
 
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\)|[a-z]{3,20}|inherit|transparent)$/i;
 const FONT_STYLE = /^(italic|normal|oblique)$/;
@@ -42,9 +50,6 @@ const SVG_ATTRS = [
   'gradientUnits', 'gradienttransform', 'gradientTransform', 'clip-path', 'preserveaspectratio', 'preserveAspectRatio',
   'version', 'focusable',
 ];
-
-/** The sandbox every iframe gets: enough for video players, no top navigation, forms or downloads. */
-export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-popups allow-presentation';
 
 // `allowedEmptyAttributes` is a sanitize-html option its type definitions do not list yet.
 const OPTIONS: sanitize.IOptions & { allowedEmptyAttributes: string[] } = {
@@ -110,15 +115,44 @@ const OPTIONS: sanitize.IOptions & { allowedEmptyAttributes: string[] } = {
     },
     button: (tagName, attribs) => ({ tagName, attribs: { ...attribs, type: 'button' } }),
     input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, type: 'checkbox', disabled: '' } }),
-    iframe: (tagName, attribs) => ({ tagName, attribs: { ...attribs, sandbox: IFRAME_SANDBOX } }),
+    iframe: (tagName, attribs) => {
+      const allow = attribs.allow === undefined ? undefined : filterIframeAllow(attribs.allow);
+      const { allow: _dropped, ...rest } = attribs;
+      return { tagName, attribs: { ...rest, ...(allow ? { allow } : {}), sandbox: IFRAME_SANDBOX } };
+    },
   },
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !/^https:\/\//i.test(frame.attribs.src ?? ''),
 };
+
+/** Options of {@link sanitizeHtml}. */
+export interface SanitizeOptions {
+  /**
+   * The ids the engine generated in this fragment (renderPage: the page's HeadingCollector.ids), kept
+   * unprefixed; 'all' only for HTML that holds no author HTML (an OpenAPI operation). Default: none,
+   * every id is treated as the author's and prefixed.
+   */
+  ownIds?: OwnIds;
+}
+
+const NO_IDS: OwnIds = new Set<string>();
+const ALLOWED_TAGS = new Set(OPTIONS.allowedTags || []);
 
 /**
  * Sanitizes an HTML fragment (the whole rendered page body) against Quire's allowlist; see the module doc.
  * Pure and synchronous; never throws on malformed HTML (the parser is forgiving).
  */
-export function sanitizeHtml(html: string): string {
-  return sanitize(html, OPTIONS);
+export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
+  const own = options.ownIds ?? NO_IDS;
+  const seen = new Set<string>();
+  return sanitize(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      '*': (tagName, attribs) => {
+        // a tag about to be discarded must not take an engine id's one unprefixed use
+        if (ALLOWED_TAGS.has(tagName)) prefixUserIds(tagName, attribs, own, seen);
+        return { tagName, attribs };
+      },
+    },
+  });
 }
