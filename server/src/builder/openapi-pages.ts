@@ -95,7 +95,7 @@ export type HighlightFn = (code: string, lang: string) => Promise<string>;
 export async function renderOperationPage(registry: OpenApiRegistry, ref: string, highlight: HighlightFn): Promise<RenderedPage | undefined> {
   const op = registry.resolve(ref);
   if (!op) return undefined;
-  const html = sanitizeHtml(await renderOperation(op, { highlight }));
+  const html = sanitizeHtml(await renderOperation(op, { highlight }), { ownIds: 'all' }); // no author HTML: its ids are the engine's
   const { links, assets } = collectLinksAndAssets(html);
   const endpoint = op.kind === 'webhook' ? `Webhook \`${op.path}\`` : `\`${op.method.toUpperCase()} ${op.path}\``;
   const description = op.description ? firstParagraph(op.description) : undefined;

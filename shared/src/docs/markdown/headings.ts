@@ -13,10 +13,22 @@ export class HeadingCollector {
   readonly toc: TocEntry[] = [];
   /** text of the first h1, if any (title fallback) */
   firstH1: string | undefined;
+  /**
+   * Every id the engine generated on this page (handed out here or {@link reserve}d): the sanitizer
+   * keeps these and prefixes all other ids as the author's (user-ids.ts).
+   */
+  readonly ids = new Set<string>();
 
   /** A unique id for `text` on this page (`Setup` → `setup`, again → `setup-1`). */
   id(text: string): string {
-    return this.slugger.slug(text.trim() || 'section');
+    const id = this.slugger.slug(text.trim() || 'section');
+    this.ids.add(id);
+    return id;
+  }
+
+  /** Records an id the engine derived from one handed out here (a tab set's `{base}-tab-0`). */
+  reserve(id: string): void {
+    this.ids.add(id);
   }
 
   /**
@@ -26,6 +38,7 @@ export class HeadingCollector {
   heading(depth: number, text: string, explicitId?: string): string {
     const clean = text.replace(/\s+/g, ' ').trim();
     const id = explicitId ? this.slugger.slug(explicitId) : this.id(clean);
+    this.ids.add(id);
     if (depth === 1 && this.firstH1 === undefined) this.firstH1 = clean;
     if (depth === 2 || depth === 3) this.toc.push({ depth, id, text: clean });
     return id;

@@ -62,14 +62,15 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   }
 
   const fm = split.data;
+  // author ids are prefixed, the engine's kept (user-ids.ts); the OpenAPI section holds no author HTML
+  let safe = slots.restore(sanitizeHtml(html, { ownIds: headings.ids }));
   const apiRef = typeof fm.openapi === 'string' ? fm.openapi : typeof fm.api === 'string' ? fm.api : undefined;
   if (apiRef !== undefined && input.renderOpenApi) {
     const api = input.renderOpenApi(apiRef);
     if (api === undefined) warnings.push({ file: filePath, kind: 'openapi', message: `${filePath}: OpenAPI operation "${apiRef}" was not found` });
-    else html += `\n<section class="q-openapi">${api}</section>`;
+    else safe += `\n<section class="q-openapi">${sanitizeHtml(api, { ownIds: 'all' })}</section>`;
   }
 
-  const safe = slots.restore(sanitizeHtml(html));
   const { links, assets } = collectLinksAndAssets(safe);
   const fmTitle = typeof fm.title === 'string' && fm.title.trim() ? fm.title.trim() : undefined;
   const title = fmTitle ?? headings.firstH1 ?? titleFromPath(filePath);

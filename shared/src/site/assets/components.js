@@ -108,12 +108,26 @@
   });
 
   /* ---------- deep links into accordions, expandables and tabs ---------- */
+  // Ids and names written by authors carry the sanitizer's user-content- prefix (DOM clobbering), so
+  // #x also means id="user-content-x" (or <a name="user-content-x">) when no element has the id x.
+  var USER_PREFIX = 'user-content-';
+  function hashTarget(id) {
+    var own = document.getElementById(id);
+    if (own) return { el: own, prefixed: false };
+    var user = document.getElementById(USER_PREFIX + id);
+    if (!user) {
+      user = Array.prototype.filter.call(document.getElementsByName(USER_PREFIX + id), function (el) { return el.tagName === 'A'; })[0];
+    }
+    return user ? { el: user, prefixed: true } : null;
+  }
   function revealHash() {
-    var id = decodeURIComponent(window.location.hash.slice(1));
+    var id;
+    try { id = decodeURIComponent(window.location.hash.slice(1)); } catch { id = window.location.hash.slice(1); }
     if (!id) return;
-    var target = document.getElementById(id);
-    if (!target) return;
-    var opened = false;
+    var found = hashTarget(id);
+    if (!found) return;
+    var target = found.el;
+    var opened = found.prefixed; // the browser found no element for the hash: scroll to it ourselves
     for (var el = target; el; el = el.parentElement) {
       if (el.tagName === 'DETAILS' && !el.open) { el.open = true; opened = true; }
       var panel = el.getAttribute && el.getAttribute('data-q-panel');

@@ -36,10 +36,16 @@ export function tabSet(id: string, className: string, labels: { text: string; ic
 
 /**
  * A page-unique id base for a tab set. Taken from the page's id allocator (the same slugger as headings)
- * with a `q-` prefix so that no heading's id changes because of a tab set before it.
+ * with a `q-` prefix so that no heading's id changes because of a tab set before it; the ids of its
+ * `count` tabs and panels are recorded as the engine's (kept by the sanitizer).
  */
-function tabSetId(ctx: ComponentContext, kind: string): string {
-  return ctx.headings.id(`q-${kind}`);
+function tabSetId(ctx: ComponentContext, kind: string, count: number): string {
+  const base = ctx.headings.id(`q-${kind}`);
+  for (let i = 0; i < count; i++) {
+    ctx.headings.reserve(`${base}-tab-${i}`);
+    ctx.headings.reserve(`${base}-panel-${i}`);
+  }
+  return base;
 }
 
 const tabsComponent: Component = (ctx) => {
@@ -50,7 +56,7 @@ const tabsComponent: Component = (ctx) => {
     return { text: str(p, 'title') ?? `Tab ${i + 1}`, icon: iconHtml(p.icon, 'q-icon q-tab-icon') || undefined };
   });
   const selected = Number(str(ctx.props, 'defaultTabIndex') ?? 0);
-  return tabSet(tabSetId(ctx, 'tabs'), 'q-tabset', labels, tabs.map((t) => ctx.render(t.children)), selected);
+  return tabSet(tabSetId(ctx, 'tabs', labels.length), 'q-tabset', labels, tabs.map((t) => ctx.render(t.children)), selected);
 };
 
 /** A group of fenced code blocks as tabs over one frame; titles from the fence meta, else the language. */
@@ -68,7 +74,7 @@ function codeGroup(className: string): Component {
         titleBar: false,
       }),
     );
-    return tabSet(tabSetId(ctx, 'code'), `q-code-group ${className}`, labels, panels) + (others.length ? ctx.render(others) : '');
+    return tabSet(tabSetId(ctx, 'code', labels.length), `q-code-group ${className}`, labels, panels) + (others.length ? ctx.render(others) : '');
   };
 }
 
