@@ -1,5 +1,6 @@
 import type { BuildWarning, DocsFiles, Redirect, SiteConfig } from '../types';
 import { DocsError } from '../types';
+import { redirectSourceProblem } from '../nav/match-redirect';
 import type { RawIcon, RawImage } from './schema-parts';
 
 /** What a config converter needs besides the raw config. */
@@ -97,26 +98,63 @@ export function checkImages(ctx: ConvertContext, config: Pick<SiteConfig, 'logo'
   }
 }
 
+/** Most redirects a config may declare; later ones are dropped with one `config` warning (Mintlify sites seen: 42, 167, 350). */
+export const MAX_REDIRECTS = 2000;
+/** Longest redirect source or destination, in characters (UTF-16 code units); longer ones are skipped with a warning. */
+export const MAX_REDIRECT_LENGTH = 1000;
+/** Most `*` (in-segment wildcards and `:name*`) in one segment of a redirect source (Mintlify sites seen: 1). */
+export const MAX_REDIRECT_WILDCARDS_PER_SEGMENT = 4;
+/** Most `*` in a whole redirect source (Mintlify sites seen: 1). */
+export const MAX_REDIRECT_WILDCARDS = 8;
+
+/** A config value quoted in a warning, cut to 80 characters. */
+const quoted = (s: string) => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+
+const count = (s: string, ch: string) => s.split(ch).length - 1;
+
+/** Why a redirect is skipped (a phrase finishing "redirects[i] …"), or undefined when it is kept. */
+function redirectProblem(r: { source: string; destination: string }): string | undefined {
+  if (r.source.length > MAX_REDIRECT_LENGTH) return `.source is longer than ${MAX_REDIRECT_LENGTH} characters`;
+  if (r.destination.length > MAX_REDIRECT_LENGTH) return `.destination is longer than ${MAX_REDIRECT_LENGTH} characters`;
+  if (!r.source.startsWith('/') || /[?#]/.test(r.source)) return `.source ${quoted(r.source)} must be a path starting with / without #anchor or ?query`;
+  if (count(r.source, '*') > MAX_REDIRECT_WILDCARDS) return `.source ${quoted(r.source)} has more than ${MAX_REDIRECT_WILDCARDS} wildcards (*)`;
+  if (r.source.split('/').some((seg) => count(seg, '*') > MAX_REDIRECT_WILDCARDS_PER_SEGMENT)) {
+    return `.source ${quoted(r.source)} has more than ${MAX_REDIRECT_WILDCARDS_PER_SEGMENT} wildcards (*) in one segment`;
+  }
+  const problem = redirectSourceProblem(r.source);
+  return problem ? `.source ${quoted(r.source)} ${problem}` : undefined;
+}
+
 /**
- * Redirects with `permanent` defaulting to true. A source that is not a path, or carries a
- * `#anchor` or `?query` (MINTLIFY-FORMAT.md section 7), is skipped with a `config` warning.
+ * Redirects with `permanent` defaulting to true (MINTLIFY-FORMAT.md section 7). Each of these is
+ * skipped with a `config` warning naming the file and the index: a source that is not a path or
+ * carries a `#anchor` or `?query`; a source or destination longer than {@link MAX_REDIRECT_LENGTH};
+ * a source with more wildcards than {@link MAX_REDIRECT_WILDCARDS} (or
+ * {@link MAX_REDIRECT_WILDCARDS_PER_SEGMENT} in one segment); a source the matcher cannot use
+ * (`redirectSourceProblem`). Entries after the first {@link MAX_REDIRECTS} are dropped with one
+ * warning saying how many. The caps keep matching a request against the redirects cheap.
  */
 export function normalizeRedirects(
   ctx: ConvertContext,
   redirects: { source: string; destination: string; permanent?: boolean }[] | undefined,
 ): Redirect[] {
+  const all = redirects ?? [];
   const out: Redirect[] = [];
-  (redirects ?? []).forEach((r, i) => {
-    if (!r.source.startsWith('/') || /[?#]/.test(r.source)) {
-      ctx.warnings.push({
-        file: ctx.file,
-        kind: 'config',
-        message: `${ctx.file}: redirects[${i}].source "${r.source}" must be a path starting with / without #anchor or ?query; redirect skipped.`,
-      });
+  all.slice(0, MAX_REDIRECTS).forEach((r, i) => {
+    const problem = redirectProblem(r);
+    if (problem) {
+      ctx.warnings.push({ file: ctx.file, kind: 'config', message: `${ctx.file}: redirects[${i}]${problem}; redirect skipped.` });
       return;
     }
     out.push({ source: r.source, destination: r.destination, permanent: r.permanent ?? true });
   });
+  if (all.length > MAX_REDIRECTS) {
+    ctx.warnings.push({
+      file: ctx.file,
+      kind: 'config',
+      message: `${ctx.file}: redirects has ${all.length} entries; only the first ${MAX_REDIRECTS} are used, ${all.length - MAX_REDIRECTS} dropped.`,
+    });
+  }
   return out;
 }
 
