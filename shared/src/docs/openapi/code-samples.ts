@@ -5,7 +5,8 @@
  * placeholders; credentials are placeholders (`<token>`, `<api-key>`).
  */
 import type { OperationModel } from './operation-model';
-import { exampleFromSchema } from './schema-example';
+import { fitExample, PageBudget } from './page-budget';
+import { pageExample } from './schema-example';
 
 /** One tab of the samples code group. */
 export interface CodeSample {
@@ -62,8 +63,11 @@ export function sampleLanguage(lang: string): string {
 
 const placeholder = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
 
-/** The request a sample sends: URL with required query parameters, auth and required headers, body. */
-export function requestShape(model: OperationModel): RequestShape {
+/**
+ * The request a sample sends: URL with required query parameters, auth and required headers, body.
+ * Example values draw on the page's `budget` (too large ones are truncated or left out, see page-budget.ts).
+ */
+export function requestShape(model: OperationModel, budget: PageBudget = new PageBudget()): RequestShape {
   const headers: [string, string][] = [];
   const query: [string, string][] = [];
   const auth = model.security[0] ?? [];
@@ -77,7 +81,8 @@ export function requestShape(model: OperationModel): RequestShape {
   }
   for (const p of model.parameters) {
     if (!p.required) continue;
-    const value = placeholder(p.example ?? exampleFromSchema(p.schema, 'request'));
+    const what = `parameter ${p.name}`;
+    const value = placeholder(p.example !== undefined ? fitExample(p.example, budget, what) : pageExample(p.schema, 'request', budget, what));
     if (p.in === 'query') query.push([p.name, value]);
     else if (p.in === 'header') headers.push([p.name, value]);
     else if (p.in === 'cookie') headers.push(['Cookie', `${p.name}=${value}`]);
@@ -85,7 +90,8 @@ export function requestShape(model: OperationModel): RequestShape {
   const shape: RequestShape = { method: model.op.method.toUpperCase(), url: '', headers };
   const body = model.body;
   if (body) {
-    const value = body.example ?? (body.schema ? exampleFromSchema(body.schema, 'request') : undefined);
+    const value =
+      body.example !== undefined ? fitExample(body.example, budget, 'request body') : body.schema ? pageExample(body.schema, 'request', budget, 'request body') : undefined;
     if (/form/i.test(body.contentType)) {
       const fields = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
       shape.form = fields.map(([k, v]) => [k, placeholder(v)]);
@@ -195,13 +201,13 @@ function pythonSample(r: RequestShape): string {
  * The samples for an operation: the spec's own (`x-codeSamples`) first, then cURL, JavaScript and
  * Python for the languages the spec's samples do not cover. Webhooks get none (nobody calls them; the page shows the payload instead).
  */
-export function generateCodeSamples(model: OperationModel): CodeSample[] {
+export function generateCodeSamples(model: OperationModel, budget: PageBudget = new PageBudget()): CodeSample[] {
   const own = model.codeSamples.map((s) => {
     const lang = sampleLanguage(s.lang);
     return { label: s.label === s.lang ? (LANG_LABELS[lang] ?? s.label) : s.label, lang, code: s.source };
   });
   if (model.op.kind === 'webhook') return own;
-  const r = requestShape(model);
+  const r = requestShape(model, budget);
   const generated = [
     { label: 'cURL', lang: 'bash', code: curlSample(r) },
     { label: 'JavaScript', lang: 'javascript', code: fetchSample(r) },

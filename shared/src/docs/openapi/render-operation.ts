@@ -7,9 +7,10 @@ import { generateCodeSamples } from './code-samples';
 import { endpointBarHtml } from './endpoint-bar';
 import { codeGroup, esc, markdown } from './html';
 import { buildOperationModel, PARAM_LOCATIONS, type OperationModel, type ParameterModel, type ResponseModel, type SecurityUse } from './operation-model';
-import { exampleFromSchema } from './schema-example';
+import { fitExample, PageBudget } from './page-budget';
+import { pageExample } from './schema-example';
 import { fieldContext, renderField, renderSchemaBody } from './schema-fields';
-import type { TocEntry } from '../types';
+import type { BuildWarning, TocEntry } from '../types';
 import type { RenderOperationOptions, ResolvedOperation } from './types';
 
 const LOCATION_TITLES: Record<(typeof PARAM_LOCATIONS)[number], string> = {
@@ -48,18 +49,18 @@ function securityDescription(s: SecurityUse): string {
   return `Bearer authentication header of the form \`Bearer <token>\`, where \`<token>\` is your auth token.${scopes}`;
 }
 
-function securityField(s: SecurityUse): string {
+function securityField(s: SecurityUse, budget: PageBudget): string {
   const name = s.type === 'apiKey' ? (s.name ?? s.key) : 'Authorization';
   const location = s.type === 'apiKey' ? (s.in ?? 'header') : 'header';
   const description = s.description ?? securityDescription(s);
-  return renderField({ name, schema: { type: 'string' }, required: true, location, description }, fieldContext('request'));
+  return renderField({ name, schema: { type: 'string' }, required: true, location, description }, fieldContext('request', budget));
 }
 
-function authSection(model: OperationModel): string {
+function authSection(model: OperationModel, budget: PageBudget): string {
   if (model.security.length === 0) return '';
   const many = model.security.length > 1;
   const groups = model.security.map((alt, i) => {
-    const fields = alt.map(securityField).join('');
+    const fields = alt.map((s) => securityField(s, budget)).join('');
     return many ? `<div class="q-openapi-auth-option"><div class="q-openapi-auth-label">Option ${i + 1}: ${esc(alt.map((s) => s.key).join(' + '))}</div>${fields}</div>` : fields;
   });
   const lead = many ? '<p class="q-openapi-note">Use one of these:</p>' : '';
@@ -67,22 +68,22 @@ function authSection(model: OperationModel): string {
   return section('authorizations', 'Authorizations', `${lead}${optional}${groups.join('')}`);
 }
 
-function parameterField(p: ParameterModel): string {
+function parameterField(p: ParameterModel, budget: PageBudget): string {
   return renderField(
     { name: p.name, schema: p.schema, required: p.required, deprecated: p.deprecated, description: p.description, example: p.example },
-    fieldContext('request'),
+    fieldContext('request', budget),
   );
 }
 
-function parameterSections(model: OperationModel): string {
+function parameterSections(model: OperationModel, budget: PageBudget): string {
   return PARAM_LOCATIONS.map((loc) => {
     const params = model.parameters.filter((p) => p.in === loc);
     if (params.length === 0) return '';
-    return section(`${loc}-parameters`, LOCATION_TITLES[loc], `<div class="q-field-list">${params.map(parameterField).join('')}</div>`);
+    return section(`${loc}-parameters`, LOCATION_TITLES[loc], `<div class="q-field-list">${params.map((p) => parameterField(p, budget)).join('')}</div>`);
   }).join('');
 }
 
-function bodySection(model: OperationModel): string {
+function bodySection(model: OperationModel, budget: PageBudget): string {
   const body = model.body;
   if (!body) return '';
   const media = `<span class="q-openapi-media">${esc(body.contentType)}</span>`;
@@ -90,21 +91,21 @@ function bodySection(model: OperationModel): string {
   if (body.required) parts.push('<p class="q-openapi-note">The body is required.</p>');
   const desc = markdown(body.description);
   if (desc) parts.push(`<div class="q-openapi-description">${desc}</div>`);
-  if (body.schema) parts.push(`<div class="q-field-list">${renderSchemaBody(body.schema, fieldContext('request'))}</div>`);
+  if (body.schema) parts.push(`<div class="q-field-list">${renderSchemaBody(body.schema, fieldContext('request', budget))}</div>`);
   const title = model.op.kind === 'webhook' ? 'Payload' : 'Body';
   return section('body', title, parts.join(''), media);
 }
 
-function responseBlock(r: ResponseModel, open: boolean): string {
+function responseBlock(r: ResponseModel, open: boolean, budget: PageBudget): string {
   const summaryText = r.description ? r.description.trim().split('\n')[0]!.replace(/[*_`]/g, '') : '';
   const parts: string[] = [];
   // a one-line description is already the summary line
   if (r.description && r.description.trim() !== summaryText) parts.push(`<div class="q-openapi-description">${markdown(r.description)}</div>`);
   if (r.headers.length > 0) {
-    const fields = r.headers.map((h) => renderField({ name: h.name, schema: h.schema, required: h.required, description: h.description }, fieldContext('response'))).join('');
+    const fields = r.headers.map((h) => renderField({ name: h.name, schema: h.schema, required: h.required, description: h.description }, fieldContext('response', budget))).join('');
     parts.push(`<div class="q-openapi-subheading">Headers</div><div class="q-field-list">${fields}</div>`);
   }
-  if (r.schema) parts.push(`<div class="q-field-list">${renderSchemaBody(r.schema, fieldContext('response'), 'response')}</div>`);
+  if (r.schema) parts.push(`<div class="q-field-list">${renderSchemaBody(r.schema, fieldContext('response', budget), 'response')}</div>`);
   const media = r.contentType ? `<span class="q-openapi-media">${esc(r.contentType)}</span>` : '';
   return (
     `<details class="q-openapi-response" data-status="${esc(r.status)}"${open ? ' open' : ''}>` +
@@ -114,11 +115,11 @@ function responseBlock(r: ResponseModel, open: boolean): string {
   );
 }
 
-function responsesSection(model: OperationModel): string {
+function responsesSection(model: OperationModel, budget: PageBudget): string {
   if (model.responses.length === 0) return '';
   const firstOk = model.responses.findIndex((r) => /^2/.test(r.status));
   const openIndex = firstOk >= 0 ? firstOk : 0;
-  return section('response', 'Response', model.responses.map((r, i) => responseBlock(r, i === openIndex)).join(''));
+  return section('response', 'Response', model.responses.map((r, i) => responseBlock(r, i === openIndex, budget)).join(''));
 }
 
 /** JSON text of a value; cyclic examples (only possible through YAML aliases) print as null. */
@@ -131,11 +132,12 @@ function json(value: unknown): string {
 }
 
 /** Response examples: one tab per status that has an example or a schema. */
-function responseExamples(model: OperationModel) {
+function responseExamples(model: OperationModel, budget: PageBudget) {
   return model.responses
     .filter((r) => r.example !== undefined || r.schema)
     .map((r) => {
-      const value = r.example ?? exampleFromSchema(r.schema!, 'response');
+      const what = `response ${r.status}`;
+      const value = r.example !== undefined ? fitExample(r.example, budget, what) : pageExample(r.schema!, 'response', budget, what);
       const code = typeof value === 'string' && !/json/i.test(r.contentType ?? '') ? value : json(value);
       return { label: r.status, lang: /json/i.test(r.contentType ?? 'json') ? 'json' : 'text', code };
     });
@@ -148,23 +150,34 @@ function responseExamples(model: OperationModel) {
  * Authorizations, Path/Query/Header/Cookie Parameters, Body (Payload for webhooks) and Response
  * (one `<details>` per status code, the first 2xx open), and response examples. Section headings
  * are `<h2>` with fixed ids (see {@link operationToc}). Plain tags with class/id/data-* only.
- * Never throws on odd specs: missing pieces are left out.
+ * Never throws on odd specs: missing pieces are left out. Bounded (limits.ts): fields and examples
+ * share MAX_OPENAPI_PAGE_CHARS, each example MAX_OPENAPI_EXAMPLE_CHARS; what is cut is reported
+ * to `options.warnings` (kind `openapi`, naming the spec file and the operation).
  */
 export async function renderOperation(op: ResolvedOperation, options: RenderOperationOptions = {}): Promise<string> {
   const model = buildOperationModel(op, options.baseUrl);
+  const budget = new PageBudget();
   const parts = [endpointBar(model)];
   const content = (op.operation['x-mint'] as Record<string, unknown> | undefined)?.content;
   const description = markdown(op.description);
   if (description) parts.push(`<div class="q-openapi-description">${description}</div>`);
   if (typeof content === 'string') parts.push(`<div class="q-openapi-description">${markdown(content)}</div>`);
-  parts.push(await codeGroup(generateCodeSamples(model), op.kind === 'webhook' ? 'Samples' : 'Request', options.highlight));
+  parts.push(await codeGroup(generateCodeSamples(model, budget), op.kind === 'webhook' ? 'Samples' : 'Request', options.highlight));
   if (op.kind === 'webhook' && model.body?.schema) {
-    const payload = model.body.example ?? exampleFromSchema(model.body.schema, 'request');
+    const payload =
+      model.body.example !== undefined ? fitExample(model.body.example, budget, 'payload') : pageExample(model.body.schema, 'request', budget, 'payload');
     parts.push(await codeGroup([{ label: 'Payload', lang: 'json', code: json(payload) }], 'Payload example', options.highlight));
   }
-  parts.push(authSection(model), parameterSections(model), bodySection(model), responsesSection(model));
-  parts.push(await codeGroup(responseExamples(model), 'Response', options.highlight));
+  parts.push(authSection(model, budget), parameterSections(model, budget), bodySection(model, budget), responsesSection(model, budget));
+  parts.push(await codeGroup(responseExamples(model, budget), 'Response', options.highlight));
+  const where = op.kind === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
+  reportCuts(budget, op.specFile, where, options.warnings);
   return `<div class="q-openapi" data-method="${op.method}" data-kind="${op.kind}">${parts.filter(Boolean).join('')}</div>`;
+}
+
+/** Turns what a page budget cut into `openapi` warnings (`spec.json: GET /x: response 200: example truncated ...`). */
+export function reportCuts(budget: PageBudget, specFile: string, where: string, warnings: BuildWarning[] | undefined): void {
+  for (const note of budget.notes) warnings?.push({ file: specFile, kind: 'openapi', message: `${specFile}: ${where}: ${note}` });
 }
 
 /** The table of contents entries of {@link renderOperation}'s sections, in page order (all depth 2). */

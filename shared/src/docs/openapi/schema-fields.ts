@@ -5,8 +5,13 @@
  * `q-field-name`, `q-badge q-badge-type|required|default|deprecated|location`, `q-field-body`):
  * nested object properties open in native `<details>`, `oneOf`/`anyOf` as one `<details>` per option.
  * Cycle-safe: a schema met again among its own ancestors is shown as a circular reference.
+ * Bounded: every field spends its markup from the page's {@link PageBudget}; once it is used up,
+ * nested fields are replaced by a "too large to show" note (an acyclic schema graph can still be
+ * exponentially large when each level refers to the next several times).
  */
+import { formatSize } from '../limits';
 import { refNameOf } from './lazy-refs';
+import { PageBudget } from './page-budget';
 import { esc, markdown } from './html';
 import {
   mergeAllOf,
@@ -27,6 +32,8 @@ export interface FieldContext {
   /** schemas being expanded above this point (identity of lazy views) */
   ancestors: Set<unknown>;
   depth: number;
+  /** the page's characters (shared by every field list of the page) */
+  budget: PageBudget;
 }
 
 /** What one field shows. */
@@ -42,9 +49,9 @@ export interface FieldSpec {
   example?: unknown;
 }
 
-/** A new walk state for a top-level field list. */
-export function fieldContext(mode: SchemaMode): FieldContext {
-  return { mode, ancestors: new Set(), depth: 0 };
+/** A new walk state for a top-level field list; pass the page's budget so all its lists share it. */
+export function fieldContext(mode: SchemaMode, budget: PageBudget = new PageBudget()): FieldContext {
+  return { mode, ancestors: new Set(), depth: 0, budget };
 }
 
 const literal = (v: unknown): string => {
@@ -113,6 +120,7 @@ export function renderField(f: FieldSpec, ctx: FieldContext): string {
   if (example !== undefined && (typeof example !== 'object' || example === null)) {
     body.push(`<div class="q-field-example">Example: <code>${esc(literal(example))}</code></div>`);
   }
+  ctx.budget.spend(head.join('').length + body.join('').length + 200);
   body.push(renderChildren(f.schema, ctx));
   const kind = ctx.mode === 'request' ? 'param' : 'response';
   return (
@@ -132,7 +140,8 @@ function renderChildren(schema: SpecObject, ctx: FieldContext): string {
     return `<div class="q-field-note">Circular reference${name ? ` to <code>${esc(name)}</code>` : ''}: see above.</div>`;
   }
   if (ctx.depth >= MAX_FIELD_DEPTH) return '<div class="q-field-note">Nested too deep to show.</div>';
-  const inner: FieldContext = { mode: ctx.mode, ancestors: new Set(ctx.ancestors).add(schema).add(target), depth: ctx.depth + 1 };
+  if (ctx.budget.exhausted) return tooLarge(ctx.budget);
+  const inner: FieldContext = { ...ctx, ancestors: new Set(ctx.ancestors).add(schema).add(target), depth: ctx.depth + 1 };
   if (nested) {
     const label = nested.via === 'items' ? 'Show item attributes' : nested.via === 'values' ? 'Show value attributes' : 'Show child attributes';
     const content = nested.via === 'values' ? renderField({ name: '{key}', schema: nested.schema }, inner) : renderSchemaBody(nested.schema, inner);
@@ -141,11 +150,18 @@ function renderChildren(schema: SpecObject, ctx: FieldContext): string {
   return renderVariants(variants!, inner);
 }
 
+/** The note shown instead of nested fields once the page's budget is used up (noted once for a warning). */
+function tooLarge(budget: PageBudget): string {
+  budget.notes.add(`fields cut after ${formatSize(budget.limit)} (the schemas expand too far)`);
+  return '<div class="q-field-note">Too large to show: the schema expands too far for one page.</div>';
+}
+
 /** `oneOf`/`anyOf` options, each a `<details>` titled by the option's title, component name or type. */
 function renderVariants(v: NonNullable<ReturnType<typeof schemaVariants>>, ctx: FieldContext): string {
   const options = v.variants.map((variant, i) => {
     const title = typeof variant.title === 'string' ? variant.title : refNameOf(variant) ?? schemaTypeLabel(variant);
     const m = mergeAllOf(variant);
+    ctx.budget.spend(200 + title.length);
     const fields = schemaProperties(m, ctx.mode).length > 0 || schemaVariants(m) ? renderSchemaBody(variant, ctx) : '';
     const desc = markdown(typeof m.description === 'string' ? m.description : undefined);
     return expandable(`Option ${i + 1} · ${title}`, `${desc ? `<div class="q-field-description">${desc}</div>` : ''}${fields}`, 'q-field-variant');
@@ -159,6 +175,7 @@ function renderVariants(v: NonNullable<ReturnType<typeof schemaVariants>>, ctx: 
  * `oneOf`/`anyOf`; or, for anything else (arrays, primitives), a single field named `fallbackName`.
  */
 export function renderSchemaBody(schema: SpecObject, ctx: FieldContext, fallbackName = 'body'): string {
+  if (ctx.budget.exhausted) return tooLarge(ctx.budget);
   const merged = mergeAllOf(schema);
   const props = schemaProperties(merged, ctx.mode);
   const inner: FieldContext = { ...ctx, ancestors: new Set(ctx.ancestors).add(schema) };

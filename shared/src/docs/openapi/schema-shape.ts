@@ -5,6 +5,7 @@
  * (`readOnly` left out of requests, `writeOnly` out of responses). Works on lazy views; every
  * recursive walk is bounded, so cyclic schemas cannot hang it.
  */
+import { MAX_ALLOF_MEMBERS, MAX_TYPE_LABEL_VISITS } from '../limits';
 import type { SpecObject } from './types';
 
 /**
@@ -29,9 +30,10 @@ const MAX_DEPTH = 8;
 /**
  * The schema with its `allOf` members folded in (recursively, bounded): properties merged (later
  * members win), `required` united, other keys first-come with the schema's own keys first.
- * Returns the schema itself when it has no `allOf`.
+ * Returns the schema itself when it has no `allOf`. At most MAX_ALLOF_MEMBERS members are folded in
+ * all (limits.ts): `allOf`s nested wide and deep would otherwise fold exponentially many.
  */
-export function mergeAllOf(schema: SpecObject, depth = 0): SpecObject {
+export function mergeAllOf(schema: SpecObject, depth = 0, folded = { members: 0 }): SpecObject {
   if (!Array.isArray(schema.allOf) || depth > MAX_DEPTH) return schema;
   const out: SpecObject = {};
   const properties: Record<string, unknown> = {};
@@ -49,7 +51,9 @@ export function mergeAllOf(schema: SpecObject, depth = 0): SpecObject {
   fold(schema);
   for (const member of schema.allOf as unknown[]) {
     const m = obj(member);
-    if (m) fold(mergeAllOf(m, depth + 1));
+    if (!m) continue;
+    if (++folded.members > MAX_ALLOF_MEMBERS) break;
+    fold(mergeAllOf(m, depth + 1, folded));
   }
   if (Object.keys(properties).length > 0) {
     out.properties = properties;
@@ -86,11 +90,12 @@ export function hasProperties(schema: SpecObject): boolean {
 /**
  * A short type label for a schema, as fields show it: `string`, `string<uuid>`, `integer`,
  * `object`, `string[]`, `object[]`, `enum<string>`, `record<string, number>`, `string | null`,
- * `A | B` for variants, `any` when nothing is said (or the `$ref` could not be resolved).
+ * `A | B` for variants, `any` when nothing is said (or the `$ref` could not be resolved). Nested
+ * parts past MAX_TYPE_LABEL_VISITS schemas (limits.ts) read `any`.
  */
-export function schemaTypeLabel(input: SpecObject, depth = 0): string {
-  if (depth > MAX_DEPTH) return 'any';
-  const schema = mergeAllOf(input, depth);
+export function schemaTypeLabel(input: SpecObject, depth = 0, visits = { n: 0, members: 0 }): string {
+  if (depth > MAX_DEPTH || ++visits.n > MAX_TYPE_LABEL_VISITS) return 'any';
+  const schema = mergeAllOf(input, depth, visits);
   const { types, nullable } = typeList(schema);
   let labels: string[];
   if (types.length === 0) {
@@ -102,7 +107,7 @@ export function schemaTypeLabel(input: SpecObject, depth = 0): string {
     } else if (schema.const !== undefined && schema.const !== null) labels = [typeof schema.const];
     else {
       const v = schemaVariants(schema);
-      labels = v ? [...new Set(v.variants.map((s) => schemaTypeLabel(s, depth + 1)))] : ['any'];
+      labels = v ? [...new Set(v.variants.map((s) => schemaTypeLabel(s, depth + 1, visits)))] : ['any'];
       if (labels.length > 4) labels = [...labels.slice(0, 4), '...'];
     }
   } else {
@@ -110,13 +115,13 @@ export function schemaTypeLabel(input: SpecObject, depth = 0): string {
       if (t === 'array') {
         const items = obj(schema.items);
         if (!items) return 'any[]';
-        const inner = schemaTypeLabel(items, depth + 1);
+        const inner = schemaTypeLabel(items, depth + 1, visits);
         return inner.includes(' ') ? `(${inner})[]` : `${inner}[]`;
       }
       if (Array.isArray(schema.enum) && schema.enum.length > 0) return `enum<${t}>`;
       if (t === 'object') {
         const ap = obj(schema.additionalProperties);
-        if (ap && !hasProperties(schema)) return `record<string, ${schemaTypeLabel(ap, depth + 1)}>`;
+        if (ap && !hasProperties(schema)) return `record<string, ${schemaTypeLabel(ap, depth + 1, visits)}>`;
         return 'object';
       }
       if (typeof schema.format === 'string' && schema.format !== '') return `${t}<${schema.format}>`;

@@ -4,6 +4,8 @@
  * when a property is read (see lazy-refs.ts), so these objects are views, not copies.
  */
 
+import type { BuildWarning } from '../types';
+
 /** Any JSON value of a spec, as parsed from JSON or YAML. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -98,4 +100,9 @@ export interface RenderOperationOptions {
   baseUrl?: string;
   /** code highlighter (shiki through the page renderer): returns an HTML `<pre>` for `code` */
   highlight?: (code: string, lang: string) => Promise<string>;
+  /**
+   * receives an `openapi` warning for each part of the page cut to stay within the page's limits
+   * (limits.ts: MAX_OPENAPI_EXAMPLE_CHARS, MAX_OPENAPI_PAGE_CHARS); without it they are not reported
+   */
+  warnings?: BuildWarning[];
 }
