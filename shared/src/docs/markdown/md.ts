@@ -9,6 +9,11 @@ import { anchorHtml, type HeadingCollector } from './headings';
 import { fenceDisplayMath } from './math-block';
 import { splitInfo } from './fence-meta';
 
+/** 1-based line of a block token's first line (markdown-it maps are 0-based); for a fence, the fence line. */
+function fenceLine(t: Token): number | undefined {
+  return t.map ? t.map[0] + 1 : undefined;
+}
+
 /** Per-render state handed to the markdown-it rules. */
 interface MdEnv {
   highlighter: CodeHighlighter;
@@ -47,9 +52,10 @@ md.renderer.rules.heading_close = (tokens, idx) => {
 md.renderer.rules.fence = (tokens, idx, _options, env: MdEnv) => {
   const t = tokens[idx]!;
   const { lang, meta } = splitInfo(t.info);
-  return env.highlighter.highlightSync(t.content, lang, meta) + '\n';
+  return env.highlighter.highlightSync(t.content, lang, meta, { line: fenceLine(t) }) + '\n';
 };
-md.renderer.rules.code_block = (tokens, idx, _options, env: MdEnv) => env.highlighter.highlightSync(tokens[idx]!.content, '', '') + '\n';
+md.renderer.rules.code_block = (tokens, idx, _options, env: MdEnv) =>
+  env.highlighter.highlightSync(tokens[idx]!.content, '', '', { line: fenceLine(tokens[idx]!) }) + '\n';
 md.renderer.rules.table_open = () => '<div class="q-table"><table>\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
 

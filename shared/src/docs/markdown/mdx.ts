@@ -115,7 +115,8 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
     mdxjsEsm: () => undefined,
     code: (_state, node) => {
       const n = node as unknown as UNode;
-      return raw(highlighter.highlightSync(n.value ?? '', typeof n.lang === 'string' ? n.lang : '', typeof n.meta === 'string' ? n.meta : ''));
+      const line = n.position?.start.line;
+      return raw(highlighter.highlightSync(n.value ?? '', typeof n.lang === 'string' ? n.lang : '', typeof n.meta === 'string' ? n.meta : '', { line }));
     },
     heading: (state, node) => {
       const n = node as unknown as UNode & { depth: number };

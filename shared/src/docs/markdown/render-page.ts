@@ -4,7 +4,7 @@
  * inside worker threads with one shared {@link CodeHighlighter} per worker.
  */
 import type { BuildWarning, DocsFiles, RenderedPage } from '../types';
-import type { CodeHighlighter } from './highlight';
+import { highlightCutWarning, type CodeHighlighter } from './highlight';
 import { collectLinksAndAssets, htmlToText } from './collect';
 import { splitFrontmatter, substituteVariables } from './frontmatter';
 import { titleFromPath } from '../config/title-from-path';
@@ -41,14 +41,23 @@ export interface RenderPageInput {
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
   const { filePath, files } = input;
   const slots = new TrustedSlots();
+  const warnings: BuildWarning[] = [];
+  // one character budget for all code blocks of the page; a block past a cap gets a warning
+  const budget = input.highlighter.pageBudget();
   const highlighter: CodeHighlighter = {
     ...input.highlighter,
-    highlightSync: (code, lang, meta, options) => slots.put(input.highlighter.highlightSync(code, lang, meta, options)),
+    highlightSync: (code, lang, meta, options = {}) =>
+      slots.put(
+        input.highlighter.highlightSync(code, lang, meta, {
+          ...options,
+          budget,
+          onCut: (cut) => warnings.push(highlightCutWarning(filePath, options.line, cut, input.highlighter.limits)),
+        }),
+      ),
   };
   const split = splitFrontmatter(input.source, filePath);
   const body = substituteVariables(split.body, input.variables);
   const headings = new HeadingCollector();
-  const warnings: BuildWarning[] = [];
   const dependencies: string[] = [];
   let html: string;
   let markdown: string;

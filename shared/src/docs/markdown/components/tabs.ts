@@ -72,6 +72,7 @@ function codeGroup(className: string): Component {
     const panels = blocks.map((b) =>
       ctx.highlighter.highlightSync(String(b.value ?? ''), typeof b.lang === 'string' ? b.lang : '', typeof b.meta === 'string' ? b.meta : '', {
         titleBar: false,
+        line: b.position?.start.line,
       }),
     );
     return tabSet(tabSetId(ctx, 'code', labels.length), `q-code-group ${className}`, labels, panels) + (others.length ? ctx.render(others) : '');
