@@ -4,7 +4,7 @@
  * with an error naming the file instead of spending minutes and gigabytes.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_PAGE_EXPANSION_CHARS, MAX_SNIPPET_DEPTH, MAX_STATIC_VALUE_CHARS } from '../../../src/docs/limits';
+import { MAX_PAGE_EXPANSION_CHARS, MAX_PAGE_STATIC_CHARS, MAX_SNIPPET_DEPTH, MAX_STATIC_VALUE_CHARS } from '../../../src/docs/limits';
 import { DocsError } from '../../../src/docs/types';
 import { render } from './render-helpers';
 
@@ -108,5 +108,18 @@ describe('static export limits', () => {
     const err = await rejection(render(`import { big } from '/snippets/big.mdx'\n\n${'{big}'.repeat(8)}\n`, { files }));
     expect(err.file).toBe('page.mdx');
     expect(err.message).toMatch(/^page\.mdx:3: snippet expansion exceeds 5 MB/);
+  });
+
+  it('stops a page whose snippets export more than the page total, naming the file that crosses it', async () => {
+    const files: Record<string, string> = {};
+    const imports: string[] = [];
+    for (let i = 1; i <= 6; i++) {
+      files[`snippets/v${i}.mdx`] = `export const v${i} = "${String(i).repeat(900_000)}"\n`;
+      imports.push(`import { v${i} } from '/snippets/v${i}.mdx'`);
+    }
+    const err = await rejection(render(`${imports.join('\n')}\n\nshort page\n`, { files }));
+    // 6 · 900 KB > 5 MB: the sixth snippet's export crosses the page total
+    expect(err.file).toBe('snippets/v6.mdx');
+    expect(err.message).toBe(`snippets/v6.mdx:1: exported values of this page and its snippets exceed ${MAX_PAGE_STATIC_CHARS / 1_000_000} MB; shorten them`);
   });
 });
