@@ -95,7 +95,8 @@ export type HighlightFn = (code: string, lang: string) => Promise<string>;
 export async function renderOperationPage(registry: OpenApiRegistry, ref: string, highlight: HighlightFn): Promise<RenderedPage | undefined> {
   const op = registry.resolve(ref);
   if (!op) return undefined;
-  const html = sanitizeHtml(await renderOperation(op, { highlight }), { ownIds: 'all' }); // no author HTML: its ids are the engine's
+  const warnings: BuildWarning[] = [];
+  const html = sanitizeHtml(await renderOperation(op, { highlight, warnings }), { ownIds: 'all' }); // no author HTML: its ids are the engine's
   const { links, assets } = collectLinksAndAssets(html);
   const endpoint = op.kind === 'webhook' ? `Webhook \`${op.path}\`` : `\`${op.method.toUpperCase()} ${op.path}\``;
   const description = op.description ? firstParagraph(op.description) : undefined;
@@ -110,18 +111,23 @@ export async function renderOperationPage(registry: OpenApiRegistry, ref: string
     links,
     assets,
     dependencies: [op.specFile],
-    warnings: [],
+    warnings,
   };
 }
 
-/** The HTML of the operation a page's frontmatter `openapi:`/`api:` names, and its spec file. */
+/**
+ * The HTML of the operation a page's frontmatter `openapi:`/`api:` names, its spec file, and the
+ * `openapi` warnings of what the page budget cut (truncated examples, elided fields).
+ */
 export async function renderFrontmatterOperation(
   registry: OpenApiRegistry,
   ref: string,
   highlight: HighlightFn,
-): Promise<{ html: string; specFile: string } | undefined> {
+): Promise<{ html: string; specFile: string; warnings: BuildWarning[] } | undefined> {
   const op = registry.resolve(ref);
-  return op ? { html: await renderOperation(op, { highlight }), specFile: op.specFile } : undefined;
+  if (!op) return undefined;
+  const warnings: BuildWarning[] = [];
+  return { html: await renderOperation(op, { highlight, warnings }), specFile: op.specFile, warnings };
 }
 
 /** First paragraph of Markdown as one plain line (for descriptions), at most 300 characters. */

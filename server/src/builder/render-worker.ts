@@ -10,6 +10,7 @@ import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { loadProject } from './load-project';
 import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } from './openapi-pages';
 import type { LoadResult, RenderResult, RenderTask } from './render-task';
+import type { BuildWarning } from '@quire/shared/docs/types';
 
 let highlighter: ReturnType<typeof createCodeHighlighter> | undefined;
 interface BuildState {
@@ -49,7 +50,7 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
     }
     const source = s.files.read(task.filePath);
     if (source === undefined) return { ok: false, message: 'the file cannot be read', file: task.filePath };
-    let api: { html: string; specFile: string } | undefined;
+    let api: { html: string; specFile: string; warnings: BuildWarning[] } | undefined;
     if (API_KEY.test(source.slice(0, 4000))) {
       const fm = splitFrontmatter(source, task.filePath).data;
       const ref = typeof fm.openapi === 'string' ? fm.openapi : typeof fm.api === 'string' ? fm.api : undefined;
@@ -63,7 +64,10 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
       variables: task.variables,
       renderOpenApi: () => api?.html,
     });
-    if (api) page.dependencies = [...page.dependencies, api.specFile];
+    if (api) {
+      page.dependencies = [...page.dependencies, api.specFile];
+      page.warnings = [...page.warnings, ...api.warnings];
+    }
     return { ok: true, page };
   } catch (err) {
     const e = err as { name?: string; message?: string; file?: string; line?: number };

@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { newId } from '@quire/shared/ids';
 import { loadConfig } from '../../src/env';
 import { openDb, type Db } from '../../src/db/client';
-import { EventBus } from '../../src/events';
+import { createAppContext } from '../../src/context';
+import type { EventBus } from '../../src/events';
 import sitesPlugin from '../../src/sites/index';
 
 /** A Fastify app with only site hosting (plus a catch-all standing in for the API), on a temp data dir. */
@@ -30,9 +31,10 @@ export async function createSiteHarness(): Promise<SiteHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sites-'));
   const config = loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'silent' });
   const db = await openDb(config.databaseUrl);
-  const events = new EventBus();
   const app = Fastify({ logger: false });
-  app.decorate('ctx', { config, db, events, log: app.log });
+  const ctx = createAppContext({ config, db, log: app.log });
+  const events = ctx.events;
+  app.decorate('ctx', ctx);
   await app.register(sitesPlugin);
   app.get('/*', async () => ({ api: true }));
   await app.ready();
