@@ -127,7 +127,15 @@ export function createCheckoutFiles(
 /**
  * The docs files of a build: {@link createCheckoutFiles} over `docsRoot` (absolute, inside
  * `checkoutDir`), with .mintignore and Mintlify's default ignores applied to `list()`.
+ * @param listed the files `list()` of an earlier instance gave (computed on a worker thread): when
+ *   given, `list()` holds exactly these and `.mintignore`'s patterns are not evaluated again here
  */
-export function openDocsFiles(checkoutDir: string, docsRoot: string): CheckoutFiles {
-  return createCheckoutFiles(docsRoot, { boundary: checkoutDir, ignore: createIgnoreMatcher });
+export function openDocsFiles(checkoutDir: string, docsRoot: string, listed?: readonly string[]): CheckoutFiles {
+  const ignore = listed
+    ? () => {
+        const kept = new Set(listed);
+        return (filePath: string) => !kept.has(filePath);
+      }
+    : createIgnoreMatcher;
+  return createCheckoutFiles(docsRoot, { boundary: checkoutDir, ignore });
 }

@@ -12,14 +12,23 @@ export interface TreeSummary {
   bytes: number;
   /** paths of symbolic links (mode 120000), relative to the repository root */
   symlinks: string[];
+  /** the deepest path (most `/`-separated segments), or '' for an empty tree */
+  deepest: string;
 }
+
+/**
+ * Most folders a path may be nested in. Real documentation stays under ten; deep paths multiply
+ * the cost of `.mintignore` matching and of every walk of the tree.
+ */
+export const MAX_PATH_DEPTH = 64;
 
 /**
  * Parses the NUL-separated output of `git ls-tree -r -l -z <commit>`: records of
  * `<mode> <type> <object> <size>\t<path>` (size `-` for submodules).
  */
 export function summarizeTree(lsTree: string): TreeSummary {
-  const summary: TreeSummary = { files: 0, bytes: 0, symlinks: [] };
+  const summary: TreeSummary = { files: 0, bytes: 0, symlinks: [], deepest: '' };
+  let deepestDepth = 0;
   for (const record of lsTree.split('\0')) {
     const tab = record.indexOf('\t');
     if (tab < 0) continue;
@@ -30,12 +39,17 @@ export function summarizeTree(lsTree: string): TreeSummary {
     const bytes = Number(size);
     if (Number.isFinite(bytes)) summary.bytes += bytes;
     if (mode === '120000') summary.symlinks.push(file);
+    const depth = file.split('/').length;
+    if (depth > deepestDepth) {
+      deepestDepth = depth;
+      summary.deepest = file;
+    }
   }
   return summary;
 }
 
 /**
- * Checks a commit's tree against the build's limits before it is checked out. (Single files above
+ * Checks a commit's tree against the build's limits (and {@link MAX_PATH_DEPTH}) before it is checked out. (Single files above
  * `MAX_FILE_BYTES` are left out later, with a warning, by checkout-files.ts and site-writer.ts.)
  * @throws BuildError naming the limit when the tree has too many files or bytes.
  */
@@ -44,6 +58,11 @@ export function checkTreeLimits(tree: TreeSummary, limits: Pick<BuildLimits, 'ma
     throw new BuildError(
       `The repository has ${tree.files.toLocaleString('en-US')} files; a build takes at most ${limits.maxTreeFiles.toLocaleString('en-US')} (QUIRE_BUILD_MAX_FILES). Move large generated or vendored trees out of the docs repository.`,
     );
+  }
+  const depth = tree.deepest ? tree.deepest.split('/').length - 1 : 0;
+  if (depth > MAX_PATH_DEPTH) {
+    const shown = tree.deepest.length > 120 ? `${tree.deepest.slice(0, 120)}…` : tree.deepest;
+    throw new BuildError(`${shown}: the file is ${depth} folders deep; a build takes at most ${MAX_PATH_DEPTH}.`);
   }
   if (tree.bytes > limits.maxTreeBytes) {
     throw new BuildError(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { listPageFiles, loadSiteConfig } from '@quire/shared/docs/config/index';
+import { listPageFiles, loadSiteConfig, readMintignore } from '@quire/shared/docs/config/index';
 import { checkNavigation } from '@quire/shared/docs/nav/index';
 import { loadOpenApiRegistry } from '@quire/shared/docs/openapi/index';
 import type { BuildWarning, NavNode, SiteConfig } from '@quire/shared/docs/types';
@@ -23,20 +23,22 @@ export interface LoadedProject {
   /** Markdown/MDX files of the docs root, relative to it */
   pageFiles: string[];
   operations: OperationPage[];
-  /** configuration, OpenAPI and navigation warnings (file-walk warnings are the caller's) */
+  /** every file of the docs root that `.mintignore` and the default ignores keep (for `openDocsFiles`) */
+  listedFiles: string[];
+  /** configuration, `.mintignore`, OpenAPI and navigation warnings (file-walk warnings are the caller's) */
   warnings: BuildWarning[];
 }
 
 /**
- * Finds the docs root, reads docs.json/mint.json (with `$ref`s), lists pages, expands OpenAPI
- * navigation and checks it. Reads repository content, so the builder runs it on a worker thread
+ * Finds the docs root, reads docs.json/mint.json (with `$ref`s), applies `.mintignore`, lists
+ * pages, expands OpenAPI navigation and checks it. Reads repository content, so the builder runs it on a worker thread
  * with a bounded heap, never on the server's main thread (see render-pool.ts).
  * @throws BuildError when there is no page; DocsError for a configuration that cannot be used
  */
 export function loadProject(checkoutDir: string): LoadedProject {
   const docsRootRel = findDocsRoot(checkoutDir);
   const files = openDocsFiles(checkoutDir, path.join(checkoutDir, docsRootRel));
-  const warnings: BuildWarning[] = [];
+  const warnings: BuildWarning[] = [...readMintignore(files).warnings];
   const loaded = loadSiteConfig(files);
   const config = loaded.config;
   warnings.push(...loaded.warnings);
@@ -56,5 +58,5 @@ export function loadProject(checkoutDir: string): LoadedProject {
   if (pageFiles.length === 0 && operations.length === 0) {
     throw new BuildError(`No pages found${docsRootRel ? ` in ${docsRootRel}/` : ''}: add .md or .mdx files (and a docs.json).`);
   }
-  return { docsRootRel, docsRoot: files.root, config, nav, pageFiles, operations, warnings };
+  return { docsRootRel, docsRoot: files.root, config, nav, pageFiles, operations, listedFiles: files.list(), warnings };
 }

@@ -166,7 +166,7 @@ async function loadProject(checkoutDir: string, signal: AbortSignal): Promise<Pr
     const [message, file, line] = describeAt(loaded.file, loaded.line, loaded.message);
     throw new BuildError(message, file, line);
   }
-  const files = openDocsFiles(checkoutDir, loaded.project.docsRoot);
+  const files = openDocsFiles(checkoutDir, loaded.project.docsRoot, loaded.project.listedFiles);
   return { ...loaded.project, files, warnings: [...files.warnings, ...loaded.project.warnings] };
 }
 

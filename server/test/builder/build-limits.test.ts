@@ -110,6 +110,13 @@ describe('build limits', () => {
     expect(fs.existsSync(path.join(dataDir, 'repos', build.projectId, 'big.txt'))).toBe(false);
   });
 
+  it('refuses a repository with a file nested deeper than 64 folders', async () => {
+    const deep = `${'a/'.repeat(70)}x.md`;
+    const repo = repoWith({ 'docs.json': DOCS_JSON, 'index.mdx': '# Home\n', [deep]: '# deep\n' });
+    const err = await failure(runBuild(input(repo)));
+    expect(err.message).toMatch(/^a\/a\/a\/.*…: the file is 70 folders deep; a build takes at most 64\.$/);
+  });
+
   it('stops a download that grows past the limit', async () => {
     // random bytes do not compress: the packfile is as large as the file
     const repo = repoWith({ 'docs.json': DOCS_JSON, 'index.mdx': '# Home\n', 'noise.bin': crypto.randomBytes(3_000_000) });

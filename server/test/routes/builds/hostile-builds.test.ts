@@ -39,6 +39,17 @@ function refBlowUp(): Record<string, string> {
   };
 }
 
+/** A `.mintignore` rule with six `**` (seconds of backtracking per deep path in the `ignore` package) and a deep folder. */
+function mintignoreBacktracking(): Record<string, string> {
+  const files: Record<string, string> = {
+    'docs.json': NAV(['index']),
+    'index.mdx': '# Home\n',
+    '.mintignore': 'a/**/a/**/a/**/a/**/a/**/a/**/b\n',
+  };
+  for (let i = 0; i < 5; i++) files[`${'a/'.repeat(60)}f${i}.md`] = `# ${i}\n`;
+  return files;
+}
+
 let t: TestApp;
 const repos: FixtureRepo[] = [];
 
@@ -69,7 +80,7 @@ async function buildWhileProbing(slug: string, files: Record<string, string>) {
     const res = await t.app.inject({ url: `/v1/projects/${project.id}/builds/${buildId}`, headers: bearer(t.adminKey) });
     slowest = Math.max(slowest, performance.now() - started);
     expect(res.statusCode).toBe(200);
-    const build = res.json().data as { status: string; error: string | null };
+    const build = res.json().data as { id: string; projectId: string; status: string; error: string | null };
     if (build.status !== 'queued' && build.status !== 'building') return { build, slowest };
     if (Date.now() > until) throw new Error(`build still ${build.status} after 110 s`);
     await new Promise((r) => setTimeout(r, 100));
@@ -89,6 +100,14 @@ describe('hostile repositories cannot stall the server', () => {
     expect(slowest).toBeLessThan(1000);
     expect(build.status).toBe('failed');
     expect(build.error).toMatch(/index\.mdx/);
+  }, 120_000);
+
+  it('a backtracking .mintignore rule: the API answers within a second and the rule is left out with a warning', async () => {
+    const { build, slowest } = await buildWhileProbing('ignore', mintignoreBacktracking());
+    expect(slowest).toBeLessThan(1000);
+    expect(build.status).toBe('deployed');
+    const log = await t.app.inject({ url: `/v1/projects/${build.projectId}/builds/${build.id}/logs`, headers: bearer(t.adminKey) });
+    expect(log.body).toMatch(/\.mintignore:1: a rule may use "\*\*" at most 2 times; rule ignored/);
   }, 120_000);
 
   it('$ref blow-up in docs.json: the API answers within a second and the build fails naming the config', async () => {

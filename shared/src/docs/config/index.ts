@@ -4,7 +4,10 @@
  */
 export { loadSiteConfig, type LoadedSiteConfig } from './load-site-config';
 export { folderNavigation, firstHeading, type FolderNavigation } from './folder-navigation';
-export { listPageFiles, createIgnoreMatcher, hasSiteConfig, DEFAULT_IGNORES, SNIPPET_FOLDERS, CONFIG_FILES } from './page-files';
+export {
+  listPageFiles, createIgnoreMatcher, readMintignore, hasSiteConfig, DEFAULT_IGNORES, SNIPPET_FOLDERS, CONFIG_FILES,
+  MAX_IGNORE_RULES, MAX_IGNORE_GLOBSTARS,
+} from './page-files';
 export { titleFromPath } from './title-from-path';
 export { docsJsonSchema, THEMES } from './docs-json-schema';
 export { loadJsonWithRefs, type ResolvedJson, type JsonOrigin } from './resolve-refs';

@@ -1,5 +1,5 @@
 import ignore from 'ignore';
-import type { DocsFiles } from '../types';
+import type { BuildWarning, DocsFiles } from '../types';
 import { pagePathOf } from '../nav/check-navigation';
 
 /**
@@ -31,9 +31,48 @@ export function hasSiteConfig(files: DocsFiles): boolean {
 export function createIgnoreMatcher(files: DocsFiles): (filePath: string) => boolean {
   const defaults = hasSiteConfig(files) ? DEFAULT_IGNORES : DEFAULT_IGNORES.filter((p) => p !== 'README.md');
   const ig = ignore({ ignorecase: false }).add([...defaults]);
-  const mintignore = files.read('.mintignore');
-  if (mintignore !== undefined) ig.add(mintignore);
+  ig.add(readMintignore(files).rules);
   return (filePath) => filePath !== '' && ig.ignores(filePath);
+}
+
+/** Most `.mintignore` rules used; later lines are left out with a warning. */
+export const MAX_IGNORE_RULES = 1000;
+/**
+ * Most `**` in one `.mintignore` rule. The `ignore` package matches `**` with a backtracking
+ * regular expression whose cost grows with their number and the path's depth (three in one rule
+ * take tens of milliseconds per deep path, six take seconds), so rules with more are left out.
+ */
+export const MAX_IGNORE_GLOBSTARS = 2;
+
+/**
+ * The root `.mintignore`'s rules (gitignore syntax; blank lines and `#` comments dropped) within
+ * {@link MAX_IGNORE_RULES} and {@link MAX_IGNORE_GLOBSTARS}, and a `config` warning for each rule
+ * left out. No file gives no rules.
+ */
+export function readMintignore(files: DocsFiles): { rules: string[]; warnings: BuildWarning[] } {
+  const text = files.read('.mintignore');
+  const rules: string[] = [];
+  const warnings: BuildWarning[] = [];
+  if (text === undefined) return { rules, warnings };
+  const lines = text.split(/\r?\n/);
+  let dropped = 0;
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    if (rules.length >= MAX_IGNORE_RULES) {
+      dropped++;
+      return;
+    }
+    if ((line.match(/\*\*/g)?.length ?? 0) > MAX_IGNORE_GLOBSTARS) {
+      warnings.push({ file: '.mintignore', line: i + 1, kind: 'config', message: `.mintignore:${i + 1}: a rule may use "**" at most ${MAX_IGNORE_GLOBSTARS} times; rule ignored.` });
+      return;
+    }
+    rules.push(raw);
+  });
+  if (dropped > 0) {
+    warnings.push({ file: '.mintignore', kind: 'config', message: `.mintignore: only the first ${MAX_IGNORE_RULES} rules are used; ${dropped} more ignored.` });
+  }
+  return { rules, warnings };
 }
 
 /**
