@@ -147,3 +147,17 @@ test.describe('Code blocks', () => {
     await expect(page.getByRole('main').getByRole('tabpanel').filter({ hasText: 'import os, requests' })).toBeVisible();
   });
 });
+
+test.describe('Anchors written by authors', () => {
+  test('an author id is published with the user-content- prefix, and #id still scrolls to it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto(`${demo}/writing/pages#glossary-deployment`);
+    const entry = page.getByRole('main').getByText('one build\'s output, served at the site\'s address');
+    await expect(entry).toHaveAttribute('id', 'user-content-glossary-deployment');
+    await expect(entry).toBeInViewport();
+    // the same-page link works too
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: 'the glossary entry' }).click();
+    await expect(entry).toBeInViewport();
+  });
+});
