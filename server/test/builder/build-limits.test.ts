@@ -132,6 +132,20 @@ describe('build limits', () => {
     expect(err.message).toMatch(/ran out of its time budget of 0 s while fetching repository/);
   });
 
+  it('stops a page that is still rendering when the time budget runs out, and the pool keeps working', async () => {
+    // C++ lines of two words far apart make the grammar backtrack: seconds of highlighting per block
+    const line = `x${' '.repeat(997)}y`;
+    const block = `\`\`\`cpp\n${Array.from({ length: 20 }, () => line).join('\n')}\n\`\`\`\n`;
+    const slow = repoWith({ 'docs.json': DOCS_JSON, 'index.mdx': `# Home\n\n${block}\n${block}\n${block}` });
+    const started = Date.now();
+    const err = await failure(runBuild(input(slow, { timeoutMs: 3000 })));
+    expect(err.message).toMatch(/ran out of its time budget of 3 s while rendering pages/);
+    expect(Date.now() - started).toBeLessThan(15_000); // the busy worker was stopped, not awaited
+    const fine = repoWith({ 'docs.json': DOCS_JSON, 'index.mdx': '# Home\n\nStill building.\n' });
+    const res = await runBuild(input(fine));
+    expect(fs.readFileSync(path.join(res.outDir, 'index.html'), 'utf8')).toContain('Still building.');
+  }, 60_000);
+
   it('fails a build whose rendered page is larger than the page limit, naming the file', async () => {
     const repo = repoWith({ 'docs.json': DOCS_JSON, 'index.mdx': `# Home\n\n${'word '.repeat(5000)}\n` });
     const err = await failure(runBuild(input(repo, { maxPageBytes: 10_000 })));
