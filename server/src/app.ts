@@ -51,6 +51,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const ctx = createAppContext({ config, db, log: app.log });
   app.decorate('ctx', ctx);
   if (!options.db) app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => ctx.deploymentStore.close());
   app.decorate('bootstrap', await bootstrap(ctx));
 
   await app.register(errorsPlugin);

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import { EventBus } from './events';
 import { ApiKeyCache } from './services/api-key-cache';
 import { RateLimiter } from './services/rate-limiter';
+import { createDeploymentStore, type DeploymentStore } from './storage/index';
 
 /**
  * What every part of one server process shares: configuration, database handles, the event bus,
@@ -20,6 +21,8 @@ export interface AppContext {
   apiKeys: ApiKeyCache;
   /** Failed authentications per client IP (plugins/auth.ts `AUTH_FAILURE_LIMIT`); bounded LRU. */
   authFailures: RateLimiter;
+  /** Where deployments are published and served from: local disk or an S3 bucket (storage/index.ts). */
+  deploymentStore: DeploymentStore;
 }
 
 /** Client IPs whose failed authentications are counted at once; the least recent is dropped past this. */
@@ -28,12 +31,13 @@ const MAX_AUTH_FAILURE_IPS = 10_000;
 /**
  * Builds the context of one app from its configuration, open database and logger: a new event bus,
  * an API-key cache subscribed to it (it prepares a statement, so `db` must be open) and empty
- * counters. Nothing is shared between two contexts.
+ * counters, and the deployment store the configuration names (nothing contacted yet). Nothing is
+ * shared between two contexts.
  */
 export function createAppContext(base: { config: Config; db: Db; log: FastifyBaseLogger }): AppContext {
   const events = new EventBus();
   const apiKeys = new ApiKeyCache({ ...base, events });
-  return { ...base, events, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS) };
+  return { ...base, events, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config) };
 }
 
 declare module 'fastify' {

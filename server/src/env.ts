@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { dataPaths } from './data-paths';
 
 /**
  * Quire's configuration, parsed once from the environment (decisions.md section 1).
@@ -37,6 +38,16 @@ export const ConfigSchema = z.object({
   buildMaxRepoMb: z.coerce.number().int().min(1).default(1024),
   /** Most files a build's checkout may hold. */
   buildMaxFiles: z.coerce.number().int().min(1).default(50_000),
+  /** Bucket of the S3-compatible deployment store (storage/s3-store.ts); unset: deployments stay on local disk. */
+  s3Bucket: z.string().min(1).optional(),
+  /** Endpoint URL of a non-AWS S3 service (MinIO, R2...); unset: AWS. */
+  s3Endpoint: z.string().url().optional(),
+  s3Region: z.string().min(1).default('us-east-1'),
+  /** Credentials of the bucket; unset: the AWS SDK's default chain (environment, instance role). */
+  s3AccessKeyId: z.string().min(1).optional(),
+  s3SecretAccessKey: z.string().min(1).optional(),
+  /** `QUIRE_S3_FORCE_PATH_STYLE=1`: bucket in the URL path, not the host name (MinIO and most self-hosted services). */
+  s3ForcePathStyle: z.boolean().default(false),
 });
 
 /** Parsed configuration; see {@link ConfigSchema}. */
@@ -59,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, 'quire.db')}`,
+    databaseUrl: env.DATABASE_URL ?? `file:${dataPaths(dataDir).database}`,
     redisUrl: env.REDIS_URL || undefined,
     sitesDomain: env.QUIRE_SITES_DOMAIN,
     adminKey: env.QUIRE_ADMIN_KEY || undefined,
@@ -74,6 +85,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     buildTimeoutSeconds: env.QUIRE_BUILD_TIMEOUT_SECONDS,
     buildMaxRepoMb: env.QUIRE_BUILD_MAX_REPO_MB,
     buildMaxFiles: env.QUIRE_BUILD_MAX_FILES,
+    s3Bucket: env.QUIRE_S3_BUCKET || undefined,
+    s3Endpoint: env.QUIRE_S3_ENDPOINT || undefined,
+    s3Region: env.QUIRE_S3_REGION || undefined,
+    s3AccessKeyId: env.QUIRE_S3_ACCESS_KEY_ID || undefined,
+    s3SecretAccessKey: env.QUIRE_S3_SECRET_ACCESS_KEY || undefined,
+    s3ForcePathStyle: FLAG(env.QUIRE_S3_FORCE_PATH_STYLE),
   };
   const names: Record<string, string> = {
     port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL',
@@ -82,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
     enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',
     buildTimeoutSeconds: 'QUIRE_BUILD_TIMEOUT_SECONDS', buildMaxRepoMb: 'QUIRE_BUILD_MAX_REPO_MB', buildMaxFiles: 'QUIRE_BUILD_MAX_FILES',
+    s3Bucket: 'QUIRE_S3_BUCKET', s3Endpoint: 'QUIRE_S3_ENDPOINT', s3Region: 'QUIRE_S3_REGION',
+    s3AccessKeyId: 'QUIRE_S3_ACCESS_KEY_ID', s3SecretAccessKey: 'QUIRE_S3_SECRET_ACCESS_KEY', s3ForcePathStyle: 'QUIRE_S3_FORCE_PATH_STYLE',
   };
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
@@ -89,6 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (!config.s3Bucket && (config.s3Endpoint || config.s3AccessKeyId || config.s3SecretAccessKey)) {
+    throw new ConfigError('QUIRE_S3_BUCKET: required when other QUIRE_S3_* settings are given (the bucket deployments are stored in).');
+  }
+  if (Boolean(config.s3AccessKeyId) !== Boolean(config.s3SecretAccessKey)) {
+    throw new ConfigError('QUIRE_S3_ACCESS_KEY_ID and QUIRE_S3_SECRET_ACCESS_KEY: give both or neither.');
+  }
   if (!config.databaseUrl.startsWith('file:')) {
     throw new ConfigError(
       `DATABASE_URL: only SQLite (file:...) is supported in this release; PostgreSQL arrives with the scale-out work. Got a ${config.databaseUrl.split(':')[0]} URL.`,

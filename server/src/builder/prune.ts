@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { dataPaths, PATH_ID_RE } from '../data-paths';
 import { BuildError } from './errors';
 
 /** Project and build ids as they may appear in a path under the data directory. */
-export const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
+export const ID_RE = PATH_ID_RE;
 
 /**
  * Deletes the deployments of a project that are not in `keepDirs` (build ids or absolute paths).
@@ -12,7 +13,7 @@ export const ID_RE = /^[A-Za-z0-9_-]{1,100}$/;
  */
 export function pruneDeployments(dataDir: string, projectId: string, keepDirs: string[]): string[] {
   if (!ID_RE.test(projectId)) throw new BuildError('Invalid project id.');
-  const root = path.join(dataDir, 'sites', projectId);
+  const root = dataPaths(dataDir).sites(projectId);
   const keep = new Set(keepDirs.map((d) => path.basename(d)));
   const removed: string[] = [];
   let entries: fs.Dirent[];

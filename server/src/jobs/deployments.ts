@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
-import { pruneDeployments } from '../builder/prune';
+import type { DeploymentChannel, DeploymentStore } from '../storage/index';
 
 /** Production deployments kept per project (the newest is served; older ones allow a quick look back). */
 export const KEEP_PRODUCTION = 3;
@@ -13,7 +14,7 @@ export interface DeploymentRecord {
   kind: 'production' | 'preview';
   /** branch slug of a preview; "" for production */
   previewName: string;
-  /** directory relative to the data dir: `sites/<projectId>/<buildId>` */
+  /** the builder's staging directory relative to the data dir: `sites/<projectId>/<buildId>` (`DataPaths.site`) */
   dir: string;
   url: string;
   commitSha: string;
@@ -21,13 +22,51 @@ export interface DeploymentRecord {
   startedAt: Date;
 }
 
+/** Attempts at writing a channel's pointer before the deployment is reported as failed to go live. */
+const ACTIVATE_ATTEMPTS = 3;
+
 /**
- * Makes a finished build live in one transaction: inserts its Deployment row and sets the build
- * `deployed` with `url`, `duration` (ms since it started building), `deployedAt`, commit SHA and
- * message. Only a build still `building` is changed (a concurrent cancel wins).
- * @returns false when the build was no longer `building` (nothing was written).
+ * Makes a finished build live: publishes its staged files to the deployment store (local: nothing
+ * moves; S3: uploaded, staging removed), then in one transaction inserts its Deployment row (`dir`:
+ * where the store keeps it) and sets the build `deployed` with `url`, `duration` (ms since it
+ * started building), `deployedAt`, commit SHA and message, then points the channel at it
+ * (`DeploymentStore.activate`: with S3 this pointer write is what makes it live, after its files).
+ * Only a build still `building` is changed (a concurrent cancel wins); its published files are
+ * then deleted again.
+ * @returns false when the build was no longer `building` (nothing stays written).
+ * @throws Error when publishing, recording or (after 3 attempts) the pointer write fails.
  */
 export async function recordDeployment(ctx: AppContext, d: DeploymentRecord): Promise<boolean> {
+  const store = ctx.deploymentStore;
+  const dir = await store.publish(d.projectId, d.buildId, path.resolve(ctx.config.dataDir, d.dir));
+  let recorded: boolean;
+  try {
+    recorded = await insertDeployment(ctx, { ...d, dir });
+  } catch (err) {
+    await store.remove(dir).catch(() => undefined);
+    throw err;
+  }
+  if (!recorded) {
+    await store.remove(dir).catch(() => undefined);
+    return false;
+  }
+  await activate(store, { projectId: d.projectId, kind: d.kind, previewName: d.previewName }, dir);
+  return true;
+}
+
+async function activate(store: DeploymentStore, channel: DeploymentChannel, dir: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.activate(channel, dir);
+    } catch (err) {
+      if (attempt >= ACTIVATE_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  }
+}
+
+/** The Deployment row and the build's `deployed` state, in one transaction; false when the build was no longer `building`. */
+async function insertDeployment(ctx: AppContext, d: DeploymentRecord): Promise<boolean> {
   const now = new Date();
   return ctx.db.prisma.$transaction(async (tx) => {
     const updated = await tx.build.updateMany({
@@ -51,10 +90,10 @@ export async function recordDeployment(ctx: AppContext, d: DeploymentRecord): Pr
 }
 
 /**
- * Deletes old deployments of a project, rows and directories: keeps the newest
+ * Deletes old deployments of a project, rows and stored files: keeps the newest
  * {@link KEEP_PRODUCTION} production deployments and the newest deployment of every preview
- * name (the ones being served). Directory removal goes through the builder's `pruneDeployments`,
- * which never touches a build still being written.
+ * name (the ones being served). File removal goes through `DeploymentStore.prune` (local
+ * directories or bucket objects), which never touches a build still being written.
  * @returns the build ids whose deployments were removed.
  */
 export async function pruneOldDeployments(ctx: AppContext, projectId: string): Promise<string[]> {
@@ -72,6 +111,6 @@ export async function pruneOldDeployments(ctx: AppContext, projectId: string): P
   }
   const drop = rows.filter((r) => !keep.has(r.id));
   if (drop.length > 0) await ctx.db.prisma.deployment.deleteMany({ where: { id: { in: drop.map((r) => r.id) } } });
-  pruneDeployments(ctx.config.dataDir, projectId, rows.filter((r) => keep.has(r.id)).map((r) => r.buildId));
+  await ctx.deploymentStore.prune(projectId, rows.filter((r) => keep.has(r.id)).map((r) => r.buildId));
   return drop.map((r) => r.buildId);
 }

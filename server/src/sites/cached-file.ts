@@ -97,13 +97,22 @@ const BROTLI_MAX_QUALITY_SIZE = 128 * 1024;
  */
 export async function loadCachedFile(absPath: string, file: string, origin: FileOrigin): Promise<CachedFile> {
   const [body, stat] = await Promise.all([fs.readFile(absPath), fs.stat(absPath)]);
+  return cachedFileOf(body, stat.mtime, file, origin);
+}
+
+/**
+ * {@link loadCachedFile} for bytes already read (from a `DeploymentStore`): the same headers and
+ * compressed forms, `Last-Modified` from `modified` (local: the file's mtime; S3: the object's
+ * LastModified).
+ */
+export async function cachedFileOf(body: Buffer, modified: Date, file: string, origin: FileOrigin): Promise<CachedFile> {
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22);
   const { type, headers } = typeHeaders(file, origin);
   const compressible = isTextType(type.split(';')[0]!) && body.length >= MIN_COMPRESS;
   const base = [
     ...headers,
     'Cache-Control', origin === 'site' && isHashedAsset(file) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
-    'Last-Modified', stat.mtime.toUTCString(),
+    'Last-Modified', modified.toUTCString(),
     ...(compressible ? ['Vary', 'Accept-Encoding'] : []),
   ];
   const represent = (data: Buffer, encoding?: 'br' | 'gzip'): Representation => {
@@ -116,7 +125,7 @@ export async function loadCachedFile(absPath: string, file: string, origin: File
       notModifiedHeaders: common,
     };
   };
-  const out: CachedFile = { hash, mtimeSeconds: Math.floor(stat.mtimeMs / 1000), identity: represent(body), size: body.length };
+  const out: CachedFile = { hash, mtimeSeconds: Math.floor(modified.getTime() / 1000), identity: represent(body), size: body.length };
   if (compressible) {
     const [br, gz] = await Promise.all([
       brotli(body, {

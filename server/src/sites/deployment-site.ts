@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { matchRedirect } from '@quire/shared/docs/nav/index';
-import { loadCachedFile, type CachedFile } from './cached-file';
+import type { DeploymentFiles } from '../storage/deployment-store';
+import { localDeploymentFiles } from '../storage/local-store';
+import { cachedFileOf, type CachedFile } from './cached-file';
 import { SiteFileCache } from './file-cache';
-import { readManifest, siteOwnedFiles, type DeploymentManifest } from './manifest';
+import { parseManifest, siteOwnedFiles, type DeploymentManifest } from './manifest';
 import { sitePathOf } from './request-path';
-import { listSiteFiles } from './site-files';
 
 /** What a site answers for one request path. */
 export type SiteAnswer =
@@ -20,9 +20,10 @@ const NONE: SiteAnswer = { kind: 'none' };
 const MAX_URLS = 5000;
 
 /**
- * One deployment directory, served from memory.
+ * One deployment, served from memory; its files come from a `DeploymentStore` (a local
+ * directory or a bucket prefix, `storage/deployment-store.ts`).
  *
- * Loading reads `manifest.json` and lists the directory's regular files (symlinks never count);
+ * Loading reads `manifest.json` and lists the deployment's regular files (symlinks never count);
  * a request path is only ever mapped onto that list, so nothing outside the deployment can be
  * reached. Files are read, hashed and compressed on their first request and then answered from
  * memory (a read-through cache; concurrent first requests share one read). Resolution order
@@ -49,8 +50,9 @@ export class DeploymentSite {
   private readonly siteOwned: Set<string>;
 
   private constructor(
-    /** absolute deployment directory */
+    /** unique key of the deployment (`DeploymentFiles.key`: its absolute directory, or its bucket prefix) */
     readonly dir: string,
+    private readonly source: DeploymentFiles,
     readonly manifest: DeploymentManifest,
     private readonly files: Set<string>,
     private readonly cache: SiteFileCache,
@@ -74,17 +76,20 @@ export class DeploymentSite {
   }
 
   /**
-   * Loads a deployment directory (manifest + file list; no file content yet).
+   * Loads a deployment (manifest + file list; no file content yet).
+   * @param from an absolute deployment directory, or a deployment of a store (`DeploymentStore.open`)
    * @param cache the memory shared with other deployments (default: a private one with the
    *   default limits)
    * @param projectId the project whose share of `cache` the files count against (default: the
    *   manifest's `projectId`)
    * @throws Error when the manifest is missing or invalid or the directory cannot be listed.
    */
-  static async load(dir: string, cache = new SiteFileCache(), projectId?: string): Promise<DeploymentSite> {
-    const [manifest, files] = await Promise.all([readManifest(dir), listSiteFiles(dir)]);
+  static async load(from: string | DeploymentFiles, cache = new SiteFileCache(), projectId?: string): Promise<DeploymentSite> {
+    const source = typeof from === 'string' ? localDeploymentFiles(from) : from;
+    const readManifest = async () => parseManifest((await source.read('manifest.json')).body.toString('utf8'), `${source.key}/manifest.json`);
+    const [manifest, files] = await Promise.all([readManifest(), source.list()]);
     files.delete('manifest.json');
-    return new DeploymentSite(dir, manifest, files, cache, projectId ?? manifest.projectId);
+    return new DeploymentSite(source.key, source, manifest, files, cache, projectId ?? manifest.projectId);
   }
 
   /** Drops every cached file from the shared cache (the deployment is no longer served). */
@@ -122,7 +127,7 @@ export class DeploymentSite {
 
   /**
    * Decides what to answer for a decoded, validated site path (see `sitePathOf`): `""` is `/`.
-   * Only the first request of each file touches the disk; later answers are synchronous.
+   * Only the first request of each file touches the disk (or the bucket); later answers are synchronous.
    */
   answer(sitePath: string, trailingSlash: boolean): SiteAnswer | Promise<SiteAnswer> {
     return this.settle(this.decide(sitePath, trailingSlash));
@@ -174,7 +179,7 @@ export class DeploymentSite {
     const pending = this.loading.get(file);
     if (pending) return pending;
     const origin = this.siteOwned.has(file) ? 'site' : 'repository';
-    const loading = loadCachedFile(path.join(this.dir, ...file.split('/')), file, origin).then(
+    const loading = this.source.read(file).then(({ body, modified }) => cachedFileOf(body, modified, file, origin)).then(
       (loaded) => {
         this.loading.delete(file);
         if (!this.disposed) this.cache.set(this.projectId, this.keyOf(file), loaded);

@@ -26,9 +26,10 @@ type CheckedRequest = IncomingMessage & { [NOT_A_SITE]?: true };
  */
 export default fp(
   async (app) => {
-    const { config, db, events, log } = app.ctx;
+    const { config, db, events, log, deploymentStore } = app.ctx;
     const apiHosts = ['localhost', '127.0.0.1', '[::1]', config.host, hostName(new URL(apiBaseUrl(config)).host), config.sitesDomain];
-    const resolver = new SiteResolver(db, { dataDir: config.dataDir, sitesDomain: config.sitesDomain, apiHosts, log }, events);
+    const resolver = new SiteResolver(db, { store: deploymentStore, sitesDomain: config.sitesDomain, apiHosts, log }, events);
+    app.addHook('onClose', async () => resolver.close());
 
     const fastifyListeners = app.server.listeners('request') as RequestListener[];
     if (fastifyListeners.length === 1) {

@@ -46,9 +46,17 @@ export type DeploymentManifest = z.infer<typeof DeploymentManifestSchema>;
  */
 export async function readManifest(dir: string): Promise<DeploymentManifest> {
   const file = path.join(dir, 'manifest.json');
-  const raw = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
-  const parsed = DeploymentManifestSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parseManifest(await fs.readFile(file, 'utf8'), file);
+}
+
+/**
+ * Parses and validates the text of a `manifest.json` (from disk or a deployment store).
+ * @param source where it came from, for the error message
+ * @throws Error naming `source` and the invalid fields, or a SyntaxError for invalid JSON.
+ */
+export function parseManifest(text: string, source: string): DeploymentManifest {
+  const parsed = DeploymentManifestSchema.safeParse(JSON.parse(text) as unknown);
+  if (!parsed.success) throw new Error(`${source}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
 

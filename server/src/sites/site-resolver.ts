@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events';
+import { channelName, type DeploymentChannel, type DeploymentStore } from '../storage/index';
 import { DeploymentSite } from './deployment-site';
 import { SiteFileCache } from './file-cache';
 import { hostName, parseSiteHost } from './host';
@@ -14,7 +14,15 @@ interface DeploymentRow {
   id: string;
   projectId: string;
   dir: string;
+  kind: 'production' | 'preview';
+  previewName: string;
 }
+
+/**
+ * How often, in ms, a store with pointers has the pointers of served channels re-read: the
+ * fallback that catches a switch whose `deployment.changed` never arrived (another process).
+ */
+export const POINTER_REFRESH_MS = 3000;
 
 /** Host entries kept at most; past this the map is cleared (bounds memory against made-up host names). */
 const MAX_HOSTS = 10_000;
@@ -31,10 +39,20 @@ const MAX_HOSTS = 10_000;
  * the new current ones are loaded at once, so traffic swaps to the new build in one step.
  * On `project.changed` (slug, custom domain, deletion) the host map is dropped, and a deleted
  * project's deployments are forgotten.
+ *
+ * Files come from the deployment store (`ctx.deploymentStore`). A store with pointers (S3) serves
+ * what each channel's pointer names (read once, then on `deployment.changed`, and re-read every
+ * {@link POINTER_REFRESH_MS} as a fallback for a missed event), so a switch made by another process
+ * is seen within a second through the event transport, and within a few seconds without it.
  */
 export class SiteResolver {
   private readonly hosts = new Map<string, Resolved | Promise<Resolved>>();
+  /** loaded deployments by `Deployment.dir` */
   private readonly sites = new Map<string, { projectId: string; loading: Promise<DeploymentSite | null> }>();
+  /** what each served channel's pointer names (stores with pointers), by `<projectId>\0<channel>` */
+  private readonly pointers = new Map<string, { channel: DeploymentChannel; dir: Promise<string | null> }>();
+  private readonly refreshTimer: NodeJS.Timeout | undefined;
+  private refreshing = false;
   private customDomains: Map<string, string> | undefined;
   private readonly bySlug: Statement<[string, string, string], DeploymentRow>;
   private readonly byProject: Statement<[string], DeploymentRow>;
@@ -44,7 +62,8 @@ export class SiteResolver {
   constructor(
     private readonly db: Db,
     private readonly options: {
-      dataDir: string;
+      /** where deployments are read from (`ctx.deploymentStore`) */
+      store: DeploymentStore;
       sitesDomain: string;
       /** host names of the API itself (never served as a custom domain) */
       apiHosts: string[];
@@ -56,24 +75,34 @@ export class SiteResolver {
   ) {
     const newest = `ORDER BY d.createdAt DESC, d.rowid DESC LIMIT 1`;
     this.bySlug = db.sqlite.prepare(
-      `SELECT d.id, d.projectId, d.dir FROM Project p JOIN Deployment d ON d.projectId = p.id
+      `SELECT d.id, d.projectId, d.dir, d.kind, d.previewName FROM Project p JOIN Deployment d ON d.projectId = p.id
        WHERE p.slug = ? AND d.kind = ? AND d.previewName = ? ${newest}`,
     );
     this.byProject = db.sqlite.prepare(
-      `SELECT d.id, d.projectId, d.dir FROM Deployment d WHERE d.projectId = ? AND d.kind = 'production' AND d.previewName = '' ${newest}`,
+      `SELECT d.id, d.projectId, d.dir, d.kind, d.previewName FROM Deployment d WHERE d.projectId = ? AND d.kind = 'production' AND d.previewName = '' ${newest}`,
     );
     this.current = db.sqlite.prepare(
-      `SELECT d.id, d.projectId, d.dir FROM Deployment d WHERE d.projectId = ? AND d.rowid = (
+      `SELECT d.id, d.projectId, d.dir, d.kind, d.previewName FROM Deployment d WHERE d.projectId = ? AND d.rowid = (
          SELECT e.rowid FROM Deployment e WHERE e.projectId = d.projectId AND e.kind = d.kind AND e.previewName = d.previewName
          ORDER BY e.createdAt DESC, e.rowid DESC LIMIT 1)`,
     );
     this.domains = db.sqlite.prepare(`SELECT id, customDomain FROM Project WHERE customDomain IS NOT NULL`);
+    if (options.store.hasPointers) {
+      this.refreshTimer = setInterval(() => void this.refreshPointers(), POINTER_REFRESH_MS);
+      this.refreshTimer.unref();
+    }
     events.on('deployment.changed', ({ projectId }) => this.deploymentChanged(projectId));
     events.on('project.changed', ({ projectId, deleted }) => {
       this.hosts.clear();
       this.customDomains = undefined;
       if (deleted) for (const [id, entry] of this.sites) if (entry.projectId === projectId) this.forget(id);
+      if (deleted) for (const [key, entry] of this.pointers) if (entry.channel.projectId === projectId) this.pointers.delete(key);
     });
+  }
+
+  /** Stops re-reading pointers (app close). */
+  close(): void {
+    clearInterval(this.refreshTimer);
   }
 
   /**
@@ -113,30 +142,82 @@ export class SiteResolver {
     return this.byProject.get(projectId) ?? null;
   }
 
-  /** The loaded deployment of a row (shared by every host naming it); `null` when it cannot be loaded. */
+  /**
+   * The loaded deployment a row's channel serves (shared by every host naming it); `null` when it
+   * cannot be loaded. Without pointers that is the row's own deployment; with pointers it is the
+   * one the channel's pointer names (the row's while the channel has no pointer yet).
+   */
   private site(row: DeploymentRow): Promise<DeploymentSite | null> {
-    const known = this.sites.get(row.id);
+    if (!this.options.store.hasPointers) return this.siteAt(row.dir, row.projectId);
+    return this.pointed(row).then((dir) => this.siteAt(dir ?? row.dir, row.projectId));
+  }
+
+  /** The loaded deployment stored at `dir` (`Deployment.dir`), loading it through the store once. */
+  private siteAt(dir: string, projectId: string): Promise<DeploymentSite | null> {
+    const known = this.sites.get(dir);
     if (known) return known.loading;
-    const loading = DeploymentSite.load(path.resolve(this.options.dataDir, row.dir), this.files, row.projectId).catch((err: unknown) => {
-      this.options.log.error({ err, deploymentId: row.id, dir: row.dir }, 'deployment cannot be served');
+    const loading = DeploymentSite.load(this.options.store.open(dir), this.files, projectId).catch((err: unknown) => {
+      this.options.log.error({ err, projectId, dir }, 'deployment cannot be served');
       return null;
     });
-    this.sites.set(row.id, { projectId: row.projectId, loading });
+    this.sites.set(dir, { projectId, loading });
     return loading;
   }
 
+  /**
+   * The `dir` a row's channel pointer names, remembered per channel; `fresh` reads it again.
+   * A failed read keeps the previous answer (or `null`, which serves the row's own deployment).
+   */
+  private pointed(row: DeploymentRow, fresh = false): Promise<string | null> {
+    const channel: DeploymentChannel = { projectId: row.projectId, kind: row.kind, previewName: row.previewName };
+    const key = `${row.projectId}\0${channelName(channel)}`;
+    const known = this.pointers.get(key);
+    if (known && !fresh) return known.dir;
+    const dir = this.options.store.pointer(channel).catch((err: unknown) => {
+      this.options.log.error({ err, projectId: row.projectId, channel: channelName(channel) }, 'deployment pointer cannot be read');
+      return known ? known.dir : null;
+    });
+    this.pointers.set(key, { channel, dir });
+    return dir;
+  }
+
+  /** Re-reads the pointer of every served channel; a project whose pointer moved is switched. */
+  private async refreshPointers(): Promise<void> {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    try {
+      const moved = new Set<string>();
+      await Promise.all(
+        [...this.pointers.values()].map(async ({ channel, dir }) => {
+          const before = await dir;
+          const now = await this.options.store.pointer(channel).catch(() => before);
+          if (now !== before) moved.add(channel.projectId);
+        }),
+      );
+      for (const projectId of moved) this.deploymentChanged(projectId);
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
   /** Stops serving a deployment and frees its cached files. */
-  private forget(deploymentId: string): void {
-    const entry = this.sites.get(deploymentId);
-    this.sites.delete(deploymentId);
+  private forget(dir: string): void {
+    const entry = this.sites.get(dir);
+    this.sites.delete(dir);
     void entry?.loading.then((site) => site?.dispose());
   }
 
   private deploymentChanged(projectId: string): void {
     this.hosts.clear();
     const current = this.current.all(projectId);
-    const keep = new Set(current.map((r) => r.id));
-    for (const [id, entry] of this.sites) if (entry.projectId === projectId && !keep.has(id)) this.forget(id);
-    for (const row of current) void this.site(row);
+    const settle = (dirs: string[]) => {
+      const keep = new Set(dirs);
+      for (const [dir, entry] of this.sites) if (entry.projectId === projectId && !keep.has(dir)) this.forget(dir);
+      for (const dir of keep) void this.siteAt(dir, projectId);
+    };
+    if (!this.options.store.hasPointers) return settle(current.map((r) => r.dir));
+    // The new pointers are remembered before anything awaits, so a request from now on sees them.
+    const dirs = current.map((row) => this.pointed(row, true).then((dir) => dir ?? row.dir));
+    void Promise.all(dirs).then(settle);
   }
 }

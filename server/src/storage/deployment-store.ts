@@ -1,0 +1,97 @@
+/**
+ * The deployment storage seam (decisions.md section 1: local disk embedded, an S3-compatible
+ * bucket when scaled out). A build always writes its site to a worker-local staging directory
+ * (`DataPaths.site`); the store then makes it durable ({@link DeploymentStore.publish}), points
+ * a channel at it ({@link DeploymentStore.activate}: the deployment goes live by that one write),
+ * serves its files to site hosting ({@link DeploymentStore.open}) and deletes old ones
+ * ({@link DeploymentStore.prune}). Implementations: `local-store.ts` (default; today's layout,
+ * nothing copied) and `s3-store.ts`.
+ */
+
+/** What a channel serves: a project's production site, or one preview (by branch slug). */
+export interface DeploymentChannel {
+  projectId: string;
+  kind: 'production' | 'preview';
+  /** branch slug of a preview; "" for production */
+  previewName: string;
+}
+
+/** One file of a deployment as stored. */
+export interface StoredFile {
+  body: Buffer;
+  /** when the file was written (local: mtime; S3: LastModified) */
+  modified: Date;
+}
+
+/** Read access to one deployment, for serving (`DeploymentSite`). */
+export interface DeploymentFiles {
+  /** unique across deployments and stores (a cache key prefix): the absolute directory or the object prefix */
+  readonly key: string;
+  /**
+   * Every regular file of the deployment as `/`-separated relative paths (`guides/setup.html`),
+   * `manifest.json` included; symbolic links and special files never appear.
+   * @throws Error when the deployment cannot be listed.
+   */
+  list(): Promise<Set<string>>;
+  /**
+   * The bytes of a listed file.
+   * @throws Error when it cannot be read (gone, store unreachable).
+   */
+  read(file: string): Promise<StoredFile>;
+}
+
+/** Where deployments live; one per process, on the app context (`ctx.deploymentStore`). */
+export interface DeploymentStore {
+  /** `local` (data directory) or `s3` (bucket) */
+  readonly kind: 'local' | 's3';
+  /**
+   * Whether channels have pointer objects ({@link activate}/{@link pointer}). Without them (local
+   * disk) the newest Deployment row of a channel is what is served, as before the seam existed.
+   */
+  readonly hasPointers: boolean;
+  /**
+   * Makes a build's staged site durable. Local: nothing moves (the staging directory is the
+   * deployment). S3: every regular file is uploaded under `deployments/<projectId>/<buildId>/`
+   * (bounded parallel uploads, `manifest.json` last, so a listing with a manifest is complete),
+   * then the staging directory is removed.
+   * @param stagingDir absolute directory the builder wrote (`DataPaths.site`)
+   * @returns the deployment's location for its Deployment row (`dir`): `sites/<projectId>/<buildId>`
+   *   relative to the data dir (local), or the object prefix `deployments/<projectId>/<buildId>` (S3)
+   * @throws Error when an upload fails (what was uploaded is deleted again).
+   */
+  publish(projectId: string, buildId: string, stagingDir: string): Promise<string>;
+  /**
+   * Points a channel at a published deployment; with pointers this single write is what makes it
+   * live (`pointers/<projectId>/production.json`, `pointers/<projectId>/preview/<name>.json`).
+   * Local: nothing to write (the Deployment row is the pointer).
+   * @throws Error when the pointer cannot be written.
+   */
+  activate(channel: DeploymentChannel, dir: string): Promise<void>;
+  /**
+   * The `dir` a channel's pointer names, read from the store now (callers cache it); `null` when
+   * the channel has no pointer (or the store has none).
+   * @throws Error when the store cannot be reached.
+   */
+  pointer(channel: DeploymentChannel): Promise<string | null>;
+  /** Read access to a deployment by its `dir` (nothing is read until asked). */
+  open(dir: string): DeploymentFiles;
+  /**
+   * Deletes a project's finished deployments (those holding `manifest.json`) whose build id is not
+   * in `keepBuildIds`; a deployment still being written is never touched.
+   * @returns the build ids removed
+   */
+  prune(projectId: string, keepBuildIds: string[]): Promise<string[]>;
+  /** Deletes one deployment whatever its state (a build published but never recorded). */
+  remove(dir: string): Promise<void>;
+  /** Deletes everything of a deleted project (deployments and pointers). */
+  removeProject(projectId: string): Promise<void>;
+  /** Checks that the store can be reached (for readiness). @throws Error when it cannot. */
+  check(): Promise<void>;
+  /** Releases connections. */
+  close(): void;
+}
+
+/** Channel key for maps and pointer names: `production` or `preview/<name>`. */
+export function channelName(channel: DeploymentChannel): string {
+  return channel.kind === 'production' ? 'production' : `preview/${channel.previewName}`;
+}
