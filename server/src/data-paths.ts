@@ -33,6 +33,8 @@ export interface DataPaths {
   cache(projectId: string): string;
   /** a project's rendered-page cache: `<dataDir>/cache/<projectId>/pages` */
   pageCache(projectId: string): string;
+  /** every local deployment: `<dataDir>/sites` */
+  sitesRoot: string;
   /** all local deployments of a project: `<dataDir>/sites/<projectId>` */
   sites(projectId: string): string;
   /** one deployment (or a build's staging directory): `<dataDir>/sites/<projectId>/<buildId>` */
@@ -52,6 +54,7 @@ export function dataPaths(dataDir: string): DataPaths {
     adminKey: at('admin-key'),
     demoRepo: at('demo-repo'),
     logs: at('logs'),
+    sitesRoot: at('sites'),
     repos: (projectId) => at('repos', segment(projectId, 'project id')),
     cache: (projectId) => at('cache', segment(projectId, 'project id')),
     pageCache: (projectId) => at('cache', segment(projectId, 'project id'), 'pages'),

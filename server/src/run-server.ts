@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ADMIN_KEY_FILE } from './services/bootstrap';
+import { dataPaths } from './data-paths';
 import { apiBaseUrl, ConfigError, loadConfig, type Config } from './env';
 import { DOCS_PREFIX } from './plugins/openapi';
 
@@ -72,7 +71,7 @@ function printBanner(app: FastifyInstance, base: string): void {
   } else if (boot.created && boot.adminKey) {
     lines.push(`  Admin key:     ${boot.adminKey}`, `                 (shown once; also saved to ${boot.keyFile}, mode 0600)`);
   } else {
-    const file = path.join(app.ctx.config.dataDir, ADMIN_KEY_FILE);
+    const file = dataPaths(app.ctx.config.dataDir).adminKey;
     lines.push(fs.existsSync(file) ? `  Admin key:     in ${file}` : '  Admin key:     the QUIRE_ADMIN_KEY of the first start, or a key from `pnpm quire org create`');
   }
   process.stdout.write(`${lines.join('\n')}\n`);

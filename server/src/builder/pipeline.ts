@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { fillTitles, flattenPages, pagePathOf, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
 import { isHiddenVisit } from '@quire/shared/docs/nav/walk';
 import { DocsError, type BuildWarning, type NavNode, type RenderedPage } from '@quire/shared/docs/types';
+import { dataPaths } from '../data-paths';
 import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-limits';
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { AbortError, BuildError, isAbortError, throwIfAborted } from './errors';
@@ -72,7 +72,8 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
     current = name;
     return step(ctx, name, fn, summary);
   };
-  const outDir = path.join(input.dataDir, 'sites', input.projectId, input.buildId);
+  const paths = dataPaths(input.dataDir);
+  const outDir = paths.site(input.projectId, input.buildId);
   const warnings: BuildWarning[] = [];
   const warn = (list: BuildWarning[]) => {
     for (const w of list) {
@@ -91,7 +92,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
           branch: input.branch,
           ...(input.commitSha ? { commitSha: input.commitSha } : {}),
           allowFileRepos: input.allowFileRepos,
-          cacheDir: path.join(input.dataDir, 'repos', input.projectId),
+          cacheDir: paths.repos(input.projectId),
           signal,
           limits,
         }),
@@ -106,7 +107,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
 
     const rendered = await run(
       'rendering pages',
-      () => renderPages(project, checkout.dir, path.join(input.dataDir, 'cache', input.projectId, 'pages'), `${input.projectId}/${input.buildId}/${Date.now()}`, signal, limits),
+      () => renderPages(project, checkout.dir, paths.pageCache(input.projectId), `${input.projectId}/${input.buildId}/${Date.now()}`, signal, limits),
       (r) => `${r.pages.length} pages, ${r.fromCache} from cache`,
     );
     warn(rendered.pages.flatMap((p) => p.page.warnings));

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { dataPaths } from '../data-paths';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { configOrExit, runServer } from '../run-server';
@@ -27,7 +28,7 @@ const GIT_ENV = {
  * @returns the repository path and whether this call made a new commit.
  */
 export function syncDemoRepo(dataDir: string, sourceDir = DEMO_DOCS_DIR): { repo: string; changed: boolean } {
-  const repo = path.join(dataDir, 'demo-repo');
+  const repo = dataPaths(dataDir).demoRepo;
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' }).toString();
   if (!fs.existsSync(path.join(repo, '.git'))) {
     fs.mkdirSync(repo, { recursive: true });

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { dataPaths } from '../data-paths';
 
-/** Where a build's log lives: `<dataDir>/logs/<buildId>.log` (plain text, one line per step or warning). */
+/**
+ * Where a build's log lives: `<dataDir>/logs/<buildId>.log` (plain text, one line per step or warning).
+ * @throws Error for a build id that is not a plain id (`DataPaths.buildLog`).
+ */
 export function buildLogPath(dataDir: string, buildId: string): string {
-  return path.join(dataDir, 'logs', `${path.basename(buildId)}.log`);
+  return dataPaths(dataDir).buildLog(buildId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context';
+import { dataPaths } from '../data-paths';
 import type { Models } from '../db/client';
 import { BuildError } from '../builder/errors';
 import { buildLimitsFrom } from '../builder/build-limits';
@@ -101,7 +102,7 @@ export class BuildRunner {
     if (this.running) return;
     const stale = await this.ctx.db.prisma.build.findMany({ where: { status: 'building' }, select: { id: true, projectId: true } });
     for (const b of stale) {
-      fs.rmSync(path.join(this.ctx.config.dataDir, 'sites', b.projectId, b.id), { recursive: true, force: true });
+      fs.rmSync(dataPaths(this.ctx.config.dataDir).site(b.projectId, b.id), { recursive: true, force: true });
       await this.setStatus(b.id, 'building', 'queued', { startedAt: null });
       this.logLine(b.id, 'requeued: the server stopped while this build was running');
     }
@@ -171,15 +172,18 @@ export class BuildRunner {
 
   /**
    * Cleans up after a deleted project: aborts its running build, then removes its deployments,
-   * repository cache and page cache from the data dir (its rows went with the project).
+   * repository cache and page cache from the data dir and its objects from the deployment store
+   * (its rows went with the project).
    */
   async forgetProject(projectId: string): Promise<void> {
     const mine = [...this.active.values()].filter((a) => a.projectId === projectId);
     for (const a of mine) a.controller.abort(CANCEL);
     await Promise.all(mine.map((a) => a.done));
-    for (const dir of ['sites', 'repos', 'cache']) {
-      fs.rmSync(path.join(this.ctx.config.dataDir, dir, path.basename(projectId)), { recursive: true, force: true });
-    }
+    const paths = dataPaths(this.ctx.config.dataDir);
+    for (const dir of [paths.sites(projectId), paths.repos(projectId), paths.cache(projectId)]) fs.rmSync(dir, { recursive: true, force: true });
+    await this.ctx.deploymentStore
+      .removeProject(projectId)
+      .catch((err: unknown) => this.ctx.log.warn({ err, projectId }, 'removing a deleted project from the deployment store failed'));
   }
 
   /** Starts queued builds while there is room: oldest first, skipping projects already building. */

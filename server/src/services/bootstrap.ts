@@ -5,13 +5,10 @@
  * written to `<data dir>/admin-key` (mode 0600). Runs only when the database holds no API key.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
+import { dataPaths } from '../data-paths';
 import { createApiKey, describeKey } from './api-keys';
-
-/** Name of the file holding a generated bootstrap key, inside the data directory. */
-export const ADMIN_KEY_FILE = 'admin-key';
 
 /** What {@link bootstrap} did. */
 export interface BootstrapResult {
@@ -61,7 +58,7 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
     return { orgId: org.id, key: created.key };
   });
   if (config.adminKey) return { created: true, orgId, adminKey: key, keyFile: null, fromEnv: true };
-  const keyFile = path.join(config.dataDir, ADMIN_KEY_FILE);
+  const keyFile = dataPaths(config.dataDir).adminKey;
   fs.mkdirSync(config.dataDir, { recursive: true });
   fs.writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
   fs.chmodSync(keyFile, 0o600);

@@ -54,7 +54,7 @@ export class LocalDeploymentStore implements DeploymentStore {
 
   async remove(dir: string): Promise<void> {
     const abs = path.resolve(this.dataDir, dir);
-    if (!abs.startsWith(path.join(this.dataDir, 'sites') + path.sep)) throw new Error(`Not a deployment directory: ${dir}`);
+    if (!abs.startsWith(dataPaths(this.dataDir).sitesRoot + path.sep)) throw new Error(`Not a deployment directory: ${dir}`);
     fs.rmSync(abs, { recursive: true, force: true });
   }
 
