@@ -141,6 +141,22 @@ describe('sites served from an S3 deployment store (s3rver)', () => {
     db.sqlite.prepare(`DELETE FROM Deployment WHERE buildId = ?`).run(buildId);
   });
 
+  it('deletes the uploaded files of a build cancelled before it was recorded', async () => {
+    const buildId = newId('build');
+    const staging = dataPaths(dataDir).site(projectId, buildId);
+    fs.mkdirSync(staging, { recursive: true });
+    fs.writeFileSync(path.join(staging, 'manifest.json'), '{}');
+    db.sqlite
+      .prepare(`INSERT INTO Build (id, projectId, status, trigger, branch, isPreview, createdAt) VALUES (?, ?, 'cancelled', 'api', 'main', 0, ?)`)
+      .run(buildId, projectId, Date.now());
+    const record = { buildId, projectId, kind: 'production', previewName: '', dir: path.relative(dataDir, staging) } as const;
+    const meta = { url: `http://${HOST}/`, commitSha: 'b'.repeat(40), commitMessage: 'late', startedAt: new Date() };
+    expect(await recordDeployment(servers[0]!.ctx, { ...record, ...meta })).toBe(false);
+    expect(s3.keys().filter((k) => k.includes(buildId))).toEqual([]);
+    servers[0]!.ctx.events.emit('deployment.changed', { projectId });
+    expect((await page(0)).body).toContain('THIRD');
+  });
+
   it('prunes old deployments by deleting their objects', async () => {
     const builds = db.sqlite.prepare(`SELECT buildId FROM Deployment WHERE projectId = ? ORDER BY createdAt`).all(projectId) as { buildId: string }[];
     const oldest = builds[0]!.buildId;
