@@ -6,6 +6,7 @@ import { openDb, type Db } from './db/client';
 import { createAppContext } from './context';
 import errorsPlugin from './plugins/errors';
 import requestIdPlugin from './plugins/request-id';
+import storedTextPlugin from './plugins/stored-text';
 import authPlugin from './plugins/auth';
 import rateLimitPlugin from './plugins/rate-limit';
 import idempotencyPlugin from './plugins/idempotency';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(storedTextPlugin);
   await app.register(openapiPlugin);
   await app.register(trpcPlugin, { prefix: '/trpc' });
   await app.register(v1Routes, { prefix: '/v1' });
