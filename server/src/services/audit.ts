@@ -7,6 +7,7 @@ import type { AuditEntry, AuditLogQuery, AuditResourceType } from '@quire/shared
 import type { Prisma, PrismaClient } from '../db/generated/client';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
+import { literalContains } from '../db/literal-contains';
 
 /** The Prisma client or a `$transaction` client: what services write through. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
@@ -84,14 +85,27 @@ export function toAuditEntryDto(row: EntryWithActor): AuditEntry {
 /** Filters of the list and the export. */
 export type AuditFilters = Pick<AuditLogQuery, 'actor' | 'resource'>;
 
-/** The where clause of a project's log: its entries plus organization-level ones (project id null). */
-function auditWhere(orgId: string, projectId: string, filters: AuditFilters): Prisma.AuditEntryWhereInput {
+/**
+ * The where clause of a project's log: its entries plus organization-level ones (project id null).
+ * `actor` is a case-insensitive literal substring of the actor's email (`%`, `_` and `\` match
+ * themselves, db/literal-contains.ts): it is resolved first to the ids of the users who acted in
+ * the organization and whose (lower-case) email contains it.
+ */
+async function auditWhere(ctx: AppContext, orgId: string, projectId: string, filters: AuditFilters): Promise<Prisma.AuditEntryWhereInput> {
+  let actorIds: string[] | undefined;
+  if (filters.actor) {
+    const like = literalContains(filters.actor.toLowerCase());
+    const users = await ctx.db.prisma.user.findMany({
+      where: { email: like.where, auditEntries: { some: { orgId } } },
+      select: { id: true, email: true },
+    });
+    actorIds = users.filter((u) => like.matches(u.email.toLowerCase())).map((u) => u.id);
+  }
   return {
     orgId,
     OR: [{ projectId }, { projectId: null }],
     ...(filters.resource ? { resourceType: filters.resource } : {}),
-    // SQLite LIKE is case-insensitive for ASCII; emails are stored lower-case.
-    ...(filters.actor ? { actor: { email: { contains: filters.actor.toLowerCase() } } } : {}),
+    ...(actorIds ? { actorId: { in: actorIds } } : {}),
   };
 }
 
@@ -105,7 +119,7 @@ export async function listAudit(
   query: AuditLogQuery,
 ): Promise<{ data: AuditEntry[]; hasMore: boolean }> {
   const rows = await ctx.db.prisma.auditEntry.findMany({
-    where: auditWhere(orgId, projectId, query),
+    where: await auditWhere(ctx, orgId, projectId, query),
     include: { actor: true },
     orderBy: NEWEST_FIRST,
     skip: (query.page - 1) * query.limit,
@@ -126,9 +140,10 @@ export async function* iterateAudit(
   batchSize = 500,
 ): AsyncGenerator<AuditEntry> {
   let cursor: { id: string } | undefined;
+  const where = await auditWhere(ctx, orgId, projectId, filters);
   for (;;) {
     const rows = await ctx.db.prisma.auditEntry.findMany({
-      where: auditWhere(orgId, projectId, filters),
+      where,
       include: { actor: true },
       orderBy: NEWEST_FIRST,
       take: batchSize,
