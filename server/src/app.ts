@@ -12,6 +12,8 @@ import rateLimitPlugin from './plugins/rate-limit';
 import idempotencyPlugin from './plugins/idempotency';
 import openapiPlugin from './plugins/openapi';
 import sitesPlugin from './sites/index';
+import healthPlugin from './plugins/health';
+import metricsPlugin from './plugins/metrics';
 import jobsPlugin from './jobs/index';
 import trpcPlugin from './trpc/index';
 import v1Routes from './routes/v1/index';
@@ -24,6 +26,8 @@ export interface BuildAppOptions {
   db?: Db;
   /** Start the in-process build runner (default true; tests of routes alone may turn it off). */
   runJobs?: boolean;
+  /** Where JSON log lines are written (default stdout); tests capture them this way. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -35,7 +39,7 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new QuietLogController(),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -58,6 +62,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(requestIdPlugin);
   await app.register(sitesPlugin);
+  await app.register(healthPlugin);
+  await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(idempotencyPlugin);

@@ -5,6 +5,8 @@ import { EventBus } from './events';
 import { ApiKeyCache } from './services/api-key-cache';
 import { RateLimiter } from './services/rate-limiter';
 import { createDeploymentStore, type DeploymentStore } from './storage/index';
+import { Readiness } from './ops/readiness';
+import { AppMetrics } from './ops/metrics';
 
 /**
  * What every part of one server process shares: configuration, database handles, the event bus,
@@ -23,6 +25,10 @@ export interface AppContext {
   authFailures: RateLimiter;
   /** Where deployments are published and served from: local disk or an S3 bucket (storage/index.ts). */
   deploymentStore: DeploymentStore;
+  /** Named checks of `GET /readyz` (ops/readiness.ts); each part that owns a dependency registers one, e.g. `queue`. */
+  readiness: Readiness;
+  /** This app's Prometheus registry and series (ops/metrics.ts); the job queue plugs in its depth with `setQueueDepth`. */
+  metrics: AppMetrics;
 }
 
 /** Client IPs whose failed authentications are counted at once; the least recent is dropped past this. */
@@ -37,7 +43,7 @@ const MAX_AUTH_FAILURE_IPS = 10_000;
 export function createAppContext(base: { config: Config; db: Db; log: FastifyBaseLogger }): AppContext {
   const events = new EventBus();
   const apiKeys = new ApiKeyCache({ ...base, events });
-  return { ...base, events, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config) };
+  return { ...base, events, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics() };
 }
 
 declare module 'fastify' {

@@ -30,6 +30,8 @@ export const ConfigSchema = z.object({
   /** Enterprise plan limits (decisions.md section 2: "limits from configuration"). */
   enterpriseRateLimit: z.coerce.number().int().positive().default(10_000),
   enterpriseProjectLimit: z.coerce.number().int().positive().default(1_000),
+  /** Bearer token `GET /metrics` requires; unset: /metrics is open to whoever reaches the listener (plugins/metrics.ts). */
+  metricsToken: z.string().min(16).optional(),
   /** Builds of different projects that may run at once in this process (each renders on every core). */
   buildConcurrency: z.coerce.number().int().min(1).max(16).default(1),
   /** Wall-clock budget of one build, in seconds (build-limits.ts). */
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.QUIRE_LOG_LEVEL ?? env.LOG_LEVEL,
     enterpriseRateLimit: env.QUIRE_ENTERPRISE_RATE_LIMIT,
     enterpriseProjectLimit: env.QUIRE_ENTERPRISE_PROJECT_LIMIT,
+    metricsToken: env.QUIRE_METRICS_TOKEN || undefined,
     buildConcurrency: env.QUIRE_BUILD_CONCURRENCY,
     buildTimeoutSeconds: env.QUIRE_BUILD_TIMEOUT_SECONDS,
     buildMaxRepoMb: env.QUIRE_BUILD_MAX_REPO_MB,
@@ -97,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
-    enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',
+    enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', metricsToken: 'QUIRE_METRICS_TOKEN', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',
     buildTimeoutSeconds: 'QUIRE_BUILD_TIMEOUT_SECONDS', buildMaxRepoMb: 'QUIRE_BUILD_MAX_REPO_MB', buildMaxFiles: 'QUIRE_BUILD_MAX_FILES',
     s3Bucket: 'QUIRE_S3_BUCKET', s3Endpoint: 'QUIRE_S3_ENDPOINT', s3Region: 'QUIRE_S3_REGION',
     s3AccessKeyId: 'QUIRE_S3_ACCESS_KEY_ID', s3SecretAccessKey: 'QUIRE_S3_SECRET_ACCESS_KEY', s3ForcePathStyle: 'QUIRE_S3_FORCE_PATH_STYLE',

@@ -15,6 +15,7 @@ const realRunBuild = async (input: RunBuildInput): Promise<RunBuildResult> => (a
 import { projectSiteUrl } from '../services/projects';
 import { branchSlug, previewSiteUrl } from '../sites/host';
 import { BuildLog } from './build-log';
+import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, recordDeployment } from './deployments';
 
 /** Options of {@link BuildRunner}. */
@@ -218,6 +219,7 @@ export class BuildRunner {
   /** Runs one claimed build to its outcome. */
   private async execute(build: BuildRow, startedAt: Date, signal: AbortSignal): Promise<void> {
     const { config, db, events } = this.ctx;
+    let outcome: BuildOutcome | undefined;
     const log = new BuildLog(config.dataDir, build.id);
     const project = await db.prisma.project.findUnique({ where: { id: build.projectId } });
     try {
@@ -260,6 +262,7 @@ export class BuildRunner {
       }
       events.emit('deployment.changed', { projectId: project.id });
       events.emit('build.status', { projectId: project.id, buildId: build.id, status: 'deployed' });
+      outcome = 'deployed';
       log.line(`✓ deployed ${result.pages} pages to ${url} in ${Date.now() - startedAt.getTime()} ms (${result.warnings.length} warnings)`);
       await pruneOldDeployments(this.ctx, project.id).catch((err: unknown) => this.ctx.log.warn({ err, projectId: project.id }, 'pruning old deployments failed'));
     } catch (err) {
@@ -269,7 +272,8 @@ export class BuildRunner {
       }
       const message = err instanceof BuildError ? err.message : 'The build failed because of an internal error; the previous deployment keeps serving.';
       const cause = err instanceof BuildError ? (err as { cause?: unknown }).cause : err;
-      if (cause) this.ctx.log.error({ err: cause, buildId: build.id }, 'build failed unexpectedly');
+      if (cause) this.ctx.log.error({ err: cause, buildId: build.id, projectId: build.projectId }, 'build failed unexpectedly');
+      outcome = 'failed';
       await this.setStatus(build.id, 'building', 'failed', {
         error: message,
         finishedAt: new Date(),
@@ -278,6 +282,8 @@ export class BuildRunner {
       log.line(`✗ failed: ${message}`);
     } finally {
       log.close();
+      const ended = outcome ?? (signal.aborted ? (signal.reason === SHUTDOWN ? 'requeued' : 'cancelled') : undefined);
+      if (ended) this.ctx.metrics.observeBuild(ended, (Date.now() - startedAt.getTime()) / 1000);
     }
   }
 

@@ -26,7 +26,7 @@ type CheckedRequest = IncomingMessage & { [NOT_A_SITE]?: true };
  */
 export default fp(
   async (app) => {
-    const { config, db, events, log, deploymentStore } = app.ctx;
+    const { config, db, events, log, deploymentStore, metrics } = app.ctx;
     const apiHosts = ['localhost', '127.0.0.1', '[::1]', config.host, hostName(new URL(apiBaseUrl(config)).host), config.sitesDomain];
     const resolver = new SiteResolver(db, { store: deploymentStore, sitesDomain: config.sitesDomain, apiHosts, log }, events);
     app.addHook('onClose', async () => resolver.close());
@@ -40,7 +40,10 @@ export default fp(
         if (resolved === undefined) {
           req[NOT_A_SITE] = true;
           fastifyHandler(req, res);
-        } else serveSite(req, res, resolved, log);
+        } else {
+          serveSite(req, res, resolved, log);
+          metrics.siteResponse(res);
+        }
       });
     }
 
@@ -50,6 +53,7 @@ export default fp(
       if (resolved === undefined) return done();
       reply.hijack();
       serveSite(req.raw, reply.raw, resolved, req.log);
+      metrics.siteResponse(reply.raw);
     });
   },
   { name: 'sites' },

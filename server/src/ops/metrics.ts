@@ -1,0 +1,127 @@
+/**
+ * Prometheus metrics of one app (prom-client; exposition format 0.0.4), on a registry of its own
+ * (never prom-client's global one, so two apps in one process do not clash). Served by
+ * plugins/metrics.ts at `GET /metrics`. Label values are bounded: route patterns (never raw
+ * URLs), status classes, build outcomes, queue states.
+ *
+ * - `quire_http_requests_total{method,route,status_class}` and
+ *   `quire_http_request_duration_seconds{method,route,status_class}`: API requests (site hosting
+ *   and the operations endpoints excluded); `route` is the matched pattern, `unmatched` for 404s.
+ * - `quire_builds_total{outcome}` and `quire_build_duration_seconds{outcome}`: builds this
+ *   process ran to an outcome (`deployed`, `failed`, `cancelled`, `requeued`), time from start of
+ *   building.
+ * - `quire_site_requests_total{status_class}`: responses of site hosting (deployments served);
+ *   `aborted` when the client left before a status was sent.
+ * - `quire_queue_jobs{state}`: jobs waiting/running in the job queue, read at scrape time from the
+ *   function given to {@link AppMetrics.setQueueDepth} (absent until one is).
+ * - Node.js process metrics (`process_*`, `nodejs_*`) of prom-client's default collectors.
+ */
+import type { ServerResponse } from 'node:http';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** How a build this process ran ended, as counted in `quire_builds_total`. */
+export type BuildOutcome = 'deployed' | 'failed' | 'cancelled' | 'requeued';
+
+/** Jobs per state (e.g. `{ waiting: 3, active: 1 }`), as a queue reports them. */
+export type QueueDepth = Record<string, number>;
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+
+/** `2xx` for 204, and so on; `unknown` outside 100–599. */
+export function statusClass(status: number): string {
+  return status >= 100 && status < 600 ? CLASSES[Math.floor(status / 100) - 1]! : 'unknown';
+}
+
+/** The metrics of one app; see the module documentation for each series. */
+export class AppMetrics {
+  /** The registry `/metrics` serializes. */
+  readonly registry = new Registry();
+  private readonly httpRequests: Counter<'method' | 'route' | 'status_class'>;
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status_class'>;
+  private readonly builds: Counter<'outcome'>;
+  private readonly buildDuration: Histogram<'outcome'>;
+  private readonly siteByClass: Record<string, Counter.Internal>;
+  private queueDepth: (() => Promise<QueueDepth> | QueueDepth) | null = null;
+
+  /** @param options.defaultMetrics collect Node.js process metrics too (default true). */
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    this.httpRequests = new Counter({ name: 'quire_http_requests_total', help: 'API requests answered, by method, route pattern and status class.', labelNames: ['method', 'route', 'status_class'], registers });
+    this.httpDuration = new Histogram({
+      name: 'quire_http_request_duration_seconds',
+      help: 'Time to answer API requests, in seconds, by method, route pattern and status class.',
+      labelNames: ['method', 'route', 'status_class'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.builds = new Counter({ name: 'quire_builds_total', help: 'Builds run to an outcome by this process.', labelNames: ['outcome'], registers });
+    this.buildDuration = new Histogram({
+      name: 'quire_build_duration_seconds',
+      help: 'Duration of builds from start of building to their outcome, in seconds.',
+      labelNames: ['outcome'],
+      buckets: [1, 2.5, 5, 10, 30, 60, 120, 300, 600, 900, 1800],
+      registers,
+    });
+    const site = new Counter({ name: 'quire_site_requests_total', help: 'Responses of site hosting (deployments served), by status class.', labelNames: ['status_class'], registers });
+    this.siteByClass = Object.fromEntries([...CLASSES, 'unknown', 'aborted'].map((c) => [c, site.labels(c)]));
+    const metrics = this;
+    new Gauge({
+      name: 'quire_queue_jobs',
+      help: 'Jobs in the job queue by state, read when scraped.',
+      labelNames: ['state'],
+      registers,
+      async collect() {
+        this.reset();
+        if (!metrics.queueDepth) return;
+        const depth = await metrics.queueDepth();
+        for (const [state, n] of Object.entries(depth)) this.set({ state }, n);
+      },
+    });
+    if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Counts one answered API request; `route` is the matched pattern or `unmatched`, `seconds` its duration. */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status_class: statusClass(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  /** Counts one build this process ran to `outcome`, `seconds` after it started building. */
+  observeBuild(outcome: BuildOutcome, seconds: number): void {
+    this.builds.inc({ outcome });
+    this.buildDuration.observe({ outcome }, seconds);
+  }
+
+  /**
+   * Counts one site response by its status class: at once when its head is already sent, else
+   * when the response closes (`aborted` if it never got a status out).
+   */
+  siteResponse(res: ServerResponse): void {
+    if (res.headersSent) {
+      this.siteByClass[statusClass(res.statusCode)]!.inc();
+      return;
+    }
+    res.once('close', () => this.siteByClass[res.headersSent ? statusClass(res.statusCode) : 'aborted']!.inc());
+  }
+
+  /**
+   * Plugs in the job queue's depth, read at each scrape (the queue calls this once it exists).
+   * A failing read leaves the gauge empty for that scrape.
+   */
+  setQueueDepth(read: () => Promise<QueueDepth> | QueueDepth): void {
+    this.queueDepth = async () => {
+      try {
+        return await read();
+      } catch {
+        return {};
+      }
+    };
+  }
+
+  /** The exposition text and its content type. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
