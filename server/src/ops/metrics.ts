@@ -65,17 +65,16 @@ export class AppMetrics {
     });
     const site = new Counter({ name: 'quire_site_requests_total', help: 'Responses of site hosting (deployments served), by status class.', labelNames: ['status_class'], registers });
     this.siteByClass = Object.fromEntries([...CLASSES, 'unknown', 'aborted'].map((c) => [c, site.labels(c)]));
-    const metrics = this;
-    new Gauge({
+    const queueJobs: Gauge<'state'> = new Gauge({
       name: 'quire_queue_jobs',
       help: 'Jobs in the job queue by state, read when scraped.',
       labelNames: ['state'],
       registers,
-      async collect() {
-        this.reset();
-        if (!metrics.queueDepth) return;
-        const depth = await metrics.queueDepth();
-        for (const [state, n] of Object.entries(depth)) this.set({ state }, n);
+      collect: async () => {
+        queueJobs.reset();
+        if (!this.queueDepth) return;
+        const depth = await this.queueDepth();
+        for (const [state, n] of Object.entries(depth)) queueJobs.set({ state }, n);
       },
     });
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
