@@ -30,6 +30,9 @@ export const ConfigSchema = z.object({
   /** Enterprise plan limits (decisions.md section 2: "limits from configuration"). */
   enterpriseRateLimit: z.coerce.number().int().positive().default(10_000),
   enterpriseProjectLimit: z.coerce.number().int().positive().default(1_000),
+  /** Enterprise monthly plan limits (decisions.md section 2): builds and assistant answers per calendar month (UTC). */
+  enterpriseMonthlyBuilds: z.coerce.number().int().positive().default(20_000),
+  enterpriseMonthlyAnswers: z.coerce.number().int().positive().default(100_000),
   /** Bearer token `GET /metrics` requires; unset: /metrics is open to whoever reaches the listener (plugins/metrics.ts). */
   metricsToken: z.string().min(16).optional(),
   /** Builds of different projects that may run at once in this process (each renders on every core). */
@@ -83,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.QUIRE_LOG_LEVEL ?? env.LOG_LEVEL,
     enterpriseRateLimit: env.QUIRE_ENTERPRISE_RATE_LIMIT,
     enterpriseProjectLimit: env.QUIRE_ENTERPRISE_PROJECT_LIMIT,
+    enterpriseMonthlyBuilds: env.QUIRE_ENTERPRISE_MONTHLY_BUILDS,
+    enterpriseMonthlyAnswers: env.QUIRE_ENTERPRISE_MONTHLY_ANSWERS,
     metricsToken: env.QUIRE_METRICS_TOKEN || undefined,
     buildConcurrency: env.QUIRE_BUILD_CONCURRENCY,
     buildTimeoutSeconds: env.QUIRE_BUILD_TIMEOUT_SECONDS,
@@ -100,7 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
-    enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', metricsToken: 'QUIRE_METRICS_TOKEN', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',
+    enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', enterpriseMonthlyBuilds: 'QUIRE_ENTERPRISE_MONTHLY_BUILDS',
+    enterpriseMonthlyAnswers: 'QUIRE_ENTERPRISE_MONTHLY_ANSWERS', metricsToken: 'QUIRE_METRICS_TOKEN', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',
     buildTimeoutSeconds: 'QUIRE_BUILD_TIMEOUT_SECONDS', buildMaxRepoMb: 'QUIRE_BUILD_MAX_REPO_MB', buildMaxFiles: 'QUIRE_BUILD_MAX_FILES',
     s3Bucket: 'QUIRE_S3_BUCKET', s3Endpoint: 'QUIRE_S3_ENDPOINT', s3Region: 'QUIRE_S3_REGION',
     s3AccessKeyId: 'QUIRE_S3_ACCESS_KEY_ID', s3SecretAccessKey: 'QUIRE_S3_SECRET_ACCESS_KEY', s3ForcePathStyle: 'QUIRE_S3_FORCE_PATH_STYLE',

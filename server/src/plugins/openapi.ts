@@ -72,6 +72,7 @@ export default fp(
           { name: 'API keys', description: 'Keys of the organization (admin permission)' },
           { name: 'Audit log', description: 'Per-project record of state-changing calls (admin permission)' },
           { name: 'Builds', description: 'Builds of a project: trigger, follow, read logs, cancel' },
+          { name: 'Usage', description: 'Monthly plan limits of the organization: use, limit and reset time' },
         ],
       },
       transform: jsonSchemaTransform,

@@ -13,6 +13,7 @@ import { apiBaseUrl, type Config } from '../env';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
 import { recordAudit } from './audit';
+import { consumeUsage } from './usage';
 import { getProjectForCaller } from './projects';
 
 /** Builds a project may start per rolling hour (decisions.md section 4: the 31st gets 429). */
@@ -34,7 +35,8 @@ function nextStamp(): Date {
  * when the branch is not `repoBranch`, or when the caller uses a test key (decisions.md 2 and 4).
  * @throws ApiError not_found (project unknown or not the caller's); invalid_request (no repoUrl,
  *   bad branch); conflict with `details.buildId` while a build of the project is queued or
- *   building; rate_limited with `Retry-After` past {@link TRIGGERS_PER_HOUR} builds in an hour.
+ *   building; rate_limited with `Retry-After` past {@link TRIGGERS_PER_HOUR} builds in an hour;
+ *   usage_limit_exceeded past the organization's monthly build limit (services/usage.ts).
  */
 export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId: string, body: TriggerBuildBody = {}): Promise<BuildRow> {
   const project = await getProjectForCaller(ctx, auth, projectId);
@@ -53,6 +55,9 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
       const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
       throw new ApiError('rate_limited', `At most ${TRIGGERS_PER_HOUR} builds per project per hour; retry in ${retryAfter} s.`, { limit: TRIGGERS_PER_HOUR }, { 'Retry-After': String(retryAfter) });
     }
+    // Monthly plan limit (decisions.md section 2): counted with the build, refused before it exists.
+    const org = await tx.organization.findUniqueOrThrow({ where: { id: project.orgId }, select: { id: true, plan: true } });
+    await consumeUsage(tx, ctx.config, org, 'builds');
     const row = await tx.build.create({
       data: {
         id: newId('build'),

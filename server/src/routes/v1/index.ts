@@ -3,6 +3,7 @@ import projectsRoutes from './projects/index';
 import apiKeysRoutes from './api-keys/index';
 import auditLogRoutes from './audit-log/index';
 import buildsRoutes from './builds/index';
+import usageRoutes from './usage/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -10,5 +11,6 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(apiKeysRoutes);
   await app.register(auditLogRoutes);
   await app.register(buildsRoutes);
+  await app.register(usageRoutes);
 };
 export default v1Routes;

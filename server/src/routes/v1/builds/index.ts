@@ -28,7 +28,7 @@ const buildsRoutes: FastifyPluginAsync = async (base) => {
       description:
         `Queues a build (202, status queued, trigger api). Body members are all optional: branch (default the project's repoBranch), preview, commitSha (full 40 hex digits; default the branch head), force. ` +
         `Builds of another branch, preview: true, and builds triggered with a test key are previews, served at http://<branch-slug>--<slug>-docs.<sites domain>/. ` +
-        `409 conflict while a build of the project is queued or building; 429 rate_limited past ${TRIGGERS_PER_HOUR} builds per project in an hour. Audited as build.triggered.`,
+        `409 conflict while a build of the project is queued or building; 429 rate_limited past ${TRIGGERS_PER_HOUR} builds per project in an hour; 403 usage_limit_exceeded past the organization's monthly build limit (see GET /v1/usage). Audited as build.triggered.`,
       params: ProjectParamsSchema,
       body: TriggerBuildBodySchema.nullish(),
       response: { 202: dataEnvelope(BuildSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },

@@ -1,0 +1,10 @@
+-- CreateTable
+CREATE TABLE "UsageCounter" (
+    "orgId" TEXT NOT NULL,
+    "metric" TEXT NOT NULL,
+    "period" TEXT NOT NULL,
+    "count" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "UsageCounter_pkey" PRIMARY KEY ("orgId","metric","period")
+);
+
