@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@quire/shared/ids';
 import { createApiKey } from '../../src/services/api-keys';
 import { literalContains } from '../../src/db/literal-contains';
+import pg from 'pg';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
+import { requirePostgres } from '../helpers/services';
+
+const postgres = await requirePostgres();
 
 let t: TestApp;
 let projectId: string;
@@ -56,5 +60,30 @@ describe('audit log actor filter: literal substrings', () => {
     expect(like.where.contains).toBe('1__');
     expect(like.matches('a1\\_b')).toBe(true);
     expect(like.matches('a1x_b')).toBe(false);
+  });
+});
+
+describe.skipIf(!postgres)('literalContains on PostgreSQL (LIKE with its default backslash escape)', () => {
+  it('widens to a superset in the database (as Prisma sends contains: LIKE with %term%), then narrows exactly', async () => {
+    const client = new pg.Client({ connectionString: postgres!.url });
+    await client.connect();
+    try {
+      const values = ['odd_100%\\x@example.com', 'odd_100%x@example.com', 'a\\b', 'ab', 'plain@example.com'];
+      const matching = async (term: string) => {
+        const like = literalContains(term);
+        const { rows } = await client.query<{ v: string }>('SELECT v FROM unnest($1::text[]) AS t(v) WHERE v LIKE $2', [values, `%${like.where.contains}%`]);
+        return rows.map((r) => r.v).filter(like.matches);
+      };
+      // Sent unchanged, a backslash escapes the next character on PostgreSQL: 'a\\b' would match 'ab' only.
+      const { rows: raw } = await client.query<{ v: string }>('SELECT v FROM unnest($1::text[]) AS t(v) WHERE v LIKE $2', [values, '%a\\b%']);
+      expect(raw.map((r) => r.v)).toEqual(['ab']);
+      expect(await matching('a\\b')).toEqual(['a\\b']);
+      expect(await matching('%\\x')).toEqual(['odd_100%\\x@example.com']);
+      expect(await matching('%')).toEqual(['odd_100%\\x@example.com', 'odd_100%x@example.com']);
+      expect(await matching('_1')).toEqual(['odd_100%\\x@example.com', 'odd_100%x@example.com']);
+      expect(await matching('b_')).toEqual([]);
+    } finally {
+      await client.end();
+    }
   });
 });
