@@ -1,6 +1,10 @@
 /**
  * `X-Request-Id` on every response (decisions.md section 3): the id Fastify generated for the
- * request (a UUID, also the `reqId` of its log lines). API and site responses also get
+ * request (a UUID). It is also the `reqId` of every JSON log line written through `req.log`
+ * (Fastify's request child logger: incoming/completed lines at `debug`, failures at `error` by the
+ * errors plugin), so a client's id finds the lines of its request. Code running for a request logs
+ * through `req.log` (or a child of it); `ctx.log` is for work outside requests (build runner lines
+ * carry `buildId` and `projectId` instead). API and site responses also get
  * `X-Content-Type-Options: nosniff` (decisions.md section 10).
  */
 import fp from 'fastify-plugin';
