@@ -4,7 +4,7 @@
  * the JSON body (values and member names) answers 400 `invalid_request` with `details.field` (the
  * dotted path inside that part, as zod validation errors name it) before any route runs, never a
  * 500 from the database. The rule itself lives in `@quire/shared/text`.
- * `/trpc` is left to tRPC (its errors have their own shape).
+ * `/trpc` input is checked by the same rule in trpc/trpc.ts (`storableInput`), in tRPC's error shape.
  */
 import fp from 'fastify-plugin';
 import { invalidField } from '@quire/shared/errors';

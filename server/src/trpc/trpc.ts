@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ApiError, ERROR_CATALOGUE } from '@quire/shared/errors';
+import { ApiError, ERROR_CATALOGUE, invalidField } from '@quire/shared/errors';
 import { MEMBER_MANAGER_ROLES } from '@quire/shared/api/members';
 import type { TrpcContext } from './context';
 import { apiCodeOf, toTrpcError } from './errors';
+import { findUnstorableText } from '@quire/shared/text';
 
 /** One validation problem of a procedure's input: dotted field path and message. */
 export interface TrpcInputIssue {
@@ -48,13 +49,24 @@ const apiErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * Refuses input holding text no database can store (NUL, lone surrogates; shared/src/text.ts) with
+ * BAD_REQUEST and `apiCode: invalid_request`, the message naming the field, before any procedure
+ * runs: the tRPC side of plugins/stored-text.ts.
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const found = findUnstorableText(await getRawInput());
+  if (found) throw toTrpcError(invalidField(found.path || 'input', found.issue));
+  return next();
+});
+
 /** Builds routers. */
 export const router = t.router;
 /** Builds a server-side caller factory from a router (`createCallerFactory(appRouter)(ctx)`). */
 export const createCallerFactory = t.createCallerFactory;
 
 /** A procedure anyone may call (signing in). */
-export const publicProcedure = t.procedure.use(apiErrors);
+export const publicProcedure = t.procedure.use(apiErrors).use(storableInput);
 
 /** A procedure for signed-in callers; `ctx.session` is non-null inside. @throws UNAUTHORIZED otherwise. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -61,6 +61,18 @@ describe('text a database would refuse', () => {
   });
 });
 
+describe('text a database would refuse, over tRPC', () => {
+  it('answers BAD_REQUEST in tRPC\'s envelope with apiCode invalid_request naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/trpc/auth.signIn', headers: { 'content-type': 'application/json' }, payload: { email: 'a\u0000@example.com', password: 'x\ud800' },
+    });
+    expect(res.statusCode).toBe(400);
+    const error = res.json().error;
+    expect(error.data).toMatchObject({ code: 'BAD_REQUEST', apiCode: 'invalid_request' });
+    expect(error.message).toMatch(/^email: contains a NUL/);
+  });
+});
+
 describe('findUnstorableText', () => {
   it('reports the first offending path and stops hostile nesting', () => {
     expect(findUnstorableText({ a: ['ok', { b: '\ud800' }] })).toEqual({ path: 'a.1.b', issue: expect.stringContaining('surrogate') });
