@@ -43,6 +43,8 @@ export class AppMetrics {
   private readonly buildDuration: Histogram<'outcome'>;
   private readonly siteByClass: Record<string, Counter.Internal>;
   private queueDepth: (() => Promise<QueueDepth> | QueueDepth) | null = null;
+  /** Series of {@link observeRequest} by `method status route`; bounded by methods × statuses × route patterns. */
+  private readonly requestSeries = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status_class'> }>();
 
   /** @param options.defaultMetrics collect Node.js process metrics too (default true). */
   constructor(options: { defaultMetrics?: boolean } = {}) {
@@ -80,11 +82,21 @@ export class AppMetrics {
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Counts one answered API request; `route` is the matched pattern or `unmatched`, `seconds` its duration. */
+  /**
+   * Counts one answered API request; `route` is the matched pattern or `unmatched`, `seconds` its
+   * duration. The labelled series are looked up once per (method, route, class) and kept (a
+   * bounded set: routes are patterns), so a request costs no label hashing.
+   */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status_class: statusClass(status) };
-    this.httpRequests.inc(labels);
-    this.httpDuration.observe(labels, seconds);
+    const key = `${method} ${status} ${route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status_class: statusClass(status) };
+      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.duration.observe(seconds);
   }
 
   /** Counts one build this process ran to `outcome`, `seconds` after it started building. */
