@@ -4,6 +4,7 @@ import { serializerCompiler } from './http/serializer-compiler';
 import type { Config } from './env';
 import { openDb, type Db } from './db/client';
 import { createAppContext } from './context';
+import { closeRedis } from './redis';
 import errorsPlugin from './plugins/errors';
 import requestIdPlugin from './plugins/request-id';
 import storedTextPlugin from './plugins/stored-text';
@@ -57,6 +58,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('ctx', ctx);
   if (!options.db) app.addHook('onClose', async () => db.close());
   app.addHook('onClose', async () => ctx.deploymentStore.close());
+  app.addHook('onClose', async () => {
+    await ctx.events.close();
+    if (ctx.redis) await closeRedis(ctx.redis);
+  });
+  await ctx.events.ready().catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
   app.decorate('bootstrap', await bootstrap(ctx));
 
   await app.register(errorsPlugin);

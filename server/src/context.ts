@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env';
 import type { Db } from './db/client';
+import type { Redis } from 'ioredis';
 import { EventBus } from './events';
+import { RedisEventTransport } from './events/redis-transport';
+import { openRedis } from './redis';
 import { ApiKeyCache } from './services/api-key-cache';
-import { RateLimiter } from './services/rate-limiter';
+import { RateLimiter, type RateLimitStore } from './services/rate-limiter';
+import { RedisRateLimitStore } from './services/redis-rate-limiter';
 import { createDeploymentStore, type DeploymentStore } from './storage/index';
 import { Readiness } from './ops/readiness';
 import { AppMetrics } from './ops/metrics';
@@ -17,8 +21,13 @@ import { AppMetrics } from './ops/metrics';
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Events between services and caches; across processes through Redis pub/sub with REDIS_URL (events.ts). */
   events: EventBus;
   log: FastifyBaseLogger;
+  /** The command connection to REDIS_URL (events published, rate-limit counters), or null without Redis (redis.ts). */
+  redis: Redis | null;
+  /** Per-minute API request counters: in memory, or in Redis shared by every process with REDIS_URL (plugins/rate-limit.ts). */
+  rateLimits: RateLimitStore;
   /** API keys by SHA-256, for authentication without an ORM round trip (services/api-key-cache.ts). */
   apiKeys: ApiKeyCache;
   /** Failed authentications per client IP (plugins/auth.ts `AUTH_FAILURE_LIMIT`); bounded LRU. */
@@ -38,12 +47,19 @@ const MAX_AUTH_FAILURE_IPS = 10_000;
  * Builds the context of one app from its configuration, open database and logger: a new event bus,
  * an API-key cache subscribed to it (it prepares a statement, so `db` must be open) and empty
  * counters, and the deployment store the configuration names (nothing contacted yet). Nothing is
- * shared between two contexts.
+ * shared between two contexts. With REDIS_URL it opens the Redis connections at once (events,
+ * rate-limit counters): await `ctx.events.ready()` before serving and, on shutdown, close with
+ * `ctx.events.close()` then `closeRedis(ctx.redis)` (as `buildApp` does).
  */
 export function createAppContext(base: { config: Config; db: Db; log: FastifyBaseLogger }): AppContext {
-  const events = new EventBus();
+  const { redisUrl, queuePrefix } = base.config;
+  const redis = redisUrl ? openRedis(redisUrl, base.log) : null;
+  const events = redis
+    ? new EventBus(new RedisEventTransport(redis, queuePrefix, base.log), (err) => base.log.warn({ err }, 'dropped an undecodable event message'))
+    : new EventBus();
+  const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
   const apiKeys = new ApiKeyCache({ ...base, events });
-  return { ...base, events, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics() };
+  return { ...base, events, redis, rateLimits, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics() };
 }
 
 declare module 'fastify' {

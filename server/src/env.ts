@@ -15,6 +15,8 @@ export const ConfigSchema = z.object({
   databaseUrl: z.string().min(1),
   /** Reserved for the BullMQ queue (scale-out work); when set today, the server warns and builds in-process. */
   redisUrl: z.string().url().optional(),
+  /** Prefix of every Redis key and channel of this installation (queues, events, rate-limit counters); processes sharing it work together. */
+  queuePrefix: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64').default('quire'),
   /** Host suffix of sites: `<slug>-docs.<sitesDomain>`. */
   sitesDomain: z.string().min(1).default('localhost'),
   /** Registered as the default organization's admin key on a start with no API key. */
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `file:${dataPaths(dataDir).database}`,
     redisUrl: env.REDIS_URL || undefined,
+    queuePrefix: env.QUIRE_QUEUE_PREFIX || undefined,
     sitesDomain: env.QUIRE_SITES_DOMAIN,
     adminKey: env.QUIRE_ADMIN_KEY || undefined,
     adminEmail: env.QUIRE_ADMIN_EMAIL,
@@ -101,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     s3ForcePathStyle: FLAG(env.QUIRE_S3_FORCE_PATH_STYLE),
   };
   const names: Record<string, string> = {
-    port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL',
+    port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', queuePrefix: 'QUIRE_QUEUE_PREFIX',
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',

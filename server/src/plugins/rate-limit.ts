@@ -7,10 +7,13 @@
  * refused keys) counts against the client IP with {@link PUBLIC_RATE_LIMIT}. Requests refused
  * before this hook ran (401/403) are counted in `onSend`, without refusing them a second time
  * (a 429 of the auth plugin's failed-authentication limit keeps that limit's headers).
+ * Counters live in the app context's store (`ctx.rateLimits`): in memory by default, answered
+ * synchronously so the hooks stay promise-free; in Redis with REDIS_URL, shared by every process
+ * (one round trip per request).
  */
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiter, rateLimitedError, type RateLimitState } from '../services/rate-limiter';
+import { rateLimitedError, type RateLimitState, type RateLimitStore } from '../services/rate-limiter';
 import { API_REQUEST, ORG_RATE_LIMIT } from './auth';
 
 /** Requests per minute per client IP for calls without a valid API key. */
@@ -23,11 +26,18 @@ declare module 'fastify' {
   }
 }
 
-function count(limiter: RateLimiter, req: FastifyRequest): RateLimitState {
+/** Counts `req` against its bucket; the state is kept on the request once known. */
+function count(store: RateLimitStore, req: FastifyRequest): RateLimitState | Promise<RateLimitState> {
   const orgLimit = req[ORG_RATE_LIMIT];
   const state = req.auth && orgLimit !== undefined
-    ? limiter.hit(`org:${req.auth.orgId}`, orgLimit)
-    : limiter.hit(`ip:${req.ip}`, PUBLIC_RATE_LIMIT);
+    ? store.hit(`org:${req.auth.orgId}`, orgLimit)
+    : store.hit(`ip:${req.ip}`, PUBLIC_RATE_LIMIT);
+  if (state instanceof Promise) {
+    return state.then((known) => {
+      req[STATE] = known;
+      return known;
+    });
+  }
   req[STATE] = state;
   return state;
 }
@@ -40,17 +50,27 @@ function setHeaders(reply: FastifyReply, state: RateLimitState): void {
 
 export default fp(
   async (app) => {
-    const limiter = new RateLimiter();
-    // Callback-style hooks (no promise per request): they run on every API call.
+    const store = app.ctx.rateLimits;
+    // Callback-style hooks (no promise per request with the in-memory store): they run on every API call.
     app.addHook('onRequest', (req, reply, done) => {
-      const state = count(limiter, req);
-      setHeaders(reply, state);
-      done(state.exceeded ? rateLimitedError(state) : undefined);
+      const counted = count(store, req);
+      const decide = (state: RateLimitState) => {
+        setHeaders(reply, state);
+        done(state.exceeded ? rateLimitedError(state) : undefined);
+      };
+      if (counted instanceof Promise) counted.then(decide, done);
+      else decide(counted);
     });
     app.addHook('onSend', (req, reply, payload, done) => {
       if (req[API_REQUEST] && !req[STATE]) {
-        const state = count(limiter, req);
-        if (!reply.hasHeader('x-ratelimit-limit')) setHeaders(reply, state);
+        const counted = count(store, req);
+        const label = (state: RateLimitState) => {
+          if (!reply.hasHeader('x-ratelimit-limit')) setHeaders(reply, state);
+          done(null, payload);
+        };
+        if (counted instanceof Promise) counted.then(label, () => done(null, payload));
+        else label(counted);
+        return;
       }
       done(null, payload);
     });

@@ -4,7 +4,9 @@
  * request, a few microseconds, so no raw key is ever kept); a miss reads one row through the raw
  * better-sqlite3 prepared statement; unknown keys are remembered briefly (negative cache);
  * `apiKey.revoked` events drop a key at once (so a rotated key is refused the moment rotate
- * returns); `last_used_at` is kept in memory and written in one batched transaction every
+ * returns, on every process when events cross processes), `organization.changed` drops an
+ * organization's keys (new plan limits) and `reconnected` empties the cache (events may have been
+ * missed); `last_used_at` is kept in memory and written in one batched transaction every
  * {@link FLUSH_INTERVAL_MS} and on close. One instance per app, built with the app context
  * (`ctx.apiKeys`, see context.ts).
  */
@@ -84,6 +86,9 @@ export class ApiKeyCache {
         WHERE k.hash = ?`,
     );
     deps.events.on('apiKey.revoked', ({ hash }) => this.invalidate(hash));
+    deps.events.on('organization.changed', ({ orgId }) => this.forgetOrganization(orgId));
+    // Revocations of other processes may have been missed while the event transport was down.
+    deps.events.on('reconnected', () => this.clear());
   }
 
   /**
@@ -128,6 +133,18 @@ export class ApiKeyCache {
   invalidate(hash: string): void {
     this.positive.delete(hash);
     this.remember(hash, Date.now());
+  }
+
+  /** Forgets every cached key of an organization (its plan or limits changed); they are read again on next use. */
+  forgetOrganization(orgId: string): void {
+    const stale = [...this.positive.entries()].filter(([, entry]) => entry.key.orgId === orgId);
+    for (const [hash] of stale) this.positive.delete(hash);
+  }
+
+  /** Forgets every cached key and every remembered unknown key; each is read again on next use. */
+  clear(): void {
+    this.positive.clear();
+    this.negative.clear();
   }
 
   /** Writes the pending `lastUsedAt` values in one transaction. Safe to call any time. */

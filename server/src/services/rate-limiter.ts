@@ -29,8 +29,19 @@ interface Bucket {
   count: number;
 }
 
-/** Counts requests per bucket in fixed one-minute windows; memory is bounded by an LRU of buckets. */
-export class RateLimiter {
+/**
+ * Where request counters live. `hit` counts one request against `bucket` (at most `limit` per
+ * {@link WINDOW_MS} fixed window, windows aligned on the epoch minute) and returns the bucket's
+ * state. The in-memory store answers synchronously, which keeps the per-request hook free of
+ * promises on the default path; shared stores answer with a promise and never reject (they fall
+ * back to counting in memory when their server is unreachable).
+ */
+export interface RateLimitStore {
+  hit(bucket: string, limit: number, now?: number): RateLimitState | Promise<RateLimitState>;
+}
+
+/** Counts requests per bucket in fixed one-minute windows in this process; memory is bounded by an LRU of buckets. */
+export class RateLimiter implements RateLimitStore {
   private readonly buckets: LRUCache<string, Bucket>;
 
   /** @param maxBuckets most buckets kept (least recently counted dropped first). */
@@ -62,7 +73,11 @@ export class RateLimiter {
   }
 }
 
-function stateOf(count: number, limit: number, window: number, now: number): RateLimitState {
+/**
+ * The state of a fixed-window bucket holding `count` requests (this one included) in `window`
+ * (epoch minutes) at epoch ms `now`; shared by every store so all answer the same headers.
+ */
+export function stateOf(count: number, limit: number, window: number, now: number): RateLimitState {
   const resetMs = (window + 1) * WINDOW_MS;
   return {
     limit,
