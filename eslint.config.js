@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'server/src/db/generated/**', '.quire/**', 'bench/.work/**', 'e2e/artifacts/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'server/src/db/generated/**', 'server/src/db/generated-pg/**', '.quire/**', 'bench/.work/**', 'e2e/artifacts/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { dataPaths } from './data-paths';
+import { databaseProvider } from './db/provider';
 
 /**
  * Quire's configuration, parsed once from the environment (decisions.md section 1).
@@ -11,7 +12,7 @@ export const ConfigSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   /** Absolute path of the data directory (database, repo caches, built sites, search indexes). */
   dataDir: z.string().min(1),
-  /** `file:<path>` (SQLite). A `postgres://` URL is refused until the scale-out issue lands. */
+  /** `file:<path>` (SQLite, the default) or `postgres://`/`postgresql://` (PostgreSQL); see db/provider.ts. */
   databaseUrl: z.string().min(1),
   /** Reserved for the BullMQ queue (scale-out work); when set today, the server warns and builds in-process. */
   redisUrl: z.string().url().optional(),
@@ -126,9 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (Boolean(config.s3AccessKeyId) !== Boolean(config.s3SecretAccessKey)) {
     throw new ConfigError('QUIRE_S3_ACCESS_KEY_ID and QUIRE_S3_SECRET_ACCESS_KEY: give both or neither.');
   }
-  if (!config.databaseUrl.startsWith('file:')) {
+  if (!databaseProvider(config.databaseUrl)) {
     throw new ConfigError(
-      `DATABASE_URL: only SQLite (file:...) is supported in this release; PostgreSQL arrives with the scale-out work. Got a ${config.databaseUrl.split(':')[0]} URL.`,
+      `DATABASE_URL: expected file:<path> (SQLite) or postgres://user@host:port/database (PostgreSQL); got a ${config.databaseUrl.split(':')[0]} URL.`,
     );
   }
   return config;

@@ -30,7 +30,9 @@ describe('configuration from the environment (decisions.md section 1)', () => {
     expect(() => loadConfig({ QUIRE_BUILD_CONCURRENCY: '0' })).toThrow(/QUIRE_BUILD_CONCURRENCY/);
   });
 
-  it('refuses a PostgreSQL URL with a clear message instead of silently using SQLite', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/quire' })).toThrow(/DATABASE_URL.*PostgreSQL/);
+  it('takes a PostgreSQL URL (postgres:// or postgresql://) and refuses other databases naming what works', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/quire' }).databaseUrl).toBe('postgres://localhost/quire');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@db:5432/quire' }).databaseUrl).toBe('postgresql://u@db:5432/quire');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://localhost/quire' })).toThrow(/DATABASE_URL.*file:.*PostgreSQL/);
   });
 });

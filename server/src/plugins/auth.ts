@@ -19,6 +19,7 @@ import { hasPermission } from '@quire/shared/api/api-keys';
 import '../http/route-config';
 import type { RequestAuth } from '../http/request-auth';
 import { rateLimitedError } from '../services/rate-limiter';
+import type { KeyRefusal, ResolvedKey } from '../services/api-key-cache';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -66,18 +67,20 @@ export default fp(
     app.decorateRequest('auth', null as unknown as RequestAuth);
     app.addHook('onClose', async () => cache.close());
 
-    // Synchronous work (the key cache answers from memory), so a callback hook: no promise per request.
+    // Synchronous work (the key cache answers from memory), so a callback hook: no promise per
+    // request; only a cache miss on PostgreSQL waits for its row.
     app.addHook('onRequest', (req, _reply, done) => {
       try {
-        authenticate(req);
-        done();
+        const pending = authenticate(req);
+        if (pending) pending.then(() => done(), (err: unknown) => done(err as Error));
+        else done();
       } catch (err) {
         done(err as Error);
       }
     });
 
-    /** Sets `req.auth` from the presented key, or throws 401/403 (see the module doc). */
-    function authenticate(req: FastifyRequest): void {
+    /** Sets `req.auth` from the presented key, or throws 401/403 (see the module doc); a promise when the key's row must be read first. */
+    function authenticate(req: FastifyRequest): Promise<void> | void {
       req[API_REQUEST] = true;
       const config = req.routeOptions.config;
       if (config.public || req.routeOptions.url === undefined || req.url.startsWith('/trpc')) return;
@@ -86,6 +89,13 @@ export default fp(
       const blocked = authFailures.peek(req.ip, AUTH_FAILURE_LIMIT);
       if (blocked.exceeded) throw rateLimitedError(blocked, 'failed authentications');
       const resolved = key.length > 512 ? 'unknown' : cache.resolve(key);
+      if (resolved instanceof Promise) return resolved.then((r) => authorize(req, r));
+      authorize(req, resolved);
+    }
+
+    /** Sets `req.auth` for a resolved key, or throws 401/403. */
+    function authorize(req: FastifyRequest, resolved: ResolvedKey | KeyRefusal): void {
+      const config = req.routeOptions.config;
       if (typeof resolved === 'string') {
         authFailures.hit(req.ip, AUTH_FAILURE_LIMIT);
         throw new ApiError('unauthorized', resolved === 'expired' ? 'The API key has expired.' : 'The API key is invalid or revoked.');

@@ -1,8 +1,9 @@
 /**
  * Authentication of API keys without an ORM round trip per request (brief H1 "Performance"):
  * keys are resolved from an in-memory LRU by SHA-256 (the presented key is hashed on every
- * request, a few microseconds, so no raw key is ever kept); a miss reads one row through the raw
- * better-sqlite3 prepared statement; unknown keys are remembered briefly (negative cache);
+ * request, a few microseconds, so no raw key is ever kept); a miss reads one row through
+ * `db.rows.apiKeys` (a raw better-sqlite3 prepared statement answered synchronously on SQLite, a
+ * query on PostgreSQL); unknown keys are remembered briefly (negative cache);
  * `apiKey.revoked` events drop a key at once (so a rotated key is refused the moment rotate
  * returns, on every process when events cross processes), `organization.changed` drops an
  * organization's keys (new plan limits) and `reconnected` empties the cache (events may have been
@@ -10,10 +11,10 @@
  * {@link FLUSH_INTERVAL_MS} and on close. One instance per app, built with the app context
  * (`ctx.apiKeys`, see context.ts).
  */
-import type { Statement } from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
 import type { KeyMode, Permission } from '@quire/shared/api/api-keys';
 import type { AppContext } from '../context';
+import type { ApiKeyRow } from '../db/repos/api-key-rows';
 import { hashApiKey, parsePermissions } from './api-keys';
 import { planLimits } from './organizations';
 
@@ -45,20 +46,6 @@ const MAX_POSITIVE = 50_000;
 /** Most unknown-key hashes remembered. */
 const MAX_NEGATIVE = 10_000;
 
-interface KeyRow {
-  id: string;
-  orgId: string;
-  createdById: string | null;
-  permissions: string;
-  projectId: string | null;
-  mode: string;
-  expiresAt: number | null;
-  revokedAt: number | null;
-  plan: string;
-  rateLimit: number | null;
-  projectLimit: number | null;
-}
-
 /** What the cache needs from the app (it is built before the app context exists). */
 export type ApiKeyCacheDeps = Pick<AppContext, 'config' | 'db' | 'events' | 'log'>;
 
@@ -75,16 +62,9 @@ export class ApiKeyCache {
   /** Unknown or revoked hashes → epoch ms until which they are refused without a read. */
   private readonly negative = new LRUCache<string, number>({ max: MAX_NEGATIVE });
   private readonly lastUsed = new Map<string, number>();
-  private readonly lookup: Statement<[string], KeyRow>;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: ApiKeyCacheDeps) {
-    this.lookup = deps.db.sqlite.prepare(
-      `SELECT k.id, k.orgId, k.createdById, k.permissions, k.projectId, k.mode, k.expiresAt, k.revokedAt,
-              o.plan, o.rateLimit, o.projectLimit
-         FROM ApiKey k JOIN Organization o ON o.id = k.orgId
-        WHERE k.hash = ?`,
-    );
     deps.events.on('apiKey.revoked', ({ hash }) => this.invalidate(hash));
     deps.events.on('organization.changed', ({ orgId }) => this.forgetOrganization(orgId));
     // Revocations of other processes may have been missed while the event transport was down.
@@ -92,33 +72,39 @@ export class ApiKeyCache {
   }
 
   /**
-   * Resolves a full key presented by a client.
+   * Resolves a full key presented by a client: from memory when cached, else after one row read
+   * (synchronous on SQLite, a promise on PostgreSQL).
    * @returns the key, or the reason it is refused (unknown/revoked/malformed → `unknown`; past expiry → `expired`).
    */
-  resolve(key: string, now = Date.now()): ResolvedKey | KeyRefusal {
+  resolve(key: string, now = Date.now()): ResolvedKey | KeyRefusal | Promise<ResolvedKey | KeyRefusal> {
     const hash = hashApiKey(key);
-    let entry = this.positive.get(hash);
-    if (!entry || now - entry.checkedAt > POSITIVE_TTL_MS) {
-      const until = this.negative.get(hash);
-      if (until !== undefined && until > now) return 'unknown';
-      const row = this.lookup.get(hash);
-      if (!row || row.revokedAt !== null) {
-        this.positive.delete(hash);
-        this.remember(hash, now);
-        return 'unknown';
-      }
-      entry = { key: this.toResolved(row), checkedAt: now };
-      this.positive.set(hash, entry);
+    const entry = this.positive.get(hash);
+    if (entry && now - entry.checkedAt <= POSITIVE_TTL_MS) return checkExpiry(entry.key, now);
+    const until = this.negative.get(hash);
+    if (until !== undefined && until > now) return 'unknown';
+    const row = this.deps.db.rows.apiKeys.byHash(hash);
+    return row instanceof Promise ? row.then((r) => this.loaded(hash, r, now)) : this.loaded(hash, row, now);
+  }
+
+  /** Caches a row just read (or remembers that there is none). */
+  private loaded(hash: string, row: ApiKeyRow | undefined, now: number): ResolvedKey | KeyRefusal {
+    // Revoked while the row was being read (a PostgreSQL read is not instantaneous): refuse.
+    const until = this.negative.get(hash);
+    if (!row || row.revokedAt !== null || (until !== undefined && until > Date.now())) {
+      this.positive.delete(hash);
+      this.remember(hash, now);
+      return 'unknown';
     }
-    if (entry.key.expiresAt !== null && entry.key.expiresAt <= now) return 'expired';
-    return entry.key;
+    const key = this.toResolved(row);
+    this.positive.set(hash, { key, checkedAt: now });
+    return checkExpiry(key, now);
   }
 
   /** Notes that a key was used now; written to the database by the next {@link flush}. */
   touch(keyId: string, now = Date.now()): void {
     this.lastUsed.set(keyId, now);
     if (!this.timer) {
-      this.timer = setInterval(() => this.flush(), FLUSH_INTERVAL_MS);
+      this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
       this.timer.unref();
     }
   }
@@ -147,33 +133,32 @@ export class ApiKeyCache {
     this.negative.clear();
   }
 
-  /** Writes the pending `lastUsedAt` values in one transaction. Safe to call any time. */
-  flush(): void {
-    if (this.lastUsed.size === 0 || !this.deps.db.sqlite.open) return;
+  /** Writes the pending `lastUsedAt` values in one transaction. Safe to call any time; never throws (a failure is logged). */
+  flush(): Promise<void> | void {
+    if (this.lastUsed.size === 0) return;
     const pending = [...this.lastUsed];
     this.lastUsed.clear();
-    const update = this.deps.db.sqlite.prepare('UPDATE ApiKey SET lastUsedAt = ? WHERE id = ? AND (lastUsedAt IS NULL OR lastUsedAt < ?)');
+    const warn = (err: unknown) => this.deps.log.warn({ err }, 'could not record API key last use');
     try {
-      this.deps.db.sqlite.transaction(() => {
-        for (const [id, at] of pending) update.run(at, id, at);
-      })();
+      const written = this.deps.db.rows.apiKeys.recordLastUse(pending);
+      if (written instanceof Promise) return written.catch(warn);
     } catch (err) {
-      this.deps.log.warn({ err }, 'could not record API key last use');
+      warn(err);
     }
   }
 
   /** Stops the timer and flushes (on app close). */
-  close(): void {
+  close(): Promise<void> | void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.flush();
+    return this.flush();
   }
 
   private remember(hash: string, now: number): void {
     this.negative.set(hash, now + NEGATIVE_TTL_MS);
   }
 
-  private toResolved(row: KeyRow): ResolvedKey {
+  private toResolved(row: ApiKeyRow): ResolvedKey {
     return {
       keyId: row.id,
       orgId: row.orgId,
@@ -185,4 +170,8 @@ export class ApiKeyCache {
       rateLimit: planLimits(row, this.deps.config).rateLimit,
     };
   }
+}
+
+function checkExpiry(key: ResolvedKey, now: number): ResolvedKey | 'expired' {
+  return key.expiresAt !== null && key.expiresAt <= now ? 'expired' : key;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/client';
+import type { DeploymentRow, MaybePromiseRow } from '../db/repos/site-rows';
 import type { EventBus } from '../events';
 import { channelName, type DeploymentChannel, type DeploymentStore } from '../storage/index';
 import { DeploymentSite } from './deployment-site';
@@ -9,14 +9,6 @@ import { hostName, parseSiteHost } from './host';
 
 /** What a Host header resolves to: a deployment to serve, or `null` for a site host with nothing to serve. */
 type Resolved = DeploymentSite | null;
-
-interface DeploymentRow {
-  id: string;
-  projectId: string;
-  dir: string;
-  kind: 'production' | 'preview';
-  previewName: string;
-}
 
 /**
  * How often, in ms, a store with pointers has the pointers of served channels re-read: the
@@ -33,8 +25,8 @@ const MAX_HOSTS = 10_000;
  * `<branch-slug>--<slug>-docs.<sitesDomain>` the newest preview deployment of that branch slug,
  * and a project's `customDomain` its production deployment. Any port.
  *
- * Hot path: one Map lookup by the raw Host header. Misses cost one raw SQLite query (no ORM)
- * and, for a deployment not loaded yet, one `DeploymentSite.load`. On `deployment.changed` the
+ * Hot path: one Map lookup by the raw Host header. Misses cost one read through `db.rows.sites`
+ * (a raw SQLite query, no ORM; a query on PostgreSQL) and, for a deployment not loaded yet, one `DeploymentSite.load`. On `deployment.changed` the
  * host map is dropped, deployments no longer current are forgotten (their memory freed), and
  * the new current ones are loaded at once, so traffic swaps to the new build in one step.
  * On `project.changed` (slug, custom domain, deletion) the host map is dropped, and a deleted
@@ -44,6 +36,10 @@ const MAX_HOSTS = 10_000;
  * what each channel's pointer names (read once, then on `deployment.changed`, and re-read every
  * {@link POINTER_REFRESH_MS} as a fallback for a missed event), so a switch made by another process
  * is seen within a second through the event transport, and within a few seconds without it.
+ *
+ * Custom domains are known from one read of every project's `customDomain`, read again after
+ * `project.changed`. On PostgreSQL that read is asynchronous: until it lands the previous domains
+ * are used, so a new custom domain is served once the read finishes (milliseconds).
  */
 export class SiteResolver {
   private readonly hosts = new Map<string, Resolved | Promise<Resolved>>();
@@ -54,10 +50,9 @@ export class SiteResolver {
   private readonly refreshTimer: NodeJS.Timeout | undefined;
   private refreshing = false;
   private customDomains: Map<string, string> | undefined;
-  private readonly bySlug: Statement<[string, string, string], DeploymentRow>;
-  private readonly byProject: Statement<[string], DeploymentRow>;
-  private readonly current: Statement<[string], DeploymentRow>;
-  private readonly domains: Statement<[], { id: string; customDomain: string }>;
+  /** the custom domains used while an asynchronous read of new ones runs (PostgreSQL) */
+  private previousDomains: Map<string, string> | undefined;
+  private domainsLoading: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -73,20 +68,6 @@ export class SiteResolver {
     /** the in-memory files of every deployment served (per-project and total byte limits) */
     private readonly files = new SiteFileCache(),
   ) {
-    const newest = `ORDER BY d.createdAt DESC, d.rowid DESC LIMIT 1`;
-    this.bySlug = db.sqlite.prepare(
-      `SELECT d.id, d.projectId, d.dir, d.kind, d.previewName FROM Project p JOIN Deployment d ON d.projectId = p.id
-       WHERE p.slug = ? AND d.kind = ? AND d.previewName = ? ${newest}`,
-    );
-    this.byProject = db.sqlite.prepare(
-      `SELECT d.id, d.projectId, d.dir, d.kind, d.previewName FROM Deployment d WHERE d.projectId = ? AND d.kind = 'production' AND d.previewName = '' ${newest}`,
-    );
-    this.current = db.sqlite.prepare(
-      `SELECT d.id, d.projectId, d.dir, d.kind, d.previewName FROM Deployment d WHERE d.projectId = ? AND d.rowid = (
-         SELECT e.rowid FROM Deployment e WHERE e.projectId = d.projectId AND e.kind = d.kind AND e.previewName = d.previewName
-         ORDER BY e.createdAt DESC, e.rowid DESC LIMIT 1)`,
-    );
-    this.domains = db.sqlite.prepare(`SELECT id, customDomain FROM Project WHERE customDomain IS NOT NULL`);
     if (options.store.hasPointers) {
       this.refreshTimer = setInterval(() => void this.refreshPointers(), POINTER_REFRESH_MS);
       this.refreshTimer.unref();
@@ -94,7 +75,9 @@ export class SiteResolver {
     events.on('deployment.changed', ({ projectId }) => this.deploymentChanged(projectId));
     events.on('project.changed', ({ projectId, deleted }) => {
       this.hosts.clear();
+      this.previousDomains = this.customDomains ?? this.previousDomains;
       this.customDomains = undefined;
+      this.domainsLoading = undefined;
       if (deleted) for (const [id, entry] of this.sites) if (entry.projectId === projectId) this.forget(id);
       if (deleted) for (const [key, entry] of this.pointers) if (entry.channel.projectId === projectId) this.pointers.delete(key);
     });
@@ -117,29 +100,43 @@ export class SiteResolver {
     const row = this.lookup(hostName(host));
     if (row === undefined) return undefined;
     if (this.hosts.size >= MAX_HOSTS) this.hosts.clear();
-    const site = row ? this.site(row) : null;
+    const site = row instanceof Promise ? row.then((r) => (r ? this.site(r) : null)) : row ? this.site(row) : null;
     this.hosts.set(host, site);
     if (site) void site.then((s) => this.hosts.get(host) === site && this.hosts.set(host, s));
     return site;
   }
 
   /** The newest matching deployment row, `null` for a site host without one, `undefined` for a non-site host. */
-  private lookup(name: string): DeploymentRow | null | undefined {
+  private lookup(name: string): MaybePromiseRow | undefined {
     const parsed = parseSiteHost(name, this.options.sitesDomain);
     if (parsed === null) return null;
-    if (parsed) {
-      return this.bySlug.get(parsed.slug, parsed.previewName ? 'preview' : 'production', parsed.previewName) ?? null;
-    }
-    // A custom domain never takes over the API's own host names.
-    this.customDomains ??= new Map(
-      this.domains
-        .all()
-        .map((r) => [hostName(r.customDomain), r.id] as const)
-        .filter(([domain]) => !this.options.apiHosts.includes(domain)),
-    );
-    const projectId = this.customDomains.get(name);
+    const rows = this.db.rows.sites;
+    if (parsed) return orNull(rows.newestBySlug(parsed.slug, parsed.previewName ? 'preview' : 'production', parsed.previewName));
+    const projectId = this.domainMap().get(name);
     if (projectId === undefined) return undefined;
-    return this.byProject.get(projectId) ?? null;
+    return orNull(rows.newestProduction(projectId));
+  }
+
+  /** Custom domain → project id; a custom domain never takes over the API's own host names. */
+  private domainMap(): Map<string, string> {
+    if (this.customDomains) return this.customDomains;
+    const toMap = (list: { id: string; customDomain: string }[]) =>
+      new Map(list.map((r) => [hostName(r.customDomain), r.id] as const).filter(([domain]) => !this.options.apiHosts.includes(domain)));
+    if (!this.domainsLoading) {
+      const list = this.db.rows.sites.customDomains();
+      if (!(list instanceof Promise)) return (this.customDomains = toMap(list));
+      const loading: Promise<void> = list.then(
+        (l) => {
+          if (this.domainsLoading === loading) this.customDomains = toMap(l);
+        },
+        (err: unknown) => {
+          this.options.log.error({ err }, 'custom domains cannot be read');
+          if (this.domainsLoading === loading) this.domainsLoading = undefined;
+        },
+      );
+      this.domainsLoading = loading;
+    }
+    return this.previousDomains ?? new Map();
   }
 
   /**
@@ -209,7 +206,16 @@ export class SiteResolver {
 
   private deploymentChanged(projectId: string): void {
     this.hosts.clear();
-    const current = this.current.all(projectId);
+    const current = this.db.rows.sites.currentOfProject(projectId);
+    if (!(current instanceof Promise)) return this.switchTo(projectId, current);
+    current.then(
+      (rows) => this.switchTo(projectId, rows),
+      (err: unknown) => this.options.log.error({ err, projectId }, 'current deployments cannot be read'),
+    );
+  }
+
+  /** Serves `current` (the newest deployment of each channel) for a project and forgets the others. */
+  private switchTo(projectId: string, current: DeploymentRow[]): void {
     const settle = (dirs: string[]) => {
       const keep = new Set(dirs);
       for (const [dir, entry] of this.sites) if (entry.projectId === projectId && !keep.has(dir)) this.forget(dir);
@@ -220,4 +226,8 @@ export class SiteResolver {
     const dirs = current.map((row) => this.pointed(row, true).then((dir) => dir ?? row.dir));
     void Promise.all(dirs).then(settle);
   }
+}
+
+function orNull(row: DeploymentRow | undefined | Promise<DeploymentRow | undefined>): MaybePromiseRow {
+  return row instanceof Promise ? row.then((r) => r ?? null) : (row ?? null);
 }

@@ -1,6 +1,7 @@
 /**
  * Builds a Quire app for route tests driven by `app.inject()`: a fresh temporary data directory
- * (its own SQLite database), silent logs, `QUIRE_ALLOW_FILE_REPOS=1`, the build runner off unless
+ * (its own SQLite database; with `QUIRE_TEST_DB=postgres`, its own PostgreSQL database
+ * `quire_test_<random>`, dropped on close, see `pnpm test:pg`), silent logs, `QUIRE_ALLOW_FILE_REPOS=1`, the build runner off unless
  * asked for, and the bootstrap admin key of the default organization.
  */
 import fs from 'node:fs';
@@ -14,6 +15,8 @@ import { newId } from '@quire/shared/ids';
 import type { Permission } from '@quire/shared/api/api-keys';
 import { createOrganization, type Plan } from '../../src/services/organizations';
 import { createApiKey } from '../../src/services/api-keys';
+import { requirePostgres } from './services';
+import { createTempDatabase, type TempDatabase } from './pg-database';
 
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions {
@@ -39,14 +42,22 @@ export interface TestApp {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
+  const database = await testDatabase();
   const config = loadConfig({
     QUIRE_DATA_DIR: dataDir,
     QUIRE_LOG_LEVEL: 'silent',
     QUIRE_ALLOW_FILE_REPOS: '1',
+    ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const app = await buildApp(config, { runJobs: options.runJobs ?? false });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { runJobs: options.runJobs ?? false });
+    await app.ready();
+  } catch (err) {
+    await database?.drop();
+    throw err;
+  }
   const adminKey = app.bootstrap.adminKey;
   if (!adminKey) throw new Error('createTestApp: bootstrap did not create an admin key');
   let closed = false;
@@ -58,10 +69,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       if (closed) return;
       closed = true;
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+      } finally {
+        await database?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+/**
+ * The PostgreSQL database of a test app when `QUIRE_TEST_DB=postgres`, else `null` (SQLite in the data dir).
+ * @throws Error when PostgreSQL is asked for but not reachable.
+ */
+async function testDatabase(): Promise<TempDatabase | null> {
+  if (process.env.QUIRE_TEST_DB !== 'postgres') return null;
+  const server = await requirePostgres();
+  if (!server) throw new Error('QUIRE_TEST_DB=postgres: PostgreSQL is not reachable (see the warning above).');
+  return createTempDatabase(server.url);
 }
 
 /** `{ authorization: 'Bearer <key>' }` for inject(). */

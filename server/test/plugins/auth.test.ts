@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_FAILURE_LIMIT } from '../../src/plugins/auth';
+import { openDb } from '../../src/db/client';
 import { bearer, createKey, createOrgWithKey, createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -123,13 +124,12 @@ describe('last_used_at persistence', () => {
     const t2 = await createTestApp();
     const { key, keyId } = await createKey(t2, ['projects:read']);
     await t2.app.inject({ url: '/v1/projects', headers: bearer(key) });
-    const { default: Database } = await import('better-sqlite3');
-    const file = t2.ctx.config.databaseUrl.replace(/^file:/, '');
     await t2.app.close();
-    const db = new Database(file, { readonly: true });
-    const row = db.prepare('SELECT lastUsedAt FROM ApiKey WHERE id = ?').get(keyId) as { lastUsedAt: number | null };
-    db.close();
+    // A new connection (SQLite or PostgreSQL) sees what the closed app wrote.
+    const db = await openDb(t2.ctx.config.databaseUrl);
+    const row = await db.prisma.apiKey.findUnique({ where: { id: keyId }, select: { lastUsedAt: true } });
+    await db.close();
     await t2.close();
-    expect(row.lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(row?.lastUsedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 });

@@ -14,16 +14,20 @@ const rotate = (pid: string, keyId: string, key = t.adminKey) => t.app.inject({ 
 const listProjects = (key: string) => t.app.inject({ url: '/v1/projects', headers: bearer(key) });
 const secretOf = (key: string) => key.slice(key.lastIndexOf('_') + 1);
 
-/** `table.column` of every value, in every table of the database (sqlite_master), that contains `needle`. */
-function placesHolding(needle: string): string[] {
-  const { sqlite } = t.ctx.db;
-  const tables = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+/** `table.column` of every value, in every table of the database (SQLite or PostgreSQL), that contains `needle`. */
+async function placesHolding(needle: string): Promise<string[]> {
+  const { prisma, provider } = t.ctx.db;
+  const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
+    provider === 'sqlite'
+      ? "SELECT name FROM sqlite_master WHERE type = 'table'"
+      : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+  );
   expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['ApiKey', 'IdempotencyRecord', 'AuditEntry']));
   const found: string[] = [];
   for (const { name } of tables) {
-    for (const row of sqlite.prepare(`SELECT * FROM "${name.replaceAll('"', '""')}"`).all() as Record<string, unknown>[]) {
+    for (const row of await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${name.replaceAll('"', '""')}"`)) {
       for (const [column, value] of Object.entries(row)) {
-        const text = Buffer.isBuffer(value) ? value.toString('latin1') : String(value);
+        const text = value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : String(value);
         if (text.includes(needle)) found.push(`${name}.${column}`);
       }
     }
@@ -86,7 +90,7 @@ describe('no secret at rest', () => {
     const secrets = [plain.key, withIdem.key, rotated.key, rotatedIdem.key, t.adminKey].map(secretOf);
     expect(new Set(secrets).size).toBe(5);
     expect(await t.ctx.db.prisma.idempotencyRecord.count({ where: { key: { in: ['rest-create', 'rest-rotate'] }, state: 'done' } })).toBe(2);
-    for (const secret of secrets) expect(placesHolding(secret)).toEqual([]);
+    for (const secret of secrets) expect(await placesHolding(secret)).toEqual([]);
   });
 
   it('replays a create or rotate with the same shape and a notice in place of the secret', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@quire/shared/ids';
 import { createAppContext, type AppContext } from '../../src/context';
 import { dataPaths } from '../../src/data-paths';
-import { openDb, type Db } from '../../src/db/client';
+import { openDb, sqliteOf, type Db } from '../../src/db/client';
 import { loadConfig } from '../../src/env';
 import { KEEP_PRODUCTION, pruneOldDeployments, recordDeployment } from '../../src/jobs/deployments';
 import sitesPlugin from '../../src/sites/index';
@@ -38,9 +38,9 @@ beforeAll(async () => {
     servers.push({ app, ctx });
   }
   const orgId = newId('organization');
-  db.sqlite.prepare(`INSERT INTO Organization (id, name, plan, createdAt) VALUES (?, 'Org', 'pro', ?)`).run(orgId, Date.now());
+  sqliteOf(db).prepare(`INSERT INTO Organization (id, name, plan, createdAt) VALUES (?, 'Org', 'pro', ?)`).run(orgId, Date.now());
   projectId = newId('project');
-  db.sqlite
+  sqliteOf(db)
     .prepare(`INSERT INTO Project (id, orgId, name, slug, repoBranch, settings, createdAt, updatedAt) VALUES (?, ?, 'Acme', 'acme', 'main', '{}', ?, ?)`)
     .run(projectId, orgId, Date.now(), Date.now());
 });
@@ -66,7 +66,7 @@ async function deploy(marker: string, tell: number[] = [0]): Promise<string> {
     fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
     fs.writeFileSync(path.join(staging, file), content as string);
   }
-  db.sqlite
+  sqliteOf(db)
     .prepare(`INSERT INTO Build (id, projectId, status, trigger, branch, isPreview, createdAt) VALUES (?, ?, 'building', 'api', 'main', 0, ?)`)
     .run(buildId, projectId, Date.now());
   const ok = await recordDeployment(servers[0]!.ctx, {
@@ -101,7 +101,7 @@ describe('sites served from an S3 deployment store (s3rver)', () => {
         `pointers/${projectId}/production.json`,
       ]),
     );
-    const row = db.sqlite.prepare(`SELECT dir FROM Deployment WHERE buildId = ?`).get(buildId) as { dir: string };
+    const row = sqliteOf(db).prepare(`SELECT dir FROM Deployment WHERE buildId = ?`).get(buildId) as { dir: string };
     expect(row.dir).toBe(`deployments/${projectId}/${buildId}`);
     for (const server of [0, 1]) {
       const res = await page(server);
@@ -130,15 +130,15 @@ describe('sites served from an S3 deployment store (s3rver)', () => {
   it('keeps serving what the pointer names while a newer row is not live yet', async () => {
     // a row recorded but its pointer not yet written (the moment between the two writes)
     const buildId = newId('build');
-    db.sqlite
+    sqliteOf(db)
       .prepare(`INSERT INTO Build (id, projectId, status, trigger, branch, isPreview, createdAt) VALUES (?, ?, 'deployed', 'api', 'main', 0, ?)`)
       .run(buildId, projectId, Date.now());
-    db.sqlite
+    sqliteOf(db)
       .prepare(`INSERT INTO Deployment (id, projectId, buildId, kind, previewName, dir, createdAt) VALUES (?, ?, ?, 'production', '', ?, ?)`)
       .run(newId('deployment'), projectId, buildId, `deployments/${projectId}/${buildId}`, Date.now() + 1000);
     servers[0]!.ctx.events.emit('deployment.changed', { projectId });
     expect((await page(0)).body).toContain('THIRD');
-    db.sqlite.prepare(`DELETE FROM Deployment WHERE buildId = ?`).run(buildId);
+    sqliteOf(db).prepare(`DELETE FROM Deployment WHERE buildId = ?`).run(buildId);
   });
 
   it('deletes the uploaded files of a build cancelled before it was recorded', async () => {
@@ -146,7 +146,7 @@ describe('sites served from an S3 deployment store (s3rver)', () => {
     const staging = dataPaths(dataDir).site(projectId, buildId);
     fs.mkdirSync(staging, { recursive: true });
     fs.writeFileSync(path.join(staging, 'manifest.json'), '{}');
-    db.sqlite
+    sqliteOf(db)
       .prepare(`INSERT INTO Build (id, projectId, status, trigger, branch, isPreview, createdAt) VALUES (?, ?, 'cancelled', 'api', 'main', 0, ?)`)
       .run(buildId, projectId, Date.now());
     const record = { buildId, projectId, kind: 'production', previewName: '', dir: path.relative(dataDir, staging) } as const;
@@ -158,7 +158,7 @@ describe('sites served from an S3 deployment store (s3rver)', () => {
   });
 
   it('prunes old deployments by deleting their objects', async () => {
-    const builds = db.sqlite.prepare(`SELECT buildId FROM Deployment WHERE projectId = ? ORDER BY createdAt`).all(projectId) as { buildId: string }[];
+    const builds = sqliteOf(db).prepare(`SELECT buildId FROM Deployment WHERE projectId = ? ORDER BY createdAt`).all(projectId) as { buildId: string }[];
     const oldest = builds[0]!.buildId;
     await deploy('FOURTH', [0, 1]);
     expect(builds.length + 1).toBeGreaterThan(KEEP_PRODUCTION);

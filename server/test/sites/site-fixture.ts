@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { newId } from '@quire/shared/ids';
 import { loadConfig } from '../../src/env';
-import { openDb, type Db } from '../../src/db/client';
+import { openDb, sqliteOf, type Db } from '../../src/db/client';
 import { createAppContext } from '../../src/context';
 import type { EventBus } from '../../src/events';
 import sitesPlugin from '../../src/sites/index';
@@ -39,7 +39,7 @@ export async function createSiteHarness(): Promise<SiteHarness> {
   app.get('/*', async () => ({ api: true }));
   await app.ready();
   const orgId = newId('organization');
-  db.sqlite.prepare(`INSERT INTO Organization (id, name, plan, createdAt) VALUES (?, 'Org', 'pro', ?)`).run(orgId, Date.now());
+  sqliteOf(db).prepare(`INSERT INTO Organization (id, name, plan, createdAt) VALUES (?, 'Org', 'pro', ?)`).run(orgId, Date.now());
   return {
     app,
     db,
@@ -47,7 +47,7 @@ export async function createSiteHarness(): Promise<SiteHarness> {
     dataDir,
     addProject(slug, customDomain) {
       const id = newId('project');
-      db.sqlite
+      sqliteOf(db)
         .prepare(
           `INSERT INTO Project (id, orgId, name, slug, repoBranch, settings, customDomain, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'main', '{}', ?, ?, ?)`,
         )
@@ -65,10 +65,10 @@ export async function createSiteHarness(): Promise<SiteHarness> {
         else fs.writeFileSync(abs, content);
       }
       const now = Date.now();
-      db.sqlite
+      sqliteOf(db)
         .prepare(`INSERT INTO Build (id, projectId, status, trigger, branch, isPreview, createdAt) VALUES (?, ?, 'deployed', 'api', 'main', ?, ?)`)
         .run(buildId, projectId, preview ? 1 : 0, now);
-      db.sqlite
+      sqliteOf(db)
         .prepare(`INSERT INTO Deployment (id, projectId, buildId, kind, previewName, dir, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)`)
         .run(newId('deployment'), projectId, buildId, preview ? 'preview' : 'production', preview ?? '', rel, now);
       events.emit('deployment.changed', { projectId });

@@ -1,0 +1,15 @@
+// `pnpm test:pg`: the API test suite again, each test app on its own PostgreSQL database
+// (QUIRE_TEST_DB=postgres, see server/test/helpers/app.ts). Without a reachable PostgreSQL it skips
+// with a message, except on CI (`CI` set), where it fails (the rule of server/test/helpers/services.ts).
+import { spawnSync } from 'node:child_process';
+import { requirePostgres } from '../test/helpers/services';
+
+/** The test folders that run on PostgreSQL (every one that builds apps through createTestApp). */
+const FOLDERS = ['server/test/routes', 'server/test/plugins', 'server/test/services', 'server/test/jobs', 'server/test/db'];
+
+if (!(await requirePostgres())) process.exit(0);
+const result = spawnSync('npx', ['vitest', 'run', ...FOLDERS, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, QUIRE_TEST_DB: 'postgres' },
+});
+process.exit(result.status ?? 1);
