@@ -9,6 +9,9 @@
  * to read; the ratio of the two medians is printed too.
  *
  * Environment: BENCH_ROUNDS (default 5), BENCH_DURATION seconds (default 5), BENCH_CONNECTIONS (default 50).
+ * With REDIS_URL set (e.g. `REDIS_URL=redis://127.0.0.1:6379 pnpm bench:api`) Quire runs as one
+ * process of a multi-process installation: rate-limit counters in Redis (one round trip per
+ * request) and events through pub/sub, under a fresh key prefix deleted afterwards.
  * Ports 47020 (Quire) and 47021 (bare). Needs wrk (Debian package, /usr/bin/wrk).
  */
 import { execFile } from 'node:child_process';
@@ -21,6 +24,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
 import { createApiKey } from '../src/services/api-keys';
 import { createOrganization } from '../src/services/organizations';
+import { closeRedis, openRedis } from '../src/redis';
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -59,7 +63,15 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-api-'));
-  const config = loadConfig({ QUIRE_DATA_DIR: dataDir, PORT: String(QUIRE_PORT), HOST: '127.0.0.1', QUIRE_LOG_LEVEL: 'warn' });
+  const redisUrl = process.env.REDIS_URL || undefined;
+  const prefix = `quire-bench-${process.pid}`;
+  const config = loadConfig({
+    QUIRE_DATA_DIR: dataDir,
+    PORT: String(QUIRE_PORT),
+    HOST: '127.0.0.1',
+    QUIRE_LOG_LEVEL: 'warn',
+    ...(redisUrl ? { REDIS_URL: redisUrl, QUIRE_QUEUE_PREFIX: prefix } : {}),
+  });
   const app = await buildApp(config, { runJobs: false });
   // An enterprise organization with a limit wrk cannot reach, so every request does the full work and answers 200.
   const org = await createOrganization(app.ctx.db, { name: 'Bench', plan: 'enterprise', rateLimit: 1_000_000_000 });
@@ -77,7 +89,7 @@ async function main(): Promise<void> {
 
   const quireUrl = `http://127.0.0.1:${QUIRE_PORT}/v1/projects/${projectId}`;
   const bareUrl = `http://127.0.0.1:${BARE_PORT}/v1/projects/${projectId}`;
-  console.log(`bench:api  GET /v1/projects/{id}  wrk -t1 -c${CONNECTIONS} -d${DURATION}s, ${ROUNDS} alternating rounds, ${os.cpus().length} cores`);
+  console.log(`bench:api  GET /v1/projects/{id}  ${redisUrl ? 'with Redis (shared rate limits, events)' : 'default path (in-memory rate limits)'}  wrk -t1 -c${CONNECTIONS} -d${DURATION}s, ${ROUNDS} alternating rounds, ${os.cpus().length} cores`);
   await wrk(quireUrl, [`Authorization: Bearer ${key}`]).catch(() => undefined); // warm-up (JIT, caches)
   const quire: WrkResult[] = [];
   const plain: WrkResult[] = [];
@@ -96,6 +108,12 @@ async function main(): Promise<void> {
     await app.close();
     await new Promise<void>((resolve) => bare.close(() => resolve()));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (redisUrl) {
+      const redis = openRedis(redisUrl, console, 'quire-bench');
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length) await redis.del(...keys);
+      await closeRedis(redis);
+    }
   }
   const q = median(quire.map((r) => r.rps));
   const b = median(plain.map((r) => r.rps));
