@@ -40,6 +40,17 @@ async function redisKill(name: string): Promise<void> {
   }
 }
 
+describe('event bus without a transport', () => {
+  it('a bus without a transport stays in its process', () => {
+    const local = new EventBus();
+    const heard: unknown[] = [];
+    local.on('project.changed', (p) => heard.push(p));
+    local.emit('project.changed', { projectId: 'prj_local' });
+    expect(local.distributed).toBe(false);
+    expect(heard).toEqual([{ projectId: 'prj_local' }]);
+  });
+});
+
 describe.skipIf(!redis)('event bus over Redis pub/sub', () => {
   const opened: { bus: EventBus; conn: Redis }[] = [];
   const prefix = `quire-test-${randomUUID().slice(0, 8)}`;
@@ -107,15 +118,6 @@ describe.skipIf(!redis)('event bus over Redis pub/sub', () => {
     const arrived = next(b, 'deployment.changed');
     a.emit('deployment.changed', { projectId: 'prj_after' });
     expect(await arrived).toEqual([{ projectId: 'prj_after' }]);
-  });
-
-  it('a bus without a transport stays in its process', () => {
-    const local = new EventBus();
-    const heard: unknown[] = [];
-    local.on('project.changed', (p) => heard.push(p));
-    local.emit('project.changed', { projectId: 'prj_local' });
-    expect(local.distributed).toBe(false);
-    expect(heard).toEqual([{ projectId: 'prj_local' }]);
   });
 
   afterAll(async () => {
