@@ -31,11 +31,13 @@ export class RedisEventTransport implements EventTransport {
   /**
    * @param publisher the process's command connection (shared; not closed here).
    * @param prefix key prefix of the installation: processes with the same prefix hear each other.
+   * @param timeoutMs how long {@link start} waits for Redis (ms).
    */
   constructor(
     private readonly publisher: Redis,
     prefix: string,
     private readonly log: RedisLog,
+    private readonly timeoutMs = SUBSCRIBE_TIMEOUT_MS,
   ) {
     this.prefix = prefix;
     this.channel = eventChannel(prefix);
@@ -49,7 +51,7 @@ export class RedisEventTransport implements EventTransport {
 
   /**
    * Subscribes and waits for the command connection too (so counters and publishing work at once).
-   * @throws Error when both are not confirmed within {@link SUBSCRIBE_TIMEOUT_MS}.
+   * @throws Error naming REDIS_URL when both are not confirmed within the timeout (default {@link SUBSCRIBE_TIMEOUT_MS}); the subscriber connection is closed then.
    */
   async start(onMessage: (message: string) => void, onReconnect: () => void): Promise<void> {
     const subscriber = duplicateRedis(this.publisher, this.log, subscriberName(this.prefix));
@@ -63,11 +65,14 @@ export class RedisEventTransport implements EventTransport {
         Promise.all([subscriber.subscribe(this.channel), this.publisher.ping()]),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
-            () => reject(new Error(`REDIS_URL: could not subscribe to Redis channel ${this.channel} within ${SUBSCRIBE_TIMEOUT_MS / 1000} s; is Redis reachable?`)),
-            SUBSCRIBE_TIMEOUT_MS,
+            () => reject(new Error(`REDIS_URL: could not subscribe to Redis channel ${this.channel} within ${this.timeoutMs / 1000} s; is Redis reachable?`)),
+            this.timeoutMs,
           );
         }),
       ]);
+    } catch (err) {
+      await this.close();
+      throw err;
     } finally {
       clearTimeout(timer);
     }

@@ -40,7 +40,17 @@ async function redisKill(name: string): Promise<void> {
   }
 }
 
-describe('event bus without a transport', () => {
+describe('event bus without a reachable transport', () => {
+  it('a bus whose Redis does not answer refuses to become ready, naming REDIS_URL', async () => {
+    const dead = openRedis('redis://127.0.0.1:1', silent, 'quire-test-dead');
+    try {
+      const bus = new EventBus(new RedisEventTransport(dead, 'quire-test-dead', silent, 300));
+      await expect(bus.ready()).rejects.toThrow(/REDIS_URL: could not subscribe .* is Redis reachable/);
+    } finally {
+      dead.disconnect();
+    }
+  });
+
   it('a bus without a transport stays in its process', () => {
     const local = new EventBus();
     const heard: unknown[] = [];
