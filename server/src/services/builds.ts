@@ -9,6 +9,7 @@ import { checkBranchName } from '@quire/shared/repo/git-ref';
 import { IN_PROGRESS_STATUSES, type Build, type BuildDetail, type ListBuildsFilters, type TriggerBuildBody } from '@quire/shared/api/builds';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
+import { lockKey } from '../db/locks';
 import { apiBaseUrl, type Config } from '../env';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
@@ -46,6 +47,8 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
   if (!branchCheck.ok) throw invalidField('branch', branchCheck.issue);
   const isPreview = body.preview === true || branch !== project.repoBranch || auth.mode === 'test';
   const build = await ctx.db.prisma.$transaction(async (tx) => {
+    // One build per project at a time, also with several server processes (db/locks.ts).
+    await lockKey(tx, ctx.db.provider, `build:${projectId}`);
     const running = await tx.build.findFirst({ where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] } }, select: { id: true, status: true } });
     if (running) throw new ApiError('conflict', `Build ${running.id} is already ${running.status}; wait for it to finish or cancel it.`, { buildId: running.id });
     const since = new Date(Date.now() - HOUR_MS);

@@ -25,6 +25,7 @@ import { recordAudit, type DbClient } from './audit';
 import { planLimits } from './organizations';
 import { validateRepoUrl } from './repo-url';
 import { isUniqueViolation } from '../db/errors';
+import { lockKey } from '../db/locks';
 
 /** A Project row with `settings` parsed. */
 export type ProjectRecord = Omit<Models.ProjectModel, 'settings'> & { settings: ProjectSettings };
@@ -152,6 +153,8 @@ export async function createProject(ctx: AppContext, auth: RequestAuth, body: Cr
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await ctx.db.prisma.$transaction(async (tx) => {
+        // The quota's count and the insert as one step, also with several server processes (db/locks.ts).
+        await lockKey(tx, ctx.db.provider, `projects:${auth.orgId}`);
         const org = await tx.organization.findUniqueOrThrow({ where: { id: auth.orgId } });
         const { projectLimit } = planLimits(org, ctx.config);
         const count = await tx.project.count({ where: { orgId: auth.orgId } });
