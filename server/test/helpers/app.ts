@@ -15,8 +15,7 @@ import { newId } from '@quire/shared/ids';
 import type { Permission } from '@quire/shared/api/api-keys';
 import { createOrganization, type Plan } from '../../src/services/organizations';
 import { createApiKey } from '../../src/services/api-keys';
-import { requirePostgres } from './services';
-import { createTempDatabase, type TempDatabase } from './pg-database';
+import { testDatabaseFromEnv } from './pg-database';
 
 /** Options of {@link createTestApp}. */
 export interface TestAppOptions {
@@ -42,7 +41,7 @@ export interface TestApp {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
-  const database = await testDatabase();
+  const database = await testDatabaseFromEnv();
   const config = loadConfig({
     QUIRE_DATA_DIR: dataDir,
     QUIRE_LOG_LEVEL: 'silent',
@@ -79,16 +78,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-/**
- * The PostgreSQL database of a test app when `QUIRE_TEST_DB=postgres`, else `null` (SQLite in the data dir).
- * @throws Error when PostgreSQL is asked for but not reachable.
- */
-async function testDatabase(): Promise<TempDatabase | null> {
-  if (process.env.QUIRE_TEST_DB !== 'postgres') return null;
-  const server = await requirePostgres();
-  if (!server) throw new Error('QUIRE_TEST_DB=postgres: PostgreSQL is not reachable (see the warning above).');
-  return createTempDatabase(server.url);
-}
 
 /** `{ authorization: 'Bearer <key>' }` for inject(). */
 export function bearer(key: string): Record<string, string> {

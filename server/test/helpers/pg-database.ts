@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { requirePostgres } from './services';
 
 /** A database created for one test file or app. */
 export interface TempDatabase {
@@ -44,4 +45,16 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The PostgreSQL database a test should use instead of SQLite: a new {@link TempDatabase} when
+ * `QUIRE_TEST_DB=postgres` (the `pnpm test:pg` run), else `null` (SQLite in the test's data dir).
+ * @throws Error when PostgreSQL is asked for but not reachable.
+ */
+export async function testDatabaseFromEnv(): Promise<TempDatabase | null> {
+  if (process.env.QUIRE_TEST_DB !== 'postgres') return null;
+  const server = await requirePostgres();
+  if (!server) throw new Error('QUIRE_TEST_DB=postgres: PostgreSQL is not reachable (see the warning above).');
+  return createTempDatabase(server.url);
 }

@@ -5,8 +5,9 @@ import { newId } from '@quire/shared/ids';
 import type { Role } from '@quire/shared/api/members';
 import { openDb, type Db } from '../../src/db/client';
 import { hashPassword } from '../../src/services/passwords';
+import { testDatabaseFromEnv } from '../helpers/pg-database';
 
-/** Fixtures for identity tests: a throw-away SQLite database with organizations and members. */
+/** Fixtures for identity tests: a throw-away database (SQLite; PostgreSQL with QUIRE_TEST_DB=postgres) with organizations and members. */
 
 /** The password every seeded member has (hashed once per test file, since scrypt is deliberately slow). */
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -16,7 +17,8 @@ let testHash: Promise<string> | undefined;
 /** A temporary data directory with a migrated database; `cleanup()` closes and deletes it. */
 export async function openTempDb(): Promise<{ db: Db; dir: string; databaseUrl: string; cleanup: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-identity-'));
-  const databaseUrl = `file:${path.join(dir, 'quire.db')}`;
+  const database = await testDatabaseFromEnv();
+  const databaseUrl = database?.url ?? `file:${path.join(dir, 'quire.db')}`;
   const db = await openDb(databaseUrl);
   return {
     db,
@@ -24,6 +26,7 @@ export async function openTempDb(): Promise<{ db: Db; dir: string; databaseUrl: 
     databaseUrl,
     cleanup: async () => {
       await db.close();
+      await database?.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
