@@ -1,0 +1,101 @@
+/**
+ * The job queue seam (decisions.md section 1; architecture.md): background work goes through a
+ * {@link JobQueue}, in-process by default (in-process-queue.ts) or BullMQ on Redis when REDIS_URL
+ * is set (bullmq-queue.ts). {@link createJobQueue} picks one from the configuration.
+ * The database stays the source of truth of what a job is about (a Build row's status); a job
+ * carries ids only, so a job delivered twice or late is harmless to a handler that checks the row.
+ */
+import type { Config } from '../env';
+import type { RedisLog } from '../redis';
+import { BullMqQueue } from './bullmq-queue';
+import { InProcessQueue } from './in-process-queue';
+
+/**
+ * Payload of each job kind (plain JSON: it crosses processes). A later kind adds one line here
+ * (`reindex`, `webhook-delivery`, `schedule`, `analytics-flush`).
+ */
+export interface JobKinds {
+  /** Run a queued build (jobs/build-runner.ts); the job id is the build id. */
+  build: { buildId: string; projectId: string };
+}
+
+/** Name of a job kind. */
+export type JobKind = keyof JobKinds;
+
+/** Options of {@link JobQueue.enqueue}. */
+export interface EnqueueOptions {
+  /** Deduplication key: while a job with this id exists (waiting, delayed or running) a second enqueue is a no-op. */
+  jobId?: string;
+  /** Run no earlier than this many ms from now (default 0). */
+  delayMs?: number;
+}
+
+/** Told to a handler about the job it runs. */
+export interface JobInfo {
+  /** The job's id (the `jobId` given to enqueue, or one the queue made). */
+  id: string;
+  /** 1 on the first run; more when the job was taken again (a worker died or it was retried later). */
+  attempt: number;
+}
+
+/**
+ * What a handler returns: nothing when the job is done, or `{ retryInMs }` to have the same job
+ * run again no earlier than that many ms from now (e.g. the build's project is busy, or this
+ * worker is stopping). A handler that throws ends the job as failed (it is not retried).
+ */
+export type JobResult = void | { retryInMs: number };
+
+/** Runs one job of kind `K`. */
+export type JobHandler<K extends JobKind> = (payload: JobKinds[K], job: JobInfo) => Promise<JobResult>;
+
+/** Jobs of one kind by state, for metrics (`counts()`). */
+export interface JobCounts {
+  /** Waiting to run now. */
+  waiting: number;
+  /** Waiting for their time (`delayMs`, `retryInMs`). */
+  delayed: number;
+  /** Running now. */
+  active: number;
+}
+
+/**
+ * A queue of background jobs by kind. Delivery is at least once: a handler must tolerate a job
+ * run again after a crash (build-runner.ts checks the Build row).
+ */
+export interface JobQueue {
+  /** `in-process` or `bullmq`, for logs and readiness output. */
+  readonly backend: 'in-process' | 'bullmq';
+  /**
+   * Adds a job. Resolves once the job is stored (in memory, or in Redis).
+   * @throws Error when the queue is closed or Redis cannot be reached.
+   */
+  enqueue<K extends JobKind>(kind: K, payload: JobKinds[K], options?: EnqueueOptions): Promise<void>;
+  /**
+   * Starts running jobs of `kind` in this process with `handler`, at most `concurrency` at once.
+   * At most one handler per kind per queue.
+   * @throws Error when a handler for `kind` is already registered.
+   */
+  process<K extends JobKind>(kind: K, handler: JobHandler<K>, options: { concurrency: number }): Promise<void>;
+  /** Jobs by state for each kind, for queue-depth metrics. */
+  counts(): Promise<Record<JobKind, JobCounts>>;
+  /** Resolves when the queue's store answers (readiness); @throws when it does not. */
+  ping(): Promise<void>;
+  /**
+   * Stops taking jobs, waits for running handlers to return (stop them first, e.g. by aborting
+   * their work) and closes connections. Jobs not yet run stay stored (BullMQ) or are dropped
+   * (in-process: their rows are re-enqueued on the next start, see build-runner.ts).
+   */
+  close(): Promise<void>;
+}
+
+/** Every job kind, for iteration. */
+export const JOB_KINDS: readonly JobKind[] = ['build'];
+
+/**
+ * The queue the configuration names: BullMQ on `config.redisUrl` with key prefix
+ * `config.queuePrefix` when REDIS_URL is set, else the in-process queue. Nothing is contacted
+ * until the first call.
+ */
+export function createJobQueue(config: Pick<Config, 'redisUrl' | 'queuePrefix'>, log: RedisLog & { error(obj: object, msg: string): void }): JobQueue {
+  return config.redisUrl ? new BullMqQueue({ url: config.redisUrl, prefix: config.queuePrefix, log }) : new InProcessQueue(log);
+}
