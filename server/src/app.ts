@@ -25,7 +25,7 @@ import { QuietLogController } from './http/log-controller';
 export interface BuildAppOptions {
   /** An already-open database (tests share one); default: open `config.databaseUrl`. */
   db?: Db;
-  /** Start the in-process build runner (default true; tests of routes alone may turn it off). */
+  /** Work build jobs in this process (default `config.workers`, QUIRE_WORKERS; tests of routes alone may turn it off). */
   runJobs?: boolean;
   /** Where JSON log lines are written (default stdout); tests capture them this way. */
   logStream?: { write(line: string): void };
@@ -58,6 +58,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('ctx', ctx);
   if (!options.db) app.addHook('onClose', async () => db.close());
   app.addHook('onClose', async () => ctx.deploymentStore.close());
+  app.addHook('onClose', async () => ctx.jobs.close());
   app.addHook('onClose', async () => {
     await ctx.events.close();
     if (ctx.redis) await closeRedis(ctx.redis);
@@ -80,6 +81,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(openapiPlugin);
   await app.register(trpcPlugin, { prefix: '/trpc' });
   await app.register(v1Routes, { prefix: '/v1' });
-  await app.register(jobsPlugin, { enabled: options.runJobs ?? true, concurrency: config.buildConcurrency });
+  await app.register(jobsPlugin, { enabled: options.runJobs ?? config.workers, concurrency: config.buildConcurrency });
   return app;
 }

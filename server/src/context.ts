@@ -11,6 +11,7 @@ import { RedisRateLimitStore } from './services/redis-rate-limiter';
 import { createDeploymentStore, type DeploymentStore } from './storage/index';
 import { Readiness } from './ops/readiness';
 import { AppMetrics } from './ops/metrics';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 
 /**
  * What every part of one server process shares: configuration, database handles, the event bus,
@@ -38,6 +39,8 @@ export interface AppContext {
   readiness: Readiness;
   /** This app's Prometheus registry and series (ops/metrics.ts); the job queue plugs in its depth with `setQueueDepth`. */
   metrics: AppMetrics;
+  /** Background jobs (builds): in-process, or BullMQ shared by every process with REDIS_URL (jobs/queue.ts); closed by `buildApp`. */
+  jobs: JobQueue;
 }
 
 /** Client IPs whose failed authentications are counted at once; the least recent is dropped past this. */
@@ -59,7 +62,7 @@ export function createAppContext(base: { config: Config; db: Db; log: FastifyBas
     : new EventBus();
   const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
   const apiKeys = new ApiKeyCache({ ...base, events });
-  return { ...base, events, redis, rateLimits, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics() };
+  return { ...base, events, redis, rateLimits, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log) };
 }
 
 declare module 'fastify' {

@@ -14,10 +14,12 @@ export const ConfigSchema = z.object({
   dataDir: z.string().min(1),
   /** `file:<path>` (SQLite, the default) or `postgres://`/`postgresql://` (PostgreSQL); see db/provider.ts. */
   databaseUrl: z.string().min(1),
-  /** Reserved for the BullMQ queue (scale-out work); when set today, the server warns and builds in-process. */
+  /** Redis of the installation: BullMQ job queue (jobs/bullmq-queue.ts), events across processes, shared rate limits; unset: all in-process. */
   redisUrl: z.string().url().optional(),
   /** Prefix of every Redis key and channel of this installation (queues, events, rate-limit counters); processes sharing it work together. */
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64').default('quire'),
+  /** `QUIRE_WORKERS=0`: `pnpm start` serves HTTP only and works no jobs (run `pnpm quire worker` processes); default 1. */
+  workers: z.boolean().default(true),
   /** Host suffix of sites: `<slug>-docs.<sitesDomain>`. */
   sitesDomain: z.string().min(1).default('localhost'),
   /** Registered as the default organization's admin key on a start with no API key. */
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: env.DATABASE_URL ?? `file:${dataPaths(dataDir).database}`,
     redisUrl: env.REDIS_URL || undefined,
     queuePrefix: env.QUIRE_QUEUE_PREFIX || undefined,
+    workers: env.QUIRE_WORKERS !== '0' && env.QUIRE_WORKERS !== 'false',
     sitesDomain: env.QUIRE_SITES_DOMAIN,
     adminKey: env.QUIRE_ADMIN_KEY || undefined,
     adminEmail: env.QUIRE_ADMIN_EMAIL,
@@ -105,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     s3ForcePathStyle: FLAG(env.QUIRE_S3_FORCE_PATH_STYLE),
   };
   const names: Record<string, string> = {
-    port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', queuePrefix: 'QUIRE_QUEUE_PREFIX',
+    port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', queuePrefix: 'QUIRE_QUEUE_PREFIX', workers: 'QUIRE_WORKERS',
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',

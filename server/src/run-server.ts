@@ -29,7 +29,7 @@ export function configOrExit(overrides: NodeJS.ProcessEnv = {}): Config {
  */
 export async function runServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config);
-  if (config.redisUrl) app.log.warn('REDIS_URL is set, but the BullMQ queue is not part of this release: builds run in-process.');
+  if (!config.workers && !config.redisUrl) app.log.warn('QUIRE_WORKERS=0 without REDIS_URL: this process runs no builds and no other process can; queued builds wait until one runs with workers.');
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -4,6 +4,7 @@ import { EXIT_FAILURE, EXIT_USAGE, UsageError } from './args';
 import type { CliIo } from './io';
 import { ORG_COMMANDS, ORG_USAGE } from './org';
 import { USER_COMMANDS, USER_USAGE } from './user';
+import { runWorker } from './worker';
 
 /** Top-level usage of `pnpm quire`. */
 export const USAGE = `Usage: pnpm quire <command> <subcommand> [options]
@@ -14,6 +15,7 @@ Commands:
   user add <email> --role <role>   Add a person to an organization (owner, admin, editor, reviewer, viewer)
   user password <email>            Set a person's password, e.g. the bootstrap owner's first one
   org create <name>                Create an organization with an admin API key
+  worker                           Run a worker process: works build jobs, serves no HTTP (stops on SIGTERM)
 
 Options:
   -h, --help                       show this help; \`pnpm quire <command> <subcommand> --help\` for details
@@ -31,6 +33,7 @@ const GROUPS: Record<string, { usage: string; commands: Record<string, Command> 
 
 function dispatch(argv: readonly string[]): { command: Command; rest: readonly string[] } | { help: string } {
   const [group, sub, ...rest] = argv;
+  if (group === 'worker') return { command: runWorker, rest: argv.slice(1) };
   if (group === undefined || group === '--help' || group === '-h' || group === 'help') return { help: USAGE };
   const entry = GROUPS[group];
   if (!entry) throw new UsageError(`Unknown command: ${JSON.stringify(group)}.`, USAGE);

@@ -17,12 +17,16 @@ import { branchSlug, previewSiteUrl } from '../sites/host';
 import { BuildLog } from './build-log';
 import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, recordDeployment } from './deployments';
+import type { JobInfo, JobKinds, JobResult } from './queue';
 
 /** Options of {@link BuildRunner}. */
 export interface BuildRunnerOptions {
   /** Builds running at once across projects (default 1: a build uses every core for rendering). */
   concurrency?: number;
-  /** How often queued builds are looked for besides wake-ups, in ms (default 2000). */
+  /**
+   * How often queued builds are re-enqueued (a sweep that catches builds whose enqueue failed or
+   * that another process inserted), in ms (default 2000 in-process, 15000 with BullMQ).
+   */
   pollMs?: number;
   /** The builder (default the real pipeline; tests may pass a controllable stand-in). */
   runBuild?: (input: RunBuildInput) => Promise<RunBuildResult>;
@@ -45,20 +49,38 @@ type BuildRow = Models.BuildModel;
 
 /** Longest wait of a cancel for the build to stop, in ms. */
 const CANCEL_WAIT_MS = 15_000;
+/** How often a running build's row is read for a cancel or its project's deletion (from any process), in ms. */
+export const CANCEL_POLL_MS = 1_000;
+/** Delay before a build whose project is busy (another build `building`) is tried again, in ms. */
+export const BUSY_RETRY_MS = 1_000;
+/** Delay before a job this runner got while stopping is offered again, in ms. */
+const STOPPING_RETRY_MS = 1_000;
+
+/** Thrown inside the claim transaction to roll it back when the project already has a build running. */
+class ProjectBusy extends Error {}
 
 /**
- * The in-process build runner (issue 3; decisions.md sections 1 and 4). It alone writes
- * `Build.status`: queued → building → deployed | failed | cancelled (and back to queued when the
- * server stops mid-build).
+ * The build runner (decisions.md sections 1 and 4): the handler of `build` jobs of the app's
+ * {@link JobQueue} (`ctx.jobs`: in-process, or BullMQ shared by every worker process). It alone
+ * writes `Build.status`: queued → building → deployed | failed | cancelled (and back to queued
+ * when its process stops mid-build). A job carries the build id; the Build row decides.
  *
- * - One build per project at a time, at most `concurrency` builds overall; oldest queued first.
- * - On start, builds left `building` by a stopped or crashed process are requeued.
+ * - One build per project at a time, across processes: a job claims its build with
+ *   `queued → building` in a serializable transaction that rolls back when another build of the
+ *   project is `building` (SQLite serializes writers; PostgreSQL's serializable isolation fails
+ *   one of two concurrent claims); an unclaimed job is retried after {@link BUSY_RETRY_MS}.
+ *   At most `concurrency` builds at once in this process; jobs run in the order enqueued.
+ * - A job whose build is already `building` is a job taken again after its worker died
+ *   (BullMQ stalled-job handling, bullmq-queue.ts): the build restarts here.
+ * - On start, queued builds are (re-)enqueued, and every `pollMs` after; in-process (one process
+ *   owns every build) builds left `building` by a stopped or crashed process are requeued first.
  * - Success: the Deployment row and the build's `deployed`/`url`/`duration`/`deployedAt` commit in
  *   one transaction, then `deployment.changed` swaps the site, then old deployments are pruned.
  * - Failure: `failed` with the builder's message (`BuildError`, safe to show) or a generic one;
  *   the previous deployment keeps serving.
- * - Cancel: a queued build ends `cancelled` at once; a building one is aborted via its
- *   AbortController and ends `cancelled`.
+ * - Cancel: a queued build ends `cancelled` at once; a building one gets `cancelRequested`, which
+ *   the process running it reads every {@link CANCEL_POLL_MS} (and at once when it is this one),
+ *   aborts it and ends it `cancelled`.
  * - Stop (app close, SIGTERM): running builds are aborted and requeued, never left `building`.
  * Every line of a build's progress goes to `<dataDir>/logs/<buildId>.log`.
  */
@@ -67,13 +89,11 @@ export class BuildRunner {
   private concurrency = 1;
   private pollMs = 2000;
   private build: (input: RunBuildInput) => Promise<RunBuildResult> = realRunBuild;
+  private pollSet = false;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
-  private pumping: Promise<void> | undefined;
-  private pumpAgain = false;
-  private readonly onStatus = ({ status }: { status: string }) => {
-    if (status === 'queued') this.wake();
-  };
+  private registered = false;
+  private sweeping: Promise<void> | undefined;
 
   constructor(
     private readonly ctx: AppContext,
@@ -89,7 +109,10 @@ export class BuildRunner {
   configure(options: BuildRunnerOptions): void {
     if (this.running) throw new Error('BuildRunner.configure: stop the runner first');
     if (options.concurrency !== undefined) this.concurrency = Math.max(1, options.concurrency);
-    if (options.pollMs !== undefined) this.pollMs = options.pollMs;
+    if (options.pollMs !== undefined) {
+      this.pollMs = options.pollMs;
+      this.pollSet = true;
+    }
     if (options.runBuild) this.build = options.runBuild;
   }
 
@@ -98,48 +121,61 @@ export class BuildRunner {
     return this.running;
   }
 
-  /** Requeues builds left `building`, then starts taking queued builds (on wake-ups and every `pollMs`). */
+  /**
+   * Starts working `build` jobs of `ctx.jobs` in this process. In-process, builds left `building`
+   * are requeued first; then every queued build is enqueued (deduplicated by build id), now and
+   * every `pollMs`.
+   */
   async start(): Promise<void> {
     if (this.running) return;
-    const stale = await this.ctx.db.prisma.build.findMany({ where: { status: 'building' }, select: { id: true, projectId: true } });
-    for (const b of stale) {
-      fs.rmSync(dataPaths(this.ctx.config.dataDir).site(b.projectId, b.id), { recursive: true, force: true });
-      await this.setStatus(b.id, 'building', 'queued', { startedAt: null });
-      this.logLine(b.id, 'requeued: the server stopped while this build was running');
+    const jobs = this.ctx.jobs;
+    if (jobs.backend === 'in-process') {
+      const stale = await this.ctx.db.prisma.build.findMany({ where: { status: 'building' }, select: { id: true, projectId: true } });
+      for (const b of stale) {
+        fs.rmSync(dataPaths(this.ctx.config.dataDir).site(b.projectId, b.id), { recursive: true, force: true });
+        await this.setStatus(b.id, 'building', 'queued', { startedAt: null });
+        this.logLine(b.id, 'requeued: the server stopped while this build was running');
+      }
     }
     this.running = true;
-    this.ctx.events.on('build.status', this.onStatus);
-    this.timer = setInterval(() => this.wake(), this.pollMs);
+    if (!this.registered) {
+      this.registered = true;
+      await jobs.process('build', (payload, job) => this.handle(payload, job), { concurrency: this.concurrency });
+    }
+    const pollMs = this.pollSet ? this.pollMs : jobs.backend === 'bullmq' ? 15_000 : 2_000;
+    this.timer = setInterval(() => this.sweep(), pollMs);
     this.timer.unref();
-    this.wake();
+    this.sweep();
+    await this.sweeping;
   }
 
-  /** Stops taking builds, aborts the running ones and waits until each is back in `queued`. */
+  /**
+   * Stops working builds: running ones are aborted and put back to `queued` (with BullMQ their
+   * jobs go back to the queue for another worker at once); resolves once each has settled.
+   */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.ctx.events.off('build.status', this.onStatus);
     clearInterval(this.timer);
-    await this.pumping;
+    await this.sweeping;
     for (const a of this.active.values()) a.controller.abort(SHUTDOWN);
     await Promise.all([...this.active.values()].map((a) => a.done));
   }
 
-  /** Looks for queued builds now (called after a trigger; cheap when nothing is queued). */
-  wake(): void {
-    if (!this.running) return;
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return;
-    }
-    this.pumping = this.pump()
-      .catch((err: unknown) => this.ctx.log.error({ err }, 'build runner: picking the next build failed'))
+  /** Enqueues every queued build now (deduplicated by build id; errors are logged). */
+  private sweep(): void {
+    if (!this.running || this.sweeping) return;
+    this.sweeping = (async () => {
+      const queued = await this.ctx.db.prisma.build.findMany({
+        where: { status: 'queued' },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true, projectId: true },
+      });
+      for (const b of queued) await this.ctx.jobs.enqueue('build', { buildId: b.id, projectId: b.projectId }, { jobId: b.id });
+    })()
+      .catch((err: unknown) => this.ctx.log.error({ err }, 'build runner: enqueuing queued builds failed'))
       .finally(() => {
-        this.pumping = undefined;
-        if (this.pumpAgain) {
-          this.pumpAgain = false;
-          this.wake();
-        }
+        this.sweeping = undefined;
       });
   }
 
@@ -162,12 +198,17 @@ export class BuildRunner {
     }
     await prisma.build.updateMany({ where: { id: buildId, status: { in: ['queued', 'building'] } }, data: { cancelRequested: true } });
     const active = this.active.get(buildId);
+    const until = Date.now() + CANCEL_WAIT_MS;
     if (active) {
       active.controller.abort(CANCEL);
       await Promise.race([active.done, new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref())]);
     }
-    const after = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true } });
-    // Still queued/building: another process runs it (or the abort is slow); it honours cancelRequested.
+    let after = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true } });
+    // Another process runs it: it reads cancelRequested within CANCEL_POLL_MS and ends it.
+    while (after && (after.status === 'queued' || after.status === 'building') && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true } });
+    }
     return after?.status === 'deployed' || after?.status === 'failed' ? 'finished' : 'cancelled';
   }
 
@@ -187,32 +228,77 @@ export class BuildRunner {
       .catch((err: unknown) => this.ctx.log.warn({ err, projectId }, 'removing a deleted project from the deployment store failed'));
   }
 
-  /** Starts queued builds while there is room: oldest first, skipping projects already building. */
-  private async pump(): Promise<void> {
+  /**
+   * The `build` job handler: claims the build and runs it here. Returns `{ retryInMs }` when the
+   * project is busy or this runner is stopping (the job is offered again), nothing when the build
+   * ended or needs no run (finished, cancelled, deleted).
+   */
+  private async handle({ buildId }: JobKinds['build'], job: JobInfo): Promise<JobResult> {
+    if (!this.running) return { retryInMs: STOPPING_RETRY_MS };
     const prisma = this.ctx.db.prisma;
-    while (this.running && this.active.size < this.concurrency) {
-      const building = await prisma.build.findMany({ where: { status: 'building' }, select: { projectId: true } });
-      const busy = [...new Set([...building.map((b) => b.projectId), ...[...this.active.values()].map((a) => a.projectId)])];
-      const next = await prisma.build.findFirst({
-        where: { status: 'queued', projectId: { notIn: busy } },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    const row = await prisma.build.findUnique({ where: { id: buildId } });
+    if (!row || this.active.has(buildId)) return;
+    const startedAt = new Date();
+    if (row.status === 'building') {
+      // Taken again after the worker running it died (BullMQ stalled job): restart it here.
+      if (!(await this.setStatus(buildId, 'building', 'building', { startedAt }))) return;
+      fs.rmSync(dataPaths(this.ctx.config.dataDir).site(row.projectId, buildId), { recursive: true, force: true });
+      this.logLine(buildId, `taken again (attempt ${job.attempt}): the worker running this build stopped`);
+    } else if (row.status !== 'queued') {
+      return;
+    } else if (row.cancelRequested) {
+      await this.setStatus(buildId, 'queued', 'cancelled', { finishedAt: new Date() });
+      return;
+    } else {
+      const claimed = await this.claim(row, startedAt);
+      if (claimed === 'busy') return { retryInMs: BUSY_RETRY_MS };
+      if (claimed === 'gone') return;
+      this.ctx.events.emit('build.status', { projectId: row.projectId, buildId, status: 'building' });
+    }
+    const controller = new AbortController();
+    const entry: Active = { projectId: row.projectId, controller, done: Promise.resolve() };
+    this.active.set(buildId, entry);
+    const watch = setInterval(() => {
+      prisma.build
+        .findUnique({ where: { id: buildId }, select: { cancelRequested: true } })
+        .then((r) => {
+          if (!r || r.cancelRequested) controller.abort(CANCEL);
+        })
+        .catch(() => {});
+    }, CANCEL_POLL_MS);
+    watch.unref();
+    entry.done = this.execute({ ...row, startedAt }, startedAt, controller.signal)
+      .catch((err: unknown) => this.ctx.log.error({ err, buildId }, 'build runner: recording a build outcome failed'))
+      .finally(() => {
+        clearInterval(watch);
+        this.active.delete(buildId);
       });
-      if (!next) return;
-      if (next.cancelRequested) {
-        await this.setStatus(next.id, 'queued', 'cancelled', { finishedAt: new Date() });
-        continue;
-      }
-      const startedAt = new Date();
-      if (!(await this.setStatus(next.id, 'queued', 'building', { startedAt }))) continue;
-      const controller = new AbortController();
-      const entry: Active = { projectId: next.projectId, controller, done: Promise.resolve() };
-      this.active.set(next.id, entry);
-      entry.done = this.execute(next, startedAt, controller.signal)
-        .catch((err: unknown) => this.ctx.log.error({ err, buildId: next.id }, 'build runner: recording a build outcome failed'))
-        .finally(() => {
-          this.active.delete(next.id);
-          this.wake();
-        });
+    await entry.done;
+    return controller.signal.aborted && controller.signal.reason === SHUTDOWN ? { retryInMs: 0 } : undefined;
+  }
+
+  /**
+   * Moves `build` from `queued` to `building` unless another build of its project is `building`,
+   * atomically across processes (serializable transaction; see the class comment).
+   * @returns `claimed`; `busy` when the project has a build running (or a concurrent claim won);
+   *   `gone` when the build is no longer queued.
+   */
+  private async claim(build: BuildRow, startedAt: Date): Promise<'claimed' | 'busy' | 'gone'> {
+    try {
+      return await this.ctx.db.prisma.$transaction(
+        async (tx) => {
+          const { count } = await tx.build.updateMany({ where: { id: build.id, status: 'queued', cancelRequested: false }, data: { status: 'building', startedAt } });
+          if (count !== 1) return 'gone' as const;
+          const others = await tx.build.count({ where: { projectId: build.projectId, status: 'building', id: { not: build.id } } });
+          if (others > 0) throw new ProjectBusy();
+          return 'claimed' as const;
+        },
+        { isolationLevel: 'Serializable' },
+      );
+    } catch (err) {
+      // ProjectBusy, or PostgreSQL's serialization failure (P2034) / SQLite's busy database.
+      if (err instanceof ProjectBusy || (err as { code?: string }).code === 'P2034' || /SQLITE_BUSY|database is locked/i.test(String((err as Error).message))) return 'busy';
+      throw err;
     }
   }
 

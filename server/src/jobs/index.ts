@@ -3,7 +3,7 @@ import { BuildRunner, type BuildRunnerOptions } from './build-runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The in-process build runner; always present, started only when the app runs jobs. */
+    /** The build runner (handler of `build` jobs of `ctx.jobs`); always present, started only when the app works jobs. */
     buildRunner: BuildRunner;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Builds (interface-spec.md "Builds"; decisions.md sections 2 and 4): trigger, list, get, log.
  * Triggering inserts a `queued` build and its `build.triggered` audit entry in one transaction
- * and wakes the runner; every later status change belongs to the build runner (server/src/jobs).
+ * and enqueues a `build` job (jobs/queue.ts); every later status change belongs to the build runner (server/src/jobs).
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
@@ -86,6 +86,10 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     return row;
   });
   ctx.events.emit('build.status', { projectId, buildId: build.id, status: 'queued' });
+  // After the commit. Should the enqueue fail, the row stays queued and a worker's sweep enqueues it.
+  await ctx.jobs
+    .enqueue('build', { buildId: build.id, projectId }, { jobId: build.id })
+    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
   return build;
 }
 
