@@ -111,6 +111,33 @@ describe.skipIf(!redis)('worker processes (BullMQ on Redis, shared SQLite)', () 
     expect(site.body).toContain(`built by ${id} in ${second.pid}`);
   }, 90_000);
 
+  it('cancels a build running in a worker process, and a SIGTERMed worker hands its build to another', async () => {
+    const s = await setup(5_000);
+    const p = (await s.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(s.key), payload: { name: 'acme', repoUrl: '/tmp/x' } })).json().data.id as string;
+    const first = await s.spawnWorker();
+    const trigger = async () => (await s.app.inject({ method: 'POST', url: `/v1/projects/${p}/builds`, headers: bearer(s.key) })).json().data.id as string;
+    const started = (id: string) => waitUntil(`build ${id} to start`, () => traceLines(s.trace).find((l) => l.what === 'start' && l.buildId === id), 15_000);
+
+    const doomed = await trigger();
+    await started(doomed);
+    const del = await s.app.inject({ method: 'DELETE', url: `/v1/projects/${p}/builds/${doomed}`, headers: bearer(s.key) });
+    expect(del.statusCode).toBe(204);
+    expect((await s.app.ctx.db.prisma.build.findUnique({ where: { id: doomed } }))!.status).toBe('cancelled');
+
+    const moved = await trigger();
+    const firstRun = await started(moved);
+    const second = await s.spawnWorker();
+    first.kill('SIGTERM');
+    const code = await new Promise((r) => first.once('exit', r));
+    expect(code).toBe(0);
+    await waitUntil('the build to be deployed by the other worker', async () => {
+      const b = await s.app.ctx.db.prisma.build.findUnique({ where: { id: moved } });
+      return b?.status === 'deployed' ? true : undefined;
+    }, 30_000);
+    const runs = traceLines(s.trace).filter((l) => l.what === 'start' && l.buildId === moved).map((l) => l.pid);
+    expect(runs).toEqual([firstRun.pid, second.pid]);
+  }, 90_000);
+
   it('never runs two builds of one project at once across two workers', async () => {
     const s = await setup(700);
     const projects: string[] = [];
