@@ -38,7 +38,7 @@ async function setup(slowMs: number): Promise<Setup> {
   const prefix = `quire-test-${randomUUID()}`;
   const trace = path.join(dataDir, 'trace.txt');
   fs.writeFileSync(trace, '');
-  const env = { ...process.env, QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'silent', QUIRE_ALLOW_FILE_REPOS: '1', REDIS_URL: redis!.url, QUIRE_QUEUE_PREFIX: prefix, SLOW_BUILD_MS: String(slowMs), BUILD_TRACE: trace };
+  const env: NodeJS.ProcessEnv = { ...process.env, QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'silent', QUIRE_ALLOW_FILE_REPOS: '1', REDIS_URL: redis!.url, QUIRE_QUEUE_PREFIX: prefix, SLOW_BUILD_MS: String(slowMs), BUILD_TRACE: trace };
   delete env.DATABASE_URL;
   const app = await buildApp(loadConfig(env), { runJobs: false });
   await app.ready();
