@@ -1,5 +1,5 @@
 /**
- * Worker processes sharing one database (SQLite file) and one Redis (BullMQ): a worker SIGKILLed
+ * Worker processes sharing one database (SQLite file, or PostgreSQL under `pnpm test:pg`) and one Redis (BullMQ): a worker SIGKILLed
  * mid-build leaves the build to another worker, and two workers never run two builds of one
  * project at once. Needs Redis (skipped with a message off CI, failing on CI).
  */
@@ -16,6 +16,7 @@ import { newId } from '@quire/shared/ids';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/env';
 import { bearer } from '../helpers/app';
+import { testDatabaseFromEnv } from '../helpers/pg-database';
 import { requireRedis } from '../helpers/services';
 
 const redis = await requireRedis();
@@ -39,7 +40,10 @@ async function setup(slowMs: number): Promise<Setup> {
   const trace = path.join(dataDir, 'trace.txt');
   fs.writeFileSync(trace, '');
   const env: NodeJS.ProcessEnv = { ...process.env, QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'silent', QUIRE_ALLOW_FILE_REPOS: '1', REDIS_URL: redis!.url, QUIRE_QUEUE_PREFIX: prefix, SLOW_BUILD_MS: String(slowMs), BUILD_TRACE: trace };
-  delete env.DATABASE_URL;
+  // SQLite in the data dir, or a temporary PostgreSQL database under `pnpm test:pg` (QUIRE_TEST_DB=postgres).
+  const database = await testDatabaseFromEnv();
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
   const app = await buildApp(loadConfig(env), { runJobs: false });
   await app.ready();
   const children: ChildProcess[] = [];
@@ -50,6 +54,7 @@ async function setup(slowMs: number): Promise<Setup> {
     const keys = await r.keys(`${prefix}:*`);
     if (keys.length) await r.del(...keys);
     await r.quit();
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   return {
@@ -87,7 +92,7 @@ async function waitUntil<T>(what: string, probe: () => Promise<T | undefined> | 
   }
 }
 
-describe.skipIf(!redis)('worker processes (BullMQ on Redis, shared SQLite)', () => {
+describe.skipIf(!redis)('worker processes (BullMQ on Redis, one shared database)', () => {
   it('finishes in a second worker a build whose worker was SIGKILLed mid-build', async () => {
     const s = await setup(4_000);
     const p = (await s.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(s.key), payload: { name: 'acme', repoUrl: '/tmp/x' } })).json().data.id as string;
