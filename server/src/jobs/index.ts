@@ -20,12 +20,21 @@ export interface JobsPluginOptions extends BuildRunnerOptions {
  * `app.buildRunner.configure(...)` and `start()` itself), and stopped in `preClose`
  * (before the database closes), which requeues a running build: SIGTERM never leaves a build
  * stuck in `building`. When a project is deleted its running build is aborted and its files
- * (deployments, repository and page caches) are removed.
+ * (deployments, repository and page caches) are removed. It registers the `queue` readiness check
+ * (`ctx.jobs.ping()`) and the queue depth of `/metrics` (jobs by state, all kinds summed).
  */
 export default fp<JobsPluginOptions>(
   async (app, { enabled, ...options }) => {
     const runner = new BuildRunner(app.ctx, options);
     app.decorate('buildRunner', runner);
+    app.ctx.readiness.register('queue', () => app.ctx.jobs.ping());
+    app.ctx.metrics.setQueueDepth(async () => {
+      const depth: Record<string, number> = {};
+      for (const counts of Object.values(await app.ctx.jobs.counts())) {
+        for (const [state, n] of Object.entries(counts)) depth[state] = (depth[state] ?? 0) + n;
+      }
+      return depth;
+    });
     const forget = ({ projectId, deleted }: { projectId: string; deleted?: boolean }) => {
       if (deleted) runner.forgetProject(projectId).catch((err: unknown) => app.log.warn({ err, projectId }, 'cleaning up a deleted project failed'));
     };

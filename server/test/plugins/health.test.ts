@@ -43,17 +43,18 @@ describe('GET /readyz', () => {
     expect(body.status).toBe('ok');
     expect(body.checks.database).toMatchObject({ status: 'ok' });
     expect(body.checks.storage).toMatchObject({ status: 'ok' });
+    expect(body.checks.queue).toMatchObject({ status: 'ok' }); // the job queue registers its own check
     expect(typeof body.checks.database.ms).toBe('number');
   });
 
   it('answers 503 naming the failing check while the others stay ok, and 200 again once it recovers', async () => {
     let queueUp = false;
-    t.ctx.readiness.register('queue', () => {
+    t.ctx.readiness.register('mirror', () => {
       if (!queueUp) throw new Error('ECONNREFUSED 127.0.0.1:6379');
     });
     const down = await t.app.inject({ url: '/readyz' });
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ status: 'failing', checks: { database: { status: 'ok' }, queue: { status: 'failing', error: 'failed' } } });
+    expect(down.json()).toMatchObject({ status: 'failing', checks: { database: { status: 'ok' }, mirror: { status: 'failing', error: 'failed' } } });
     expect(down.body).not.toContain('ECONNREFUSED');
     queueUp = true;
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200);
