@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import mime from 'mime';
@@ -85,25 +84,15 @@ const MIN_COMPRESS = 256;
 const BROTLI_MAX_QUALITY_SIZE = 128 * 1024;
 
 /**
- * Reads `absPath` and prepares everything needed to answer for it without touching the disk
- * again: ETag (content hash), Last-Modified (file mtime), Content-Type, Cache-Control (immutable
+ * Prepares everything needed to answer for a deployment file's bytes without reading them
+ * again: ETag (content hash), Last-Modified, Content-Type, Cache-Control (immutable
  * for hashed assets, revalidate otherwise), the security headers, and for text types larger
  * than 256 bytes a brotli and a gzip form (each kept only when smaller than the original).
  * @param file the deployment-relative path (decides type and caching)
  * @param origin `repository` for files copied from the customer's repository: served so that
  *   they can never run script on the site (`repository-files.ts`); `site` for the builder's own
  *   pages and assets, served by their extension
- * @throws the fs error when the file cannot be read.
- */
-export async function loadCachedFile(absPath: string, file: string, origin: FileOrigin): Promise<CachedFile> {
-  const [body, stat] = await Promise.all([fs.readFile(absPath), fs.stat(absPath)]);
-  return cachedFileOf(body, stat.mtime, file, origin);
-}
-
-/**
- * {@link loadCachedFile} for bytes already read (from a `DeploymentStore`): the same headers and
- * compressed forms, `Last-Modified` from `modified` (local: the file's mtime; S3: the object's
- * LastModified).
+ * @param modified `Last-Modified` (local: the file's mtime; S3: the object's LastModified)
  */
 export async function cachedFileOf(body: Buffer, modified: Date, file: string, origin: FileOrigin): Promise<CachedFile> {
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22);

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -39,15 +37,6 @@ export const DeploymentManifestSchema = z.object({
 
 /** Parsed `manifest.json`; see {@link DeploymentManifestSchema}. */
 export type DeploymentManifest = z.infer<typeof DeploymentManifestSchema>;
-
-/**
- * Reads and validates `<dir>/manifest.json`.
- * @throws Error naming the directory when the file is missing or does not match the schema.
- */
-export async function readManifest(dir: string): Promise<DeploymentManifest> {
-  const file = path.join(dir, 'manifest.json');
-  return parseManifest(await fs.readFile(file, 'utf8'), file);
-}
 
 /**
  * Parses and validates the text of a `manifest.json` (from disk or a deployment store).
