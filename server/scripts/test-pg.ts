@@ -6,9 +6,10 @@ import { requirePostgres } from '../test/helpers/services';
 
 /**
  * The test folders that run on PostgreSQL: every one that builds apps through createTestApp.
- * (server/test/db creates its own PostgreSQL databases and already runs in the default `vitest run`.)
+ * (server/test/db and server/test/platform/cluster.test.ts create their own PostgreSQL databases
+ * and already run in the default `vitest run`.)
  */
-const FOLDERS = ['server/test/routes', 'server/test/plugins', 'server/test/services', 'server/test/jobs', 'server/test/trpc'];
+const FOLDERS = ['server/test/routes', 'server/test/plugins', 'server/test/services', 'server/test/jobs', 'server/test/trpc', 'server/test/platform/restart.test.ts'];
 
 if (!(await requirePostgres())) process.exit(0);
 const result = spawnSync('npx', ['vitest', 'run', ...FOLDERS, ...process.argv.slice(2)], {
