@@ -55,6 +55,14 @@ export const CANCEL_POLL_MS = 1_000;
 export const BUSY_RETRY_MS = 1_000;
 /** Delay before a job this runner got while stopping is offered again, in ms. */
 const STOPPING_RETRY_MS = 1_000;
+/**
+ * A `building` build started longer ago than this (ms) whose queue job is failed or gone is an
+ * orphan (see {@link BuildRunner} "sweep"); younger ones are left alone while their claim settles.
+ */
+export const ORPHAN_AFTER_MS = 30_000;
+/** The error of a build whose job the queue gave up after its workers died too often. */
+export const WORKERS_DIED_ERROR =
+  'The build stopped because the worker processes running it kept stopping (out of memory, or a crash); it was not tried again. The previous deployment keeps serving.';
 
 /** Thrown inside the claim transaction to roll it back when the project already has a build running. */
 class ProjectBusy extends Error {}
@@ -162,10 +170,16 @@ export class BuildRunner {
     await Promise.all([...this.active.values()].map((a) => a.done));
   }
 
-  /** Enqueues every queued build now (deduplicated by build id; errors are logged). */
+  /**
+   * Enqueues every queued build now (deduplicated by build id; errors are logged). With a shared
+   * queue (BullMQ) it also settles orphans: a build `building` for over {@link ORPHAN_AFTER_MS}
+   * whose job the queue failed (its workers died more than `MAX_STALLED_COUNT` times) ends `failed`
+   * with {@link WORKERS_DIED_ERROR}; one whose job is gone (Redis lost it) goes back to `queued`.
+   */
   private sweep(): void {
     if (!this.running || this.sweeping) return;
     this.sweeping = (async () => {
+      if (this.ctx.jobs.backend === 'bullmq') await this.settleOrphans();
       const queued = await this.ctx.db.prisma.build.findMany({
         where: { status: 'queued' },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -177,6 +191,29 @@ export class BuildRunner {
       .finally(() => {
         this.sweeping = undefined;
       });
+  }
+
+  private async settleOrphans(): Promise<void> {
+    const building = await this.ctx.db.prisma.build.findMany({
+      where: { status: 'building', startedAt: { lt: new Date(Date.now() - ORPHAN_AFTER_MS) } },
+      select: { id: true, startedAt: true },
+    });
+    for (const b of building) {
+      if (this.active.has(b.id)) continue;
+      const job = await this.ctx.jobs.state('build', b.id);
+      if (job.state === 'failed') {
+        if (await this.setStatus(b.id, 'building', 'failed', { error: WORKERS_DIED_ERROR, finishedAt: new Date() })) {
+          this.ctx.log.error({ buildId: b.id, reason: job.reason }, 'build failed: the queue gave up its job');
+          this.logLine(b.id, `✗ failed: ${WORKERS_DIED_ERROR} (queue: ${job.reason})`);
+          this.ctx.metrics.observeBuild('failed', (Date.now() - (b.startedAt?.getTime() ?? Date.now())) / 1000);
+        }
+      } else if (job.state === 'gone') {
+        if (await this.setStatus(b.id, 'building', 'queued', { startedAt: null })) {
+          this.ctx.log.warn({ buildId: b.id }, 'build requeued: its job was missing from the queue');
+          this.logLine(b.id, 'requeued: its job was missing from the queue (was Redis restarted without persistence?)');
+        }
+      }
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { RedisLog } from '../redis';
-import type { EnqueueOptions, JobCounts, JobHandler, JobKind, JobKinds, JobQueue } from './queue';
+import type { EnqueueOptions, JobCounts, JobHandler, JobKind, JobKinds, JobQueue, JobState } from './queue';
 import { JOB_KINDS } from './queue';
 
 /**
@@ -97,6 +97,17 @@ export class BullMqQueue implements JobQueue {
       out[kind] = { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), delayed: c.delayed ?? 0, active: c.active ?? 0 };
     }
     return out;
+  }
+
+  async state(kind: JobKind, jobId: string): Promise<JobState> {
+    const job = await this.queue(kind).getJob(jobId);
+    if (!job) return { state: 'gone' };
+    const state = await job.getState();
+    if (state === 'active') return { state: 'active' };
+    if (state === 'delayed') return { state: 'delayed' };
+    if (state === 'waiting' || state === 'prioritized' || state === 'waiting-children') return { state: 'waiting' };
+    if (state === 'failed') return { state: 'failed', reason: job.failedReason || 'failed' };
+    return { state: 'gone' };
   }
 
   async ping(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { EnqueueOptions, JobCounts, JobHandler, JobInfo, JobKind, JobKinds, JobQueue, JobResult } from './queue';
+import type { EnqueueOptions, JobCounts, JobHandler, JobInfo, JobKind, JobKinds, JobQueue, JobResult, JobState } from './queue';
 import { JOB_KINDS } from './queue';
 
 interface Entry {
@@ -27,6 +27,8 @@ export class InProcessQueue implements JobQueue {
   private readonly waiting = new Map<JobKind, Entry[]>();
   private readonly delayed = new Map<string, Entry>();
   private readonly known = new Set<string>();
+  /** `kind:id` of the jobs running now. */
+  private readonly activeKeys = new Set<string>();
   private readonly workers = new Map<JobKind, Worker>();
   private readonly running = new Set<Promise<void>>();
   private closed = false;
@@ -60,6 +62,15 @@ export class InProcessQueue implements JobQueue {
       };
     }
     return out;
+  }
+
+  /** A job that failed is forgotten here (logged): it is `gone`, like a finished one. */
+  async state(kind: JobKind, jobId: string): Promise<JobState> {
+    const key = `${kind}:${jobId}`;
+    if (this.activeKeys.has(key)) return { state: 'active' };
+    if (this.delayed.has(key)) return { state: 'delayed' };
+    if (this.waiting.get(kind)?.some((e) => e.id === jobId)) return { state: 'waiting' };
+    return { state: 'gone' };
   }
 
   async ping(): Promise<void> {}
@@ -113,12 +124,15 @@ export class InProcessQueue implements JobQueue {
   private async run(worker: Worker, entry: Entry): Promise<void> {
     const key = `${entry.kind}:${entry.id}`;
     let result: JobResult;
+    this.activeKeys.add(key);
     try {
       result = await worker.handler(entry.payload, { id: entry.id, attempt: entry.attempt });
     } catch (err) {
       this.log.error({ err, kind: entry.kind, jobId: entry.id }, 'job failed');
       this.known.delete(key);
       return;
+    } finally {
+      this.activeKeys.delete(key);
     }
     if (result && !this.closed) {
       this.schedule({ ...entry, attempt: entry.attempt + 1 }, result.retryInMs);

@@ -59,6 +59,13 @@ export interface JobCounts {
 }
 
 /**
+ * Where a job is: `waiting` or `delayed` (to run), `active` (running), `failed` (given up, e.g.
+ * BullMQ failed it after its workers died too often; `reason` says why), or `gone` (finished,
+ * removed, or never stored: a Redis that lost its data).
+ */
+export type JobState = { state: 'waiting' | 'delayed' | 'active' | 'gone' } | { state: 'failed'; reason: string };
+
+/**
  * A queue of background jobs by kind. Delivery is at least once: a handler must tolerate a job
  * run again after a crash (build-runner.ts checks the Build row).
  */
@@ -76,6 +83,8 @@ export interface JobQueue {
    * @throws Error when a handler for `kind` is already registered.
    */
   process<K extends JobKind>(kind: K, handler: JobHandler<K>, options: { concurrency: number }): Promise<void>;
+  /** Where the job `jobId` of `kind` is now (see {@link JobState}). */
+  state(kind: JobKind, jobId: string): Promise<JobState>;
   /** Jobs by state for each kind, for queue-depth metrics. */
   counts(): Promise<Record<JobKind, JobCounts>>;
   /** Resolves when the queue's store answers (readiness); @throws when it does not. */

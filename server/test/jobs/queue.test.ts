@@ -23,6 +23,27 @@ const until = async (check: () => boolean, ms = 10_000) => {
 
 /** The behaviour both implementations promise (jobs/queue.ts). */
 function contract(make: () => Promise<JobQueue>) {
+  it('tells where a job is: waiting, delayed, active, then gone once it finished', async () => {
+    const q = await make();
+    await q.enqueue('build', { buildId: 'w', projectId: 'p' }, { jobId: 'w' });
+    await q.enqueue('build', { buildId: 'd', projectId: 'p' }, { jobId: 'd', delayMs: 60_000 });
+    expect(await q.state('build', 'w')).toEqual({ state: 'waiting' });
+    expect(await q.state('build', 'd')).toEqual({ state: 'delayed' });
+    expect(await q.state('build', 'never')).toEqual({ state: 'gone' });
+    let release!: () => void;
+    let started = false;
+    await q.process('build', async () => {
+      started = true;
+      await new Promise<void>((r) => (release = r));
+    }, { concurrency: 1 });
+    await until(() => started);
+    expect(await q.state('build', 'w')).toEqual({ state: 'active' });
+    release();
+    const end = Date.now() + 10_000;
+    while ((await q.state('build', 'w')).state !== 'gone' && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(await q.state('build', 'w')).toEqual({ state: 'gone' });
+  });
+
   it('runs jobs in order, dedupes a job id while it exists, and honours concurrency', async () => {
     const q = await make();
     const seen: string[] = [];

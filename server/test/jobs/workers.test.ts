@@ -10,10 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { Queue, Worker } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@quire/shared/ids';
 import { buildApp } from '../../src/app';
+import { ORPHAN_AFTER_MS, WORKERS_DIED_ERROR } from '../../src/jobs/build-runner';
 import { loadConfig } from '../../src/env';
 import { bearer } from '../helpers/app';
 import { testDatabaseFromEnv } from '../helpers/pg-database';
@@ -31,6 +33,7 @@ interface Setup {
   key: string;
   env: NodeJS.ProcessEnv;
   trace: string;
+  prefix: string;
   spawnWorker(): Promise<ChildProcess>;
 }
 
@@ -62,6 +65,7 @@ async function setup(slowMs: number): Promise<Setup> {
     key: app.bootstrap.adminKey!,
     env,
     trace,
+    prefix,
     async spawnWorker() {
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'slow-worker.ts')], { cwd: path.resolve(here, '../..'), env, stdio: ['ignore', 'pipe', 'inherit'] });
       children.push(child);
@@ -177,5 +181,38 @@ describe.skipIf(!redis)('worker processes (BullMQ on Redis, one shared database)
       expect(mine.map((l) => l.what)).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
     }
     expect(new Set(lines.map((l) => l.pid)).size).toBe(2);
+  }, 90_000);
+  it('settles builds left building without a live job: requeued when the job is gone, failed when the queue gave it up', async () => {
+    const s = await setup(300);
+    const p = (await s.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(s.key), payload: { name: 'acme', repoUrl: '/tmp/x' } })).json().data.id as string;
+    const q = (await s.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(s.key), payload: { name: 'beta', repoUrl: '/tmp/x' } })).json().data.id as string;
+    const longAgo = new Date(Date.now() - ORPHAN_AFTER_MS - 5_000);
+    // A build whose job Redis lost (no job at all), and one whose job BullMQ failed after its workers kept dying.
+    const lost = newId('build');
+    const given = newId('build');
+    for (const [id, projectId] of [[lost, p], [given, q]] as const) {
+      await s.app.ctx.db.prisma.build.create({ data: { id, projectId, status: 'building', trigger: 'api', branch: 'main', isPreview: false, startedAt: longAgo } });
+    }
+    const connection = { url: redis!.url };
+    const queue = new Queue('build', { connection, prefix: s.prefix });
+    const failing = new Worker('build', async () => {
+      throw new Error('job stalled more than allowable limit');
+    }, { connection, prefix: s.prefix });
+    const failed = new Promise((r) => failing.once('failed', r));
+    await queue.add('build', { buildId: given, projectId: q }, { jobId: given });
+    await failed;
+    await failing.close();
+    await queue.close();
+
+    await s.spawnWorker();
+    const status = async (id: string) => (await s.app.ctx.db.prisma.build.findUnique({ where: { id } }))!;
+    await waitUntil('the lost build to be built again', async () => ((await status(lost)).status === 'deployed' ? true : undefined), 30_000);
+    const gaveUp = await waitUntil('the given-up build to fail', async () => {
+      const b = await status(given);
+      return b.status === 'failed' ? b : undefined;
+    }, 30_000);
+    expect(gaveUp.error).toBe(WORKERS_DIED_ERROR);
+    const site = await s.app.inject({ url: '/', headers: { host: 'acme-docs.localhost' } });
+    expect(site.body).toContain(`built by ${lost}`);
   }, 90_000);
 });
