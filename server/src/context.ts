@@ -12,6 +12,7 @@ import { createDeploymentStore, type DeploymentStore } from './storage/index';
 import { Readiness } from './ops/readiness';
 import { AppMetrics } from './ops/metrics';
 import { createJobQueue, type JobQueue } from './jobs/queue';
+import { RequestScope, scopedLogger } from './ops/request-scope';
 
 /**
  * What every part of one server process shares: configuration, database handles, the event bus,
@@ -24,7 +25,10 @@ export interface AppContext {
   db: Db;
   /** Events between services and caches; across processes through Redis pub/sub with REDIS_URL (events.ts). */
   events: EventBus;
+  /** The app's logger; inside a request it writes through the request's logger (its lines carry `reqId`; ops/request-scope.ts). */
   log: FastifyBaseLogger;
+  /** The request being served, for {@link AppContext.log} (the request-id plugin enters it). */
+  requestScope: RequestScope;
   /** The command connection to REDIS_URL (events published, rate-limit counters), or null without Redis (redis.ts). */
   redis: Redis | null;
   /** Per-minute API request counters: in memory, or in Redis shared by every process with REDIS_URL (plugins/rate-limit.ts). */
@@ -54,7 +58,9 @@ const MAX_AUTH_FAILURE_IPS = 10_000;
  * rate-limit counters): await `ctx.events.ready()` before serving and, on shutdown, close with
  * `ctx.events.close()` then `closeRedis(ctx.redis)` (as `buildApp` does).
  */
-export function createAppContext(base: { config: Config; db: Db; log: FastifyBaseLogger }): AppContext {
+export function createAppContext(given: { config: Config; db: Db; log: FastifyBaseLogger }): AppContext {
+  const requestScope = new RequestScope();
+  const base = { ...given, log: scopedLogger(given.log, requestScope), requestScope };
   const { redisUrl, queuePrefix } = base.config;
   const redis = redisUrl ? openRedis(redisUrl, base.log) : null;
   const events = redis

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { EnqueueOptions, JobCounts, JobHandler, JobInfo, JobKind, JobKinds, JobQueue, JobResult, JobState } from './queue';
 import { JOB_KINDS } from './queue';
 
@@ -20,7 +21,8 @@ interface Worker {
  * A job enqueued while a handler has room starts in the same tick (no polling delay); FIFO per
  * kind; a `jobId` is deduplicated while its job is waiting, delayed or running. Jobs are not
  * durable: the database rows they are about are re-enqueued by their owner on start
- * (build-runner.ts re-enqueues queued builds).
+ * (build-runner.ts re-enqueues queued builds). Handlers run in the async context the queue was
+ * made in, not in the request that enqueued (their log lines are not a request's).
  */
 export class InProcessQueue implements JobQueue {
   readonly backend = 'in-process' as const;
@@ -33,6 +35,7 @@ export class InProcessQueue implements JobQueue {
   private readonly running = new Set<Promise<void>>();
   private closed = false;
   private seq = 0;
+  private readonly home = new AsyncResource('quire-in-process-queue');
 
   /** @param log told about a handler that threw (the job is dropped as failed). */
   constructor(private readonly log: { error(obj: object, msg: string): void }) {}
@@ -112,7 +115,7 @@ export class InProcessQueue implements JobQueue {
     while (!this.closed && worker && list && list.length > 0 && worker.running < worker.concurrency) {
       const entry = list.shift()!;
       worker.running++;
-      const run = this.run(worker, entry).finally(() => {
+      const run = this.home.runInAsyncScope(() => this.run(worker, entry)).finally(() => {
         worker.running--;
         this.running.delete(run);
         this.drain(kind);

@@ -2,9 +2,10 @@
  * `X-Request-Id` on every response (decisions.md section 3): the id Fastify generated for the
  * request (a UUID). It is also the `reqId` of every JSON log line written through `req.log`
  * (Fastify's request child logger: incoming/completed lines at `debug`, failures at `error` by the
- * errors plugin), so a client's id finds the lines of its request. Code running for a request logs
- * through `req.log` (or a child of it); `ctx.log` is for work outside requests (build runner lines
- * carry `buildId` and `projectId` instead). API and site responses also get
+ * errors plugin), so a client's id finds the lines of its request. Services log through `ctx.log`,
+ * which writes through the request's logger while a request is served: the request's hooks and
+ * handler run inside `ctx.requestScope` (entered here). Outside requests (build runner) lines carry
+ * `buildId` and `projectId` instead. API and site responses also get
  * `X-Content-Type-Options: nosniff` (decisions.md section 10).
  */
 import fp from 'fastify-plugin';
@@ -15,7 +16,7 @@ export default fp(
     app.addHook('onRequest', (req, reply, done) => {
       reply.header('x-request-id', req.id);
       reply.header('x-content-type-options', 'nosniff');
-      done();
+      app.ctx.requestScope.run(req.log, done);
     });
   },
   { name: 'request-id' },

@@ -20,6 +20,12 @@ beforeAll(async () => {
   app.get('/v1/test-boom', { config: { public: true } }, async () => {
     throw new Error('database exploded');
   });
+  // A route whose work logs through the context's logger after an await and after reading a body, as a service does.
+  app.post('/v1/test-service-log', { config: { public: true } }, async (req) => {
+    await new Promise((r) => setTimeout(r, 5));
+    app.ctx.log.info({ got: (req.body as { n: number }).n }, 'service line');
+    return { ok: true };
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -42,5 +48,17 @@ describe('request logs', () => {
     expect(res.body).not.toContain('exploded');
     const error = lines.find((l) => l.reqId === res.headers['x-request-id'] && l.level === 50);
     expect(error).toMatchObject({ msg: 'request failed', err: { message: 'database exploded' } });
+  });
+
+  it('gives a service line logged through ctx.log during a request that request id, and a line outside requests none', async () => {
+    // Over a real socket, with a body read after the hook, and two requests interleaved.
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const post = (n: number) => fetch(`${base}/v1/test-service-log`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
+    const [one, two] = await Promise.all([post(1), post(2)]);
+    const service = lines.filter((l) => l.msg === 'service line');
+    expect(service.find((l) => l.got === 1)?.reqId).toBe(one.headers.get('x-request-id'));
+    expect(service.find((l) => l.got === 2)?.reqId).toBe(two.headers.get('x-request-id'));
+    app.ctx.log.info('outside');
+    expect(lines.find((l) => l.msg === 'outside')).not.toHaveProperty('reqId');
   });
 });
