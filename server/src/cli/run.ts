@@ -9,12 +9,13 @@ import { runWorker } from './worker';
 /** Top-level usage of `pnpm quire`. */
 export const USAGE = `Usage: pnpm quire <command> <subcommand> [options]
 
-Operator commands for a Quire server (issue 2; decisions.md section 2).
+Operator commands for a Quire server (decisions.md section 2).
 
 Commands:
   user add <email> --role <role>   Add a person to an organization (owner, admin, editor, reviewer, viewer)
   user password <email>            Set a person's password, e.g. the bootstrap owner's first one
   org create <name>                Create an organization with an admin API key
+  org plan <orgId> <plan>          Move an organization to another plan (limits apply at once)
   worker                           Run a worker process: works build jobs, serves no HTTP (stops on SIGTERM)
 
 Options:

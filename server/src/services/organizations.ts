@@ -5,6 +5,7 @@
 import { newId } from '@quire/shared/ids';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
+import type { EventBus } from '../events';
 
 /** A plan name. */
 export type Plan = 'free' | 'pro' | 'enterprise';
@@ -61,4 +62,29 @@ export async function createOrganization(
       projectLimit: enterprise ? (input.projectLimit ?? null) : null,
     },
   });
+}
+
+/**
+ * Moves an organization to `plan` (decisions.md section 2). Enterprise limits may be given (null:
+ * back to the configured defaults); other plans clear them. Announces `organization.changed` on
+ * `events`, which every process hears (through Redis when the bus has a transport), so the new
+ * limits apply to the next request everywhere.
+ * @returns the updated row, or null when no organization has the id.
+ */
+export async function changeOrganizationPlan(
+  deps: { db: Db; events: EventBus },
+  input: { orgId: string; plan: Plan; rateLimit?: number | null; projectLimit?: number | null },
+) {
+  const enterprise = input.plan === 'enterprise';
+  const { count } = await deps.db.prisma.organization.updateMany({
+    where: { id: input.orgId },
+    data: {
+      plan: input.plan,
+      rateLimit: enterprise ? (input.rateLimit ?? null) : null,
+      projectLimit: enterprise ? (input.projectLimit ?? null) : null,
+    },
+  });
+  if (count === 0) return null;
+  deps.events.emit('organization.changed', { orgId: input.orgId });
+  return deps.db.prisma.organization.findUnique({ where: { id: input.orgId } });
 }

@@ -13,9 +13,10 @@ export interface CliRun {
 
 /**
  * Runs `quire <argv>` in-process against the data directory `dataDir`. `stdin`: a string is piped
- * (not a terminal); `'tty'` simulates an interactive terminal with nothing typed.
+ * (not a terminal); `'tty'` simulates an interactive terminal with nothing typed. `env` adds
+ * variables (e.g. REDIS_URL) to the CLI's environment.
  */
-export async function quire(dataDir: string, argv: string[], stdin: string | 'tty' = ''): Promise<CliRun> {
+export async function quire(dataDir: string, argv: string[], stdin: string | 'tty' = '', env: Record<string, string> = {}): Promise<CliRun> {
   const out: string[] = [];
   const err: string[] = [];
   const input = Object.assign(Readable.from(stdin === 'tty' ? [] : [stdin]), { isTTY: stdin === 'tty' });
@@ -23,7 +24,7 @@ export async function quire(dataDir: string, argv: string[], stdin: string | 'tt
     out: (line) => out.push(line),
     err: (line) => err.push(line),
     stdin: input,
-    env: { QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'silent' },
+    env: { QUIRE_DATA_DIR: dataDir, QUIRE_LOG_LEVEL: 'silent', ...env },
     cwd: dataDir,
   };
   const status = await runCli(argv, io);
