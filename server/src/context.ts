@@ -6,6 +6,8 @@ import { EventBus } from './events';
 import { RedisEventTransport } from './events/redis-transport';
 import { openRedis } from './redis';
 import { ApiKeyCache } from './services/api-key-cache';
+import { ProjectCache } from './services/projects';
+import { SignInThrottle } from './services/sign-in-throttle';
 import { RateLimiter, type RateLimitStore } from './services/rate-limiter';
 import { RedisRateLimitStore } from './services/redis-rate-limiter';
 import { createDeploymentStore, type DeploymentStore } from './storage/index';
@@ -35,6 +37,10 @@ export interface AppContext {
   rateLimits: RateLimitStore;
   /** API keys by SHA-256, for authentication without an ORM round trip (services/api-key-cache.ts). */
   apiKeys: ApiKeyCache;
+  /** Projects by id and their response form (services/projects.ts). */
+  projects: ProjectCache;
+  /** Failed sign-ins per e-mail and per IP (services/sign-in-throttle.ts). */
+  signInThrottle: SignInThrottle;
   /** Failed authentications per client IP (plugins/auth.ts `AUTH_FAILURE_LIMIT`); bounded LRU. */
   authFailures: RateLimiter;
   /** Where deployments are published and served from: local disk or an S3 bucket (storage/index.ts). */
@@ -68,7 +74,8 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
     : new EventBus();
   const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
   const apiKeys = new ApiKeyCache({ ...base, events });
-  return { ...base, events, redis, rateLimits, apiKeys, authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log) };
+  const projects = new ProjectCache({ db: base.db, events, config: base.config });
+  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log) };
 }
 
 declare module 'fastify' {

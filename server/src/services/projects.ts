@@ -17,7 +17,9 @@ import {
   type UpdateProjectBody,
 } from '@quire/shared/api/projects';
 import type { Config } from '../env';
-import type { Models } from '../db/client';
+import { LRUCache } from 'lru-cache';
+import type { Db, Models } from '../db/client';
+import type { EventBus } from '../events';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
@@ -50,20 +52,9 @@ export function toProjectRecord(row: Models.ProjectModel): ProjectRecord {
   return { ...row, settings: parseSettings(row.settings) };
 }
 
-/**
- * DTOs already built, by record (records are never mutated: an update yields a new record), so a
- * project served from the cache is not re-rendered on every GET. Weak: dropped with the record.
- */
-const dtoCache = new WeakMap<ProjectRecord, { config: Pick<Config, 'sitesDomain' | 'port'>; dto: Project }>();
-
-/**
- * The response form of a project; `webhookSecret` never leaves, only `webhookSecretSet`.
- * Built once per record and config, then reused: callers must not mutate the result.
- */
+/** The response form of a project; `webhookSecret` never leaves, only `webhookSecretSet`. */
 export function toProjectDto(record: ProjectRecord, config: Pick<Config, 'sitesDomain' | 'port'>): Project {
-  const cached = dtoCache.get(record);
-  if (cached && cached.config === config) return cached.dto;
-  const dto: Project = {
+  return {
     id: record.id,
     name: record.name,
     slug: record.slug,
@@ -77,36 +68,42 @@ export function toProjectDto(record: ProjectRecord, config: Pick<Config, 'sitesD
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
-  dtoCache.set(record, { config, dto });
-  return dto;
 }
 
-/** Projects by id, dropped on 'project.changed'. One per app. */
-class ProjectCache {
-  private readonly byId = new Map<string, ProjectRecord>();
-  constructor(private readonly ctx: AppContext) {
-    ctx.events.on('project.changed', ({ projectId }) => this.byId.delete(projectId));
+/** Projects held in memory by {@link ProjectCache} (the most recently used are kept). */
+const MAX_CACHED_PROJECTS = 10_000;
+
+/**
+ * Projects by id with their response form, so a GET of a known project needs no database round
+ * trip and no re-rendering. An entry is dropped on `project.changed` (from any process through
+ * the event transport) and everything on `reconnected` (events may have been missed). One per app,
+ * built by `createAppContext` (`ctx.projects`).
+ */
+export class ProjectCache {
+  private readonly byId = new LRUCache<string, { record: ProjectRecord; dto?: Project }>({ max: MAX_CACHED_PROJECTS });
+
+  constructor(private readonly deps: { db: Db; events: EventBus; config: Pick<Config, 'sitesDomain' | 'port'> }) {
+    deps.events.on('project.changed', ({ projectId }) => this.byId.delete(projectId));
+    deps.events.on('reconnected', () => this.byId.clear());
   }
 
+  /** The project `projectId` (any organization), or null when there is none. */
   async get(projectId: string): Promise<ProjectRecord | null> {
     const hit = this.byId.get(projectId);
-    if (hit) return hit;
-    const row = await this.ctx.db.prisma.project.findUnique({ where: { id: projectId } });
+    if (hit) return hit.record;
+    const row = await this.deps.db.prisma.project.findUnique({ where: { id: projectId } });
     if (!row) return null;
     const record = toProjectRecord(row);
-    this.byId.set(projectId, record);
+    this.byId.set(projectId, { record });
     return record;
   }
-}
 
-const caches = new WeakMap<AppContext, ProjectCache>();
-function projectCache(ctx: AppContext): ProjectCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new ProjectCache(ctx);
-    caches.set(ctx, cache);
+  /** {@link toProjectDto} of `record`, built once while it is the cached record (callers must not mutate it). */
+  dto(record: ProjectRecord): Project {
+    const entry = this.byId.get(record.id);
+    if (entry?.record !== record) return toProjectDto(record, this.deps.config);
+    return (entry.dto ??= toProjectDto(record, this.deps.config));
   }
-  return cache;
 }
 
 /**
@@ -115,7 +112,7 @@ function projectCache(ctx: AppContext): ProjectCache {
  *   and projects outside a project-scoped key's project (never 403, so existence does not leak).
  */
 export async function getProjectForCaller(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<ProjectRecord> {
-  const record = await projectCache(ctx).get(projectId);
+  const record = await ctx.projects.get(projectId);
   if (!record || record.orgId !== auth.orgId || (auth.projectId !== null && auth.projectId !== projectId)) {
     throw new ApiError('not_found', `No project ${projectId}.`);
   }

@@ -73,12 +73,3 @@ export class SignInThrottle {
     this.counters.delete(`e:${email}`);
   }
 }
-
-const throttles = new WeakMap<object, SignInThrottle>();
-
-/** The throttle of one app instance (`owner` is its AppContext), created on first use. */
-export function signInThrottleFor(owner: object): SignInThrottle {
-  let throttle = throttles.get(owner);
-  if (!throttle) throttles.set(owner, (throttle = new SignInThrottle()));
-  return throttle;
-}

@@ -73,14 +73,24 @@ export class SiteResolver {
       this.refreshTimer.unref();
     }
     events.on('deployment.changed', ({ projectId }) => this.deploymentChanged(projectId));
+    // Events sent while this process was disconnected from Redis are lost: read everything afresh.
+    events.on('reconnected', () => {
+      this.forgetHosts();
+      if (this.options.store.hasPointers) void this.refreshPointers();
+    });
     events.on('project.changed', ({ projectId, deleted }) => {
-      this.hosts.clear();
-      this.previousDomains = this.customDomains ?? this.previousDomains;
-      this.customDomains = undefined;
-      this.domainsLoading = undefined;
+      this.forgetHosts();
       if (deleted) for (const [id, entry] of this.sites) if (entry.projectId === projectId) this.forget(id);
       if (deleted) for (const [key, entry] of this.pointers) if (entry.channel.projectId === projectId) this.pointers.delete(key);
     });
+  }
+
+  /** Host names resolve afresh (slugs and custom domains are read again from the database). */
+  private forgetHosts(): void {
+    this.hosts.clear();
+    this.previousDomains = this.customDomains ?? this.previousDomains;
+    this.customDomains = undefined;
+    this.domainsLoading = undefined;
   }
 
   /** Stops re-reading pointers (app close). */

@@ -176,4 +176,19 @@ describe.skipIf(!redis)('two server processes sharing Redis', () => {
     await reconnected;
     expect((await apps.b.inject({ url: '/v1/projects', headers: bearer(key) })).statusCode).toBe(401);
   });
+
+  it('project and site caches resync after a lost connection: a rename whose event was missed is seen', async () => {
+    const made = await apps.a.inject({ method: 'POST', url: '/v1/projects', headers: bearer(apps.adminKey), payload: { name: 'Before', slug: 'resync' } });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().data.id as string;
+    const name = async () => (await apps.b.inject({ url: `/v1/projects/${id}`, headers: bearer(apps.adminKey) })).json().data.name as string;
+    expect(await name()).toBe('Before');
+    // Renamed while no event is sent (as if the message was lost while B was disconnected).
+    await apps.a.ctx.db.prisma.project.update({ where: { id }, data: { name: 'After' } });
+    expect(await name()).toBe('Before');
+    const reconnected = next(apps.b.ctx.events, 'reconnected', 5_000);
+    await redisKill(subscriberName(apps.prefix));
+    await reconnected;
+    expect(await name()).toBe('After');
+  });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context';
 import { openTempDb, seedMember, seedOrg, TEST_PASSWORD } from '../services/identity-fixtures';
-import { signInThrottleFor } from '../../src/services/sign-in-throttle';
 import { appContextFor, callerFor, trpcErrorOf } from './trpc-fixtures';
 
 describe('auth router', () => {
@@ -69,7 +68,7 @@ describe('auth router', () => {
   });
 
   it('answers TOO_MANY_REQUESTS after repeated failures for an e-mail, even with the right password', async () => {
-    const throttle = signInThrottleFor(app);
+    const throttle = app.signInThrottle;
     for (let i = 0; i < 10; i++) throttle.recordFailure('ada@example.com', '192.0.2.50');
     const err = await trpcErrorOf((await callerFor(app, undefined, '192.0.2.51')).auth.signIn({ email: 'ada@example.com', password: TEST_PASSWORD }));
     expect(err.code).toBe('TOO_MANY_REQUESTS');

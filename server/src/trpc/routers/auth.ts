@@ -1,6 +1,5 @@
 import { SignInInputSchema, type SessionIdentity, type SignInResult } from '@quire/shared/api/auth';
 import { signIn } from '../../services/sign-in';
-import { signInThrottleFor } from '../../services/sign-in-throttle';
 import { revokeSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
@@ -14,7 +13,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc';
 export const authRouter = router({
   signIn: publicProcedure
     .input(SignInInputSchema)
-    .mutation(({ ctx, input }): Promise<SignInResult> => signIn(ctx.app.db, input, { throttle: signInThrottleFor(ctx.app), ip: ctx.ip })),
+    .mutation(({ ctx, input }): Promise<SignInResult> => signIn(ctx.app.db, input, { throttle: ctx.app.signInThrottle, ip: ctx.ip })),
 
   signOut: authedProcedure.mutation(async ({ ctx }): Promise<{ signedOut: true }> => {
     if (ctx.token) await revokeSession(ctx.app.db, ctx.token);

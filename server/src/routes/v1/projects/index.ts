@@ -53,7 +53,7 @@ const projectsRoutes: FastifyPluginAsync = async (base) => {
       params: ProjectParamsSchema,
       response: { 200: dataEnvelope(ProjectSchema), ...errorResponses(401, 403, 404, 429) },
     },
-  }, async (req) => ({ data: toProjectDto(await getProjectForCaller(app.ctx, req.auth, req.params.projectId), config) }));
+  }, async (req) => ({ data: app.ctx.projects.dto(await getProjectForCaller(app.ctx, req.auth, req.params.projectId)) }));
 
   app.patch('/projects/:projectId', {
     config: { permission: 'projects:write' },
