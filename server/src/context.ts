@@ -6,6 +6,7 @@ import { EventBus } from './events';
 import { RedisEventTransport } from './events/redis-transport';
 import { openRedis } from './redis';
 import { ApiKeyCache } from './services/api-key-cache';
+import { AUTH_FAILURE_LIMIT, AuthFailures } from './services/auth-failures';
 import { ProjectCache } from './services/projects';
 import { SignInThrottle } from './services/sign-in-throttle';
 import { RateLimiter, type RateLimitStore } from './services/rate-limiter';
@@ -41,8 +42,8 @@ export interface AppContext {
   projects: ProjectCache;
   /** Failed sign-ins per e-mail and per IP (services/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
-  /** Failed authentications per client IP (plugins/auth.ts `AUTH_FAILURE_LIMIT`); bounded LRU. */
-  authFailures: RateLimiter;
+  /** Refused keys per client IP, counted in `rateLimits` (shared with REDIS_URL; services/auth-failures.ts). */
+  authFailures: AuthFailures;
   /** Where deployments are published and served from: local disk or an S3 bucket (storage/index.ts). */
   deploymentStore: DeploymentStore;
   /** Named checks of `GET /readyz` (ops/readiness.ts); each part that owns a dependency registers one, e.g. `queue`. */
@@ -52,9 +53,6 @@ export interface AppContext {
   /** Background jobs (builds): in-process, or BullMQ shared by every process with REDIS_URL (jobs/queue.ts); closed by `buildApp`. */
   jobs: JobQueue;
 }
-
-/** Client IPs whose failed authentications are counted at once; the least recent is dropped past this. */
-const MAX_AUTH_FAILURE_IPS = 10_000;
 
 /**
  * Builds the context of one app from its configuration, open database and logger: a new event bus,
@@ -75,7 +73,7 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
   const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
-  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new RateLimiter(MAX_AUTH_FAILURE_IPS), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log) };
+  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log) };
 }
 
 declare module 'fastify' {

@@ -41,13 +41,8 @@ export function presentedKey(req: FastifyRequest): string | null {
   return fromAuthz || fromHeader || null;
 }
 
-/**
- * Refused keys (unknown, revoked or expired; also over-long ones) allowed per client IP in one
- * minute before that IP gets 429 `rate_limited` with `Retry-After` (interface-spec.md "Errors";
- * decisions.md section 3), so keys cannot be guessed without limit. Missing or malformed headers
- * test no key and are not counted. State: `ctx.authFailures` (bounded LRU of IPs).
- */
-export const AUTH_FAILURE_LIMIT = 30;
+/** Refused keys allowed per client IP and minute (services/auth-failures.ts). */
+export { AUTH_FAILURE_LIMIT } from '../services/auth-failures';
 
 /** Marks requests that reached API authentication (site-host requests never do). */
 export const API_REQUEST = Symbol('quire.apiRequest');
@@ -86,19 +81,22 @@ export default fp(
       if (config.public || req.routeOptions.url === undefined || req.url.startsWith('/trpc')) return;
       const key = presentedKey(req);
       if (!key) throw new ApiError('unauthorized', 'Send an API key as "Authorization: Bearer <key>" or "Api-Key: <key>".');
-      const blocked = authFailures.peek(req.ip, AUTH_FAILURE_LIMIT);
-      if (blocked.exceeded) throw rateLimitedError(blocked, 'failed authentications');
+      const blocked = authFailures.check(req.ip);
+      if (blocked) throw rateLimitedError(blocked, 'failed authentications');
       const resolved = key.length > 512 ? 'unknown' : cache.resolve(key);
       if (resolved instanceof Promise) return resolved.then((r) => authorize(req, r));
-      authorize(req, resolved);
+      return authorize(req, resolved);
     }
 
-    /** Sets `req.auth` for a resolved key, or throws 401/403. */
-    function authorize(req: FastifyRequest, resolved: ResolvedKey | KeyRefusal): void {
+    /** Sets `req.auth` for a resolved key, or throws 401/403 (a refused key rejects once it is counted). */
+    function authorize(req: FastifyRequest, resolved: ResolvedKey | KeyRefusal): Promise<never> | void {
       const config = req.routeOptions.config;
       if (typeof resolved === 'string') {
-        authFailures.hit(req.ip, AUTH_FAILURE_LIMIT);
-        throw new ApiError('unauthorized', resolved === 'expired' ? 'The API key has expired.' : 'The API key is invalid or revoked.');
+        const error = new ApiError('unauthorized', resolved === 'expired' ? 'The API key has expired.' : 'The API key is invalid or revoked.');
+        // Counted before the answer, so the limit holds for a client that waits for each answer.
+        return authFailures.record(req.ip).then(() => {
+          throw error;
+        });
       }
       cache.touch(resolved.keyId);
       req[ORG_RATE_LIMIT] = resolved.rateLimit;

@@ -1,8 +1,8 @@
 /**
  * Fixed-window request counters kept in memory (interface-spec.md "Limits"; decisions.md
  * sections 2-3): one window per bucket per minute. Buckets are `org:<id>` for authenticated
- * calls and `ip:<address>` for everything else reaching the API; the failed-authentication
- * limiter on the app context counts refused keys per `ip:<address>` the same way.
+ * calls and `ip:<address>` for everything else reaching the API; refused keys are
+ * counted per `authfail:<address>` (services/auth-failures.ts).
  */
 import { ApiError } from '@quire/shared/errors';
 import { LRUCache } from 'lru-cache';
@@ -59,17 +59,6 @@ export class RateLimiter implements RateLimitStore {
     }
     entry.count++;
     return stateOf(entry.count, limit, window, now);
-  }
-
-  /**
-   * The state of `bucket` without counting a request: `exceeded` when its window already holds
-   * `limit` or more (the next {@link hit} would go over). A map look-up; nothing is stored.
-   */
-  peek(bucket: string, limit: number, now = Date.now()): RateLimitState {
-    const window = Math.floor(now / WINDOW_MS);
-    const entry = this.buckets.peek(bucket);
-    const count = entry && entry.window === window ? entry.count : 0;
-    return { ...stateOf(count, limit, window, now), exceeded: count >= limit };
   }
 }
 

@@ -4,15 +4,13 @@ import { RateLimiter } from '../../src/services/rate-limiter';
 const at = Date.parse('2031-01-01T00:00:10Z');
 
 describe('RateLimiter', () => {
-  it('peeks without counting: exceeded once the window holds the limit', () => {
+  it('counts per bucket and window: over the limit once the window holds more than the limit', () => {
     const limiter = new RateLimiter();
-    expect(limiter.peek('ip:a', 2, at)).toMatchObject({ exceeded: false, remaining: 2 });
-    limiter.hit('ip:a', 2, at);
-    limiter.hit('ip:a', 2, at);
-    expect(limiter.peek('ip:a', 2, at)).toMatchObject({ exceeded: true, remaining: 0, retryAfter: 50 });
-    expect(limiter.peek('ip:a', 2, at)).toMatchObject({ exceeded: true, remaining: 0 });
-    expect(limiter.hit('ip:a', 2, at).exceeded).toBe(true);
-    expect(limiter.peek('ip:a', 2, at + 60_000).exceeded).toBe(false);
+    expect(limiter.hit('ip:a', 2, at)).toMatchObject({ exceeded: false, remaining: 1 });
+    expect(limiter.hit('ip:a', 2, at)).toMatchObject({ exceeded: false, remaining: 0 });
+    expect(limiter.hit('ip:a', 2, at)).toMatchObject({ exceeded: true, remaining: 0, retryAfter: 50 });
+    expect(limiter.hit('ip:b', 2, at).exceeded).toBe(false);
+    expect(limiter.hit('ip:a', 2, at + 60_000).exceeded).toBe(false);
   });
 
   it('stays bounded: past its size the least recently counted bucket is forgotten', () => {
