@@ -1,0 +1,86 @@
+/**
+ * The style linter (decisions.md section 9): one engine for the desktop app as you type, builds and
+ * `POST /lint`. `createLinter` compiles a project's style rules and glossary once; `lint` gives the
+ * findings of a page, `autoFix` applies the fixes.
+ */
+import { TextlintKernel } from '@textlint/kernel';
+import { runProseChecks } from './prose';
+import { runStructureChecks } from './structure';
+import { glossaryCheck, passiveVoice, repeatedWords, styleRuleCheck, type TextCheck } from './text-checks';
+import type { GlossaryTerm, LinterSettings, LintEdit, LintFinding, StyleRule } from './types';
+
+/** What a linter is made of: the project's style rules, glossary and per-rule settings. */
+export interface LinterOptions {
+  styleRules?: readonly StyleRule[];
+  glossary?: readonly GlossaryTerm[];
+  settings?: LinterSettings;
+}
+
+/** A compiled linter for one project's rules. */
+export interface Linter {
+  /**
+   * The findings of a page (`path` decides Markdown or MDX: `.md` is Markdown), ordered by
+   * position. Never throws for bad page content: a page that does not parse is one `mdx/syntax` finding.
+   */
+  lint(text: string, path: string): Promise<LintFinding[]>;
+  /**
+   * Applies the fixes of the findings of `ruleIds` (default: every fixable finding). Fixes whose
+   * ranges overlap an earlier one wait for the next pass (at most 5 passes).
+   * @returns the fixed text and every applied edit (ranges in the text it was applied to, pass by pass).
+   */
+  autoFix(text: string, path: string, ruleIds?: readonly string[]): Promise<{ text: string; edits: LintEdit[] }>;
+}
+
+const MAX_FIX_PASSES = 5;
+
+/**
+ * Compiles a linter.
+ * @throws PatternError (safe-pattern.ts) when a style rule's or glossary entry's pattern is not valid RE2.
+ */
+export function createLinter(options: LinterOptions = {}): Linter {
+  const settings = options.settings?.rules ?? {};
+  const enabled = (ruleId: string) => settings[ruleId]?.enabled !== false;
+  const severityOf = (f: LintFinding): LintFinding => {
+    const severity = settings[f.ruleId]?.severity;
+    return severity ? { ...f, severity } : f;
+  };
+  const checks: TextCheck[] = [
+    repeatedWords(),
+    passiveVoice(),
+    ...(options.styleRules ?? []).map(styleRuleCheck),
+    ...(options.glossary ?? []).map(glossaryCheck),
+  ].filter((c) => enabled(c.ruleId));
+  const kernel = new TextlintKernel();
+
+  async function lint(text: string, path: string): Promise<LintFinding[]> {
+    const prose = await runProseChecks(kernel, text, path, checks);
+    const structure = prose.some((f) => f.ruleId === 'mdx/syntax') ? [] : runStructureChecks(text, enabled);
+    return [...structure, ...prose].map(severityOf).sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+  }
+
+  return {
+    lint,
+    async autoFix(text, path, ruleIds) {
+      const wanted = ruleIds ? new Set(ruleIds) : null;
+      const edits: LintEdit[] = [];
+      let current = text;
+      for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+        const fixes = (await lint(current, path))
+          .filter((f) => f.fix && (!wanted || wanted.has(f.ruleId)))
+          .map((f) => ({ ruleId: f.ruleId, range: f.fix!.range, text: f.fix!.text }))
+          .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
+        const applied: LintEdit[] = [];
+        let end = -1;
+        for (const fix of fixes) {
+          if (fix.range[0] < end || (fix.range[0] === end && fix.range[0] === fix.range[1])) continue;
+          applied.push(fix);
+          end = fix.range[1];
+        }
+        if (applied.length === 0) break;
+        for (const fix of [...applied].reverse()) current = current.slice(0, fix.range[0]) + fix.text + current.slice(fix.range[1]);
+        edits.push(...applied);
+      }
+      return { text: current, edits };
+    },
+  };
+}

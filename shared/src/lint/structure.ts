@@ -1,0 +1,68 @@
+/**
+ * Markdown structure checks with markdownlint, on the rules that suit MDX documentation pages:
+ * heading order and style, list and emphasis consistency, blank lines, spacing inside emphasis,
+ * code and links, empty links, images without alternative text, fenced code without a language,
+ * table shape. Left out: line length (prose wraps freely), inline HTML (MDX components are HTML-like),
+ * bare URLs (the `<url>` fix is not valid MDX), a first-line H1 (titles come from front matter),
+ * link fragments (need the other pages) and `$` prompts. Findings are `markdown/<rule alias>`, e.g.
+ * `markdown/heading-increment`; markdownlint's fixes become range replacements.
+ */
+import { lint } from 'markdownlint/sync';
+import type { LintFinding, LintFix } from './types';
+
+/** markdownlint configuration of the structure checks (rule names as markdownlint documents them). */
+export const STRUCTURE_CONFIG = {
+  default: true,
+  MD013: false,
+  MD033: false,
+  MD034: false,
+  MD041: false,
+  MD051: false,
+  MD014: false,
+  MD010: { code_blocks: false },
+  MD024: { siblings_only: true },
+} as const;
+
+/** Offset of the start of each line of `text` (index 0: line 1). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The findings of the structure rules on `text`, those `enabled` says yes to. */
+export function runStructureChecks(text: string, enabled: (ruleId: string) => boolean): LintFinding[] {
+  const results = lint({ strings: { page: text }, config: STRUCTURE_CONFIG, handleRuleFailures: true }).page ?? [];
+  const starts = lineStarts(text);
+  const findings: LintFinding[] = [];
+  for (const r of results) {
+    const ruleId = `markdown/${r.ruleNames[1] ?? r.ruleNames[0] ?? 'structure'}`;
+    if (!enabled(ruleId)) continue;
+    const lineText = text.slice(starts[r.lineNumber - 1] ?? 0, (starts[r.lineNumber] ?? text.length + 1) - 1);
+    const [start, length] = r.errorRange ?? [1, lineText.length];
+    const column = start ?? 1;
+    const endColumn = column + (length ?? 0);
+    findings.push({
+      ruleId,
+      severity: 'warning',
+      message: `${r.ruleDescription}${r.errorDetail ? ` (${r.errorDetail})` : ''}.`,
+      line: r.lineNumber,
+      column,
+      endLine: r.lineNumber,
+      endColumn: Math.max(endColumn, column + 1),
+      ...(r.fixInfo ? { fix: toRangeFix(text, starts, r.lineNumber, r.fixInfo) } : {}),
+    });
+  }
+  return findings;
+}
+
+/** markdownlint's fix (line, column, characters to delete, text to insert; -1: delete the line) as a range replacement. */
+function toRangeFix(text: string, starts: number[], errorLine: number, fix: { lineNumber?: number; editColumn?: number; deleteCount?: number; insertText?: string }): LintFix {
+  const line = fix.lineNumber ?? errorLine;
+  const lineStart = starts[line - 1] ?? text.length;
+  const lineEnd = (starts[line] ?? text.length + 1) - 1;
+  if (fix.deleteCount === -1) return { range: [lineStart, Math.min(text.length, lineEnd + 1)], text: '' };
+  const at = lineStart + (fix.editColumn ?? 1) - 1;
+  const remove = fix.deleteCount ?? 0;
+  return { range: [at, Math.min(lineEnd, at + remove)], text: fix.insertText ?? '' };
+}
