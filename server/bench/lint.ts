@@ -32,11 +32,11 @@ function pages(dir: string): string[] {
 
 const linter = createLinter({
   styleRules: [
-    StyleRuleSchema.parse({ id: 'weasel-words', type: 'existence', tokens: ['simply', 'just', 'easily', 'obviously', 'basically'], severity: 'suggestion' }),
-    StyleRuleSchema.parse({ id: 'plain-words', type: 'substitution', swap: { utilize: 'use', 'in order to': 'to', leverage: 'use', 'a number of': 'some' } }),
-    StyleRuleSchema.parse({ id: 'headings', type: 'capitalization', match: '$sentence', severity: 'suggestion' }),
-    StyleRuleSchema.parse({ id: 'note-count', type: 'occurrence', token: 'note', max: 5 }),
-    StyleRuleSchema.parse({ id: 'long-sentences', type: 'sentence-length', max: 40, severity: 'suggestion' }),
+    StyleRuleSchema.parse({ name: 'weasel-words', type: 'existence', tokens: ['simply', 'just', 'easily', 'obviously', 'basically'], severity: 'suggestion' }),
+    StyleRuleSchema.parse({ name: 'plain-words', type: 'substitution', swap: { utilize: 'use', 'in order to': 'to', leverage: 'use', 'a number of': 'some' } }),
+    StyleRuleSchema.parse({ name: 'headings', type: 'capitalization', match: '$sentence', severity: 'suggestion' }),
+    StyleRuleSchema.parse({ name: 'note-count', type: 'occurrence', token: 'note', max: 5 }),
+    StyleRuleSchema.parse({ name: 'long-sentences', type: 'sentence-length', max: 40, severity: 'suggestion' }),
   ],
   glossary: [GlossaryTermSchema.parse({ term: 'GitHub', caseSensitive: true }), GlossaryTermSchema.parse({ term: 'sign in', avoid: ['login to', 'log-in'] })],
 });

@@ -17,6 +17,8 @@ export const ID_PREFIX = {
   auditEntry: 'log',
   webhook: 'whk',
   idempotency: 'idm',
+  styleRule: 'sty',
+  glossaryTerm: 'gls',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -80,7 +80,7 @@ export function passiveVoice(): TextCheck {
  * @throws PatternError when one of its patterns is not valid RE2.
  */
 export function styleRuleCheck(rule: StyleRule): TextCheck {
-  const base = { ruleId: `style/${rule.id}`, severity: rule.severity };
+  const base = { ruleId: `style/${rule.name}`, severity: rule.severity };
   switch (rule.type) {
     case 'existence': {
       const pattern = wordPattern(rule.tokens, rule.ignoreCase);

@@ -40,7 +40,7 @@ export interface LintEdit extends LintFix {
 const PatternSchema = z.string().min(1).max(200);
 
 const RuleBase = {
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lower-case letters, digits and hyphens, starting with a letter or digit'),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'lower-case letters, digits and hyphens, starting with a letter or digit').describe('The rule\'s name; its findings are `style/<name>`'),
   message: z.string().min(1).max(300).optional().describe('Shown for each finding; `%s` is replaced by the matched text'),
   severity: LintSeveritySchema.default('warning'),
   ignoreCase: z.boolean().default(true),

@@ -12,9 +12,9 @@ import { CORPUS_DIR, dirFiles } from '../helpers/dir-files';
 
 const linter = createLinter({
   styleRules: [
-    StyleRuleSchema.parse({ id: 'plain-words', type: 'substitution', swap: { utilize: 'use', 'in order to': 'to' } }),
-    StyleRuleSchema.parse({ id: 'headings', type: 'capitalization', match: '$sentence' }),
-    StyleRuleSchema.parse({ id: 'long', type: 'sentence-length', max: 40 }),
+    StyleRuleSchema.parse({ name: 'plain-words', type: 'substitution', swap: { utilize: 'use', 'in order to': 'to' } }),
+    StyleRuleSchema.parse({ name: 'headings', type: 'capitalization', match: '$sentence' }),
+    StyleRuleSchema.parse({ name: 'long', type: 'sentence-length', max: 40 }),
   ],
   glossary: [GlossaryTermSchema.parse({ term: 'GitHub', caseSensitive: true })],
 });

@@ -36,13 +36,13 @@ describe('built-in prose rules', () => {
 
 describe('style rules (Vale shapes)', () => {
   it('existence: flags each token, whole words only, with the message template', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'weasel', type: 'existence', tokens: ['simply', 'just'], message: 'Drop "%s".' })] });
+    const linter = createLinter({ styleRules: [rule({ name: 'weasel', type: 'existence', tokens: ['simply', 'just'], message: 'Drop "%s".' })] });
     const found = (await linter.lint(page('Simply run it. Justify nothing; just go.'), 'g.mdx')).filter((f) => f.ruleId === 'style/weasel');
     expect(found.map((f) => f.message)).toEqual(['Drop "Simply".', 'Drop "just".']);
   });
 
   it('substitution: suggests the preferred word keeping its capital, and the fix lints clean', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'plain', type: 'substitution', swap: { utilize: 'use', 'in order to': 'to' } })] });
+    const linter = createLinter({ styleRules: [rule({ name: 'plain', type: 'substitution', swap: { utilize: 'use', 'in order to': 'to' } })] });
     const text = page('Utilize the CLI in order to deploy.');
     const found = (await linter.lint(text, 'g.mdx')).filter((f) => f.ruleId === 'style/plain');
     expect(found.map((f) => f.message)).toEqual(['Use "Use" instead of "Utilize".', 'Use "to" instead of "in order to".']);
@@ -53,7 +53,7 @@ describe('style rules (Vale shapes)', () => {
   });
 
   it('occurrence: flags the first use past the maximum on a page', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'note', type: 'occurrence', token: 'note', max: 2 })] });
+    const linter = createLinter({ styleRules: [rule({ name: 'note', type: 'occurrence', token: 'note', max: 2 })] });
     expect(ids(await linter.lint(page('Note one. Note two.'), 'g.mdx'))).not.toContain('style/note');
     const found = (await linter.lint(page('Note one. Note two.\n\nNote three. Note four.'), 'g.mdx')).filter((f) => f.ruleId === 'style/note');
     expect(found).toHaveLength(1);
@@ -61,7 +61,7 @@ describe('style rules (Vale shapes)', () => {
   });
 
   it('capitalization: sentence-case headings keep acronyms, inner capitals and exceptions, and the fix applies', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'headings', type: 'capitalization', match: '$sentence', exceptions: ['Quire'] })] });
+    const linter = createLinter({ styleRules: [rule({ name: 'headings', type: 'capitalization', match: '$sentence', exceptions: ['Quire'] })] });
     const text = page('## Getting Started With Quire on GitHub and the API\n\nText.\n\n## Already fine here');
     const found = (await linter.lint(text, 'g.mdx')).filter((f) => f.ruleId === 'style/headings');
     expect(found).toHaveLength(1);
@@ -71,13 +71,13 @@ describe('style rules (Vale shapes)', () => {
   });
 
   it('capitalization: title case keeps small words low inside the title', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'titles', type: 'capitalization', match: '$title' })] });
+    const linter = createLinter({ styleRules: [rule({ name: 'titles', type: 'capitalization', match: '$title' })] });
     const fixed = await linter.autoFix(page('## the guide to writing in a team'), 'g.mdx');
     expect(fixed.text).toContain('## The Guide to Writing in a Team\n');
   });
 
   it('repetition: the same token twice in a row', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'rep', type: 'repetition', tokens: ['very'] })], settings: { rules: { 'prose/repeated-words': { enabled: false } } } });
+    const linter = createLinter({ styleRules: [rule({ name: 'rep', type: 'repetition', tokens: ['very'] })], settings: { rules: { 'prose/repeated-words': { enabled: false } } } });
     const text = page('It is very very fast, very good.');
     const found = (await linter.lint(text, 'g.mdx')).map((f) => f.ruleId);
     expect(found.filter((id) => id === 'style/rep')).toHaveLength(1);
@@ -85,18 +85,18 @@ describe('style rules (Vale shapes)', () => {
   });
 
   it('sentence-length: flags the long sentence only', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'short', type: 'sentence-length', max: 5 })] });
+    const linter = createLinter({ styleRules: [rule({ name: 'short', type: 'sentence-length', max: 5 })] });
     const found = (await linter.lint(page('Short one here. This sentence has rather more than five words in it.'), 'g.mdx')).filter((f) => f.ruleId === 'style/short');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ line: 5, column: 17, message: 'This sentence has 10 words; keep sentences to 5.' });
   });
 
   it('refuses a pattern RE2 cannot run (backreferences, lookaround) when the linter is made', () => {
-    expect(() => createLinter({ styleRules: [rule({ id: 'bad', type: 'existence', tokens: ['(a)\\1'] })] })).toThrow(PatternError);
+    expect(() => createLinter({ styleRules: [rule({ name: 'bad', type: 'existence', tokens: ['(a)\\1'] })] })).toThrow(PatternError);
   });
 
   it('runs a catastrophic-backtracking pattern in linear time', async () => {
-    const linter = createLinter({ styleRules: [rule({ id: 'evil', type: 'existence', tokens: ['(a+)+b'] })] });
+    const linter = createLinter({ styleRules: [rule({ name: 'evil', type: 'existence', tokens: ['(a+)+b'] })] });
     const found = await linter.lint(page(`${'a'.repeat(5_000)}c`), 'g.mdx');
     expect(ids(found)).not.toContain('style/evil');
   });

@@ -4,6 +4,8 @@ import apiKeysRoutes from './api-keys/index';
 import auditLogRoutes from './audit-log/index';
 import buildsRoutes from './builds/index';
 import usageRoutes from './usage/index';
+import lintRoutes from './lint/index';
+import glossaryRoutes from './glossary/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -12,5 +14,7 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(auditLogRoutes);
   await app.register(buildsRoutes);
   await app.register(usageRoutes);
+  await app.register(lintRoutes);
+  await app.register(glossaryRoutes);
 };
 export default v1Routes;
