@@ -33,6 +33,8 @@ export interface DataPaths {
   cache(projectId: string): string;
   /** a project's rendered-page cache: `<dataDir>/cache/<projectId>/pages` */
   pageCache(projectId: string): string;
+  /** a project's lint-result cache: `<dataDir>/cache/<projectId>/lint` */
+  lintCache(projectId: string): string;
   /** every local deployment: `<dataDir>/sites` */
   sitesRoot: string;
   /** all local deployments of a project: `<dataDir>/sites/<projectId>` */
@@ -58,6 +60,7 @@ export function dataPaths(dataDir: string): DataPaths {
     repos: (projectId) => at('repos', segment(projectId, 'project id')),
     cache: (projectId) => at('cache', segment(projectId, 'project id')),
     pageCache: (projectId) => at('cache', segment(projectId, 'project id'), 'pages'),
+    lintCache: (projectId) => at('cache', segment(projectId, 'project id'), 'lint'),
     sites: (projectId) => at('sites', segment(projectId, 'project id')),
     site: (projectId, buildId) => at('sites', segment(projectId, 'project id'), segment(buildId, 'build id')),
     buildLog: (buildId) => at('logs', `${segment(buildId, 'build id')}.log`),

@@ -10,7 +10,25 @@ import type { DocsFiles, RenderedPage } from '@quire/shared/docs/types';
  */
 const CACHE_FORMAT = 1;
 
-let cachedVersion: string | undefined;
+const versions = new Map<string, string>();
+
+/** A hash of every `.ts` source file (tests aside) under `dir`, prefixed by `label`; computed once per process. */
+function sourcesVersion(label: string, dir: string): string {
+  const known = versions.get(label);
+  if (known) return known;
+  const hash = createHash('sha256').update(`${label}\n`);
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const abs = path.join(d, e.name);
+      if (e.isDirectory()) walk(abs);
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) hash.update(`${path.relative(dir, abs)}\n`).update(fs.readFileSync(abs));
+    }
+  };
+  walk(dir);
+  const version = hash.digest('hex').slice(0, 16);
+  versions.set(label, version);
+  return version;
+}
 
 /**
  * A fingerprint of the page renderer: the cache format plus a hash of every source file under
@@ -18,20 +36,17 @@ let cachedVersion: string | undefined;
  * stored pages without anyone remembering to bump a number.
  */
 export function rendererVersion(): string {
-  if (cachedVersion) return cachedVersion;
-  const hash = createHash('sha256').update(`quire-page-cache-${CACHE_FORMAT}\n`);
   const typesFile = createRequire(import.meta.url).resolve('@quire/shared/docs/types');
-  const docsDir = path.dirname(typesFile);
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const abs = path.join(dir, e.name);
-      if (e.isDirectory()) walk(abs);
-      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) hash.update(`${path.relative(docsDir, abs)}\n`).update(fs.readFileSync(abs));
-    }
-  };
-  walk(docsDir);
-  cachedVersion = hash.digest('hex').slice(0, 16);
-  return cachedVersion;
+  return sourcesVersion(`quire-page-cache-${CACHE_FORMAT}`, path.dirname(typesFile));
+}
+
+/**
+ * A fingerprint of the linter: the renderer's (its MDX parser names syntax errors) plus a hash of
+ * every source file under `shared/src/lint/`, for the lint-result cache (lint-pages.ts).
+ */
+export function linterVersion(): string {
+  const linterFile = createRequire(import.meta.url).resolve('@quire/shared/lint/linter');
+  return `${rendererVersion()}-${sourcesVersion('quire-lint-cache-1', path.dirname(linterFile))}`;
 }
 
 /** One stored page: the key it was stored under, the files it read, and the result. */

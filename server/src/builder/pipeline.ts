@@ -14,6 +14,8 @@ import type { OperationPage } from './openapi-pages';
 import { openPageCache } from './page-cache';
 import { ID_RE } from './prune';
 import { loadInPool, renderAll } from './render-pool';
+import { lintPages, type LintReport } from './lint-pages';
+import type { LinterOptions } from '@quire/shared/lint/linter';
 import type { RenderResult, RenderTask, RenderTaskBase } from './render-task';
 import { writeSite, type SitePage } from './site-writer';
 import { step, type StepContext } from './step';
@@ -34,6 +36,8 @@ export interface RunBuildInput {
   log: (line: string) => void;
   /** what the build may cost (default {@link DEFAULT_BUILD_LIMITS}) */
   limits?: BuildLimits;
+  /** the project's style rules, glossary and linter settings (default: the built-in rules only) */
+  lint?: LinterOptions;
 }
 
 /** What a successful build produced. */
@@ -44,13 +48,15 @@ export interface RunBuildResult {
   commitMessage: string;
   pages: number;
   warnings: BuildWarning[];
+  /** the findings of the lint step, page by page (absent from builders that do not lint, e.g. test stand-ins) */
+  lint?: LintReport;
 }
 
 
 /**
  * Builds a project's docs from git into a fresh deployment directory (issue 3), as a script of steps,
  * each logged with its duration: fetching repository → loading configuration → rendering pages →
- * checking links → writing site. Broken links, missing pages/images, unknown components, duplicate
+ * linting pages (findings counted per rule in the log; never a failure) → checking links → writing site. Broken links, missing pages/images, unknown components, duplicate
  * navigation entries are warnings (logged as `warning [kind] file:line message`); a page or config
  * that cannot be parsed fails the build. The caller records the deployment and switches traffic to
  * `outDir`; the previous deployment is never touched here.
@@ -112,6 +118,24 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
     );
     warn(rendered.pages.flatMap((p) => p.page.warnings));
 
+    const linted = await run(
+      'linting pages',
+      () =>
+        lintPages({
+          pageFiles: project.pageFiles,
+          files: project.files,
+          checkoutDir: checkout.dir,
+          docsRoot: project.files.root,
+          cacheDir: paths.lintCache(input.projectId),
+          buildKey: `${input.projectId}/${input.buildId}/lint`,
+          lint: input.lint ?? {},
+          signal,
+          onFailure: (message) => input.log(`lint: ${message}`),
+        }),
+      (r) => `${r.counts.reduce((n, [, c]) => n + c, 0)} findings on ${r.pages.filter((p) => p.findings.length > 0).length} of ${r.pages.length} pages, ${r.fromCache} from cache`,
+    );
+    for (const [ruleId, count] of linted.counts) input.log(`  lint ${ruleId}: ${count}`);
+
     await run('checking links', () => {
       const found = checkLinks(rendered.pages, project.files, project.config.redirects);
       warn(found);
@@ -139,7 +163,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
     warn(written.warnings);
     throwIfAborted(signal);
     done = true;
-    return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings };
+    return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings, lint: linted };
   } catch (err) {
     if (budget.aborted && !input.signal.aborted) {
       throw new BuildError(`The build ran out of its time budget of ${Math.round(limits.timeoutMs / 1000)} s while ${current} (QUIRE_BUILD_TIMEOUT_SECONDS) and was stopped.`);

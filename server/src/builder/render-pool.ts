@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { LoadResult, RenderResult, RenderTask } from './render-task';
+import type { LintTask, LintTaskResult, LoadResult, RenderResult, RenderTask } from './render-task';
 
 /**
  * The build worker pool: piscina threads running render-worker.ts under tsx, one per available
@@ -103,6 +103,19 @@ export async function renderAll(
     if (!failed) throw err;
   } finally {
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Lints one page on the pool (render-worker.ts `lintPageTask`). A page whose thread runs out of
+ * heap comes back as `{ ok: false }`; aborting `signal` cancels it.
+ */
+export async function lintInPool(task: LintTask, signal: AbortSignal): Promise<LintTaskResult> {
+  try {
+    return (await getPool().run(task, { name: 'lintPageTask', signal })) as LintTaskResult;
+  } catch (err) {
+    if (signal.aborted || !isOutOfMemory(err)) throw err;
+    return { ok: false, message: `${task.filePath}: linting ${OUT_OF_MEMORY_MESSAGE}` };
   }
 }
 

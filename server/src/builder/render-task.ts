@@ -1,4 +1,6 @@
 import type { RenderedPage } from '@quire/shared/docs/types';
+import type { LinterOptions } from '@quire/shared/lint/linter';
+import type { LintFinding } from '@quire/shared/lint/types';
 import type { LoadedProject } from './load-project';
 
 /**
@@ -46,3 +48,16 @@ export type RenderResult =
 export type LoadResult =
   | { ok: true; project: LoadedProject }
   | { ok: false; message: string; file?: string; line?: number };
+
+/** Lint one page file with the project's linter (lint-pages.ts); the worker compiles the linter once per `buildKey`. */
+export interface LintTask {
+  buildKey: string;
+  checkoutDir: string;
+  docsRoot: string;
+  filePath: string;
+  /** the project's style rules, glossary and settings (plain JSON) */
+  lint: LinterOptions;
+}
+
+/** A worker's answer to a {@link LintTask}: the page's findings, or why it could not be linted. */
+export type LintTaskResult = { ok: true; findings: LintFinding[] } | { ok: false; message: string };

@@ -9,19 +9,21 @@ import { loadOpenApiRegistry, type OpenApiRegistry } from '@quire/shared/docs/op
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { loadProject } from './load-project';
 import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } from './openapi-pages';
-import type { LoadResult, RenderResult, RenderTask } from './render-task';
+import { createLinter, type Linter } from '@quire/shared/lint/linter';
+import type { LintTask, LintTaskResult, LoadResult, RenderResult, RenderTask } from './render-task';
 import type { BuildWarning } from '@quire/shared/docs/types';
 
 let highlighter: ReturnType<typeof createCodeHighlighter> | undefined;
 interface BuildState {
   files: CheckoutFiles;
   registry?: OpenApiRegistry;
+  linter?: Linter;
 }
 /** Per-build state of the builds this worker served last (several projects may build at once). */
 const states = new Map<string, BuildState>();
 const MAX_STATES = 4;
 
-function stateFor(task: RenderTask): BuildState {
+function stateFor(task: Pick<RenderTask, 'buildKey' | 'checkoutDir' | 'docsRoot'>): BuildState {
   let s = states.get(task.buildKey);
   if (s) {
     states.delete(task.buildKey); // re-insert: most recently used last
@@ -94,5 +96,21 @@ export function loadProjectTask(checkoutDir: string): LoadResult {
     }
     if (e?.name === 'BuildError') return { ok: false, message: e.message ?? 'cannot be built' };
     return { ok: false, message: `Loading the configuration failed: ${e?.message ?? String(err)}` };
+  }
+}
+
+/**
+ * Lints one page file with the project's linter (piscina task name `lintPageTask`); the linter is
+ * compiled once per build. Never throws: a page that cannot be read comes back as `{ ok: false }`.
+ */
+export async function lintPageTask(task: LintTask): Promise<LintTaskResult> {
+  const s = stateFor(task);
+  const source = s.files.read(task.filePath);
+  if (source === undefined) return { ok: false, message: `${task.filePath}: the file cannot be read` };
+  try {
+    s.linter ??= createLinter(task.lint);
+    return { ok: true, findings: await s.linter.lint(source, task.filePath) };
+  } catch (err) {
+    return { ok: false, message: `${task.filePath}: the linter failed: ${(err as Error)?.message ?? String(err)}` };
   }
 }

@@ -10,7 +10,8 @@ export interface RequestAuth {
   orgId: string;
   /** The user who created the key (calls act as that user); null when that user was deleted. */
   userId: string | null;
-  keyId: string;
+  /** The API key used; null for a person signed in to the desktop app (a tRPC session; see trpc/session-auth.ts). */
+  keyId: string | null;
   permissions: Permission[];
   /** Set when the key is scoped to one project; every other project then answers 404. */
   projectId: string | null;

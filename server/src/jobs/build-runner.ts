@@ -15,6 +15,8 @@ const realRunBuild = async (input: RunBuildInput): Promise<RunBuildResult> => (a
 import { projectSiteUrl } from '../services/projects';
 import { branchSlug, previewSiteUrl } from '../sites/host';
 import { BuildLog } from './build-log';
+import { lintOptionsOf } from '../services/style-rules';
+import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, recordDeployment } from './deployments';
 import type { JobInfo, JobKinds, JobResult } from './queue';
@@ -364,6 +366,7 @@ export class BuildRunner {
         signal,
         log: (line) => log.line(line),
         limits: buildLimitsFrom(config),
+        lint: await lintOptionsOf(db, project.id),
       });
       const deployed =
         !signal.aborted &&
@@ -382,6 +385,11 @@ export class BuildRunner {
         fs.rmSync(result.outDir, { recursive: true, force: true });
         await this.settleAborted(build.id, signal, log);
         return;
+      }
+      if (result.lint) {
+        await saveLintReport(db, { buildId: build.id, projectId: project.id, report: result.lint }).catch((err: unknown) =>
+          this.ctx.log.warn({ err, buildId: build.id }, 'storing the lint results of a build failed'),
+        );
       }
       events.emit('deployment.changed', { projectId: project.id });
       events.emit('build.status', { projectId: project.id, buildId: build.id, status: 'deployed' });

@@ -49,7 +49,7 @@ export default fp(
     /** Claims the key, or replays the stored answer on `reply`. */
     async function idempotentStart(req: FastifyRequest, reply: FastifyReply, header: string): Promise<void> {
       const start = await beginIdempotent(ctx, {
-        scope: req.auth ? req.auth.keyId : `ip:${req.ip}`,
+        scope: req.auth?.keyId ?? `ip:${req.ip}`,
         key: header,
         method: req.method,
         path: req.url,

@@ -7,7 +7,7 @@
 import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import type { GlossaryTermDto, StyleRuleDto } from '@quire/shared/api/lint';
-import { createLinter, type Linter } from '@quire/shared/lint/linter';
+import { createLinter, type Linter, type LinterOptions } from '@quire/shared/lint/linter';
 import { PatternError } from '@quire/shared/lint/safe-pattern';
 import { glossaryCheck, styleRuleCheck } from '@quire/shared/lint/text-checks';
 import {
@@ -205,14 +205,27 @@ export async function deleteGlossaryTerm(ctx: AppContext, auth: RequestAuth, pro
 }
 
 /**
+ * What the linter of a project is made of (settings, style rules, glossary), as plain JSON a build
+ * worker can take. No access check: for the build runner, which acts for the project itself.
+ */
+export async function lintOptionsOf(db: AppContext['db'], projectId: string): Promise<LinterOptions> {
+  const [settingsRow, rules, terms] = await Promise.all([
+    db.prisma.projectLinter.findUnique({ where: { projectId } }),
+    db.prisma.styleRule.findMany({ where: { projectId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    db.prisma.glossaryTerm.findMany({ where: { projectId }, orderBy: [{ termKey: 'asc' }] }),
+  ]);
+  return {
+    settings: settingsRow ? LinterSettingsSchema.parse(JSON.parse(settingsRow.settings)) : { rules: {} },
+    styleRules: rules.map(ruleOf),
+    glossary: terms.map(termOf),
+  };
+}
+
+/**
  * The linter of a project: its settings, style rules and glossary compiled (patterns were checked
  * when stored). @throws ApiError not_found.
  */
 export async function projectLinter(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<Linter> {
-  const settings = await getLinterSettings(ctx, auth, projectId);
-  const [rules, terms] = await Promise.all([
-    ctx.db.prisma.styleRule.findMany({ where: { projectId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
-    ctx.db.prisma.glossaryTerm.findMany({ where: { projectId }, orderBy: [{ termKey: 'asc' }] }),
-  ]);
-  return createLinter({ settings, styleRules: rules.map(ruleOf), glossary: terms.map(termOf) });
+  await getProjectForCaller(ctx, auth, projectId);
+  return createLinter(await lintOptionsOf(ctx.db, projectId));
 }

@@ -67,3 +67,21 @@ export const AutoFixResultSchema = z.object({
   text: z.string(),
   edits: z.array(z.object({ ruleId: z.string(), range: z.tuple([z.number().int(), z.number().int()]), text: z.string() })),
 });
+
+/** `GET /lint-results` filters: one page (repository path) or one rule id. */
+export const LintResultsQuerySchema = z.object({
+  path: z.string().max(1_024).optional(),
+  rule: z.string().max(200).optional(),
+});
+export type LintResultsQuery = z.infer<typeof LintResultsQuerySchema>;
+
+/** `GET /lint-results`: the findings of the newest deployed production build, page by page (pages without findings left out). */
+export const LintResultsSchema = z.object({
+  buildId: z.string(),
+  commitSha: z.string().nullable(),
+  lintedAt: TimestampSchema,
+  pageCount: z.number().int().describe('Pages the build linted'),
+  counts: z.record(z.string(), z.number().int()).describe('Findings per rule id across the site'),
+  pages: z.array(LintResultSchema),
+});
+export type LintResults = z.infer<typeof LintResultsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './api-keys';
 
 /**
  * Organization roles, strongest first (decisions.md section 2). `owner` and `admin` manage members;
@@ -10,6 +11,20 @@ export const ROLES = ['owner', 'admin', 'editor', 'reviewer', 'viewer'] as const
 export const RoleSchema = z.enum(ROLES);
 /** An organization role: `owner`, `admin`, `editor`, `reviewer` or `viewer`. */
 export type Role = z.infer<typeof RoleSchema>;
+
+/**
+ * What each role may do through the API's permissions (decisions.md section 2's permission table
+ * applied to people): viewers and reviewers read (reviewers' approvals and comments are checked by
+ * the collaboration rules), editors also write (projects, collaboration) and build, owners and
+ * admins hold `admin`.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  owner: ['admin'],
+  admin: ['admin'],
+  editor: ['projects:read', 'projects:write', 'builds:read', 'builds:write', 'search:read'],
+  reviewer: ['projects:read', 'builds:read', 'search:read'],
+  viewer: ['projects:read', 'builds:read', 'search:read'],
+};
 
 /** Roles allowed to invite members, change roles and remove members. */
 export const MEMBER_MANAGER_ROLES: readonly Role[] = ['owner', 'admin'];

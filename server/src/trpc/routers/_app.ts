@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../trpc';
 import { authRouter } from './auth';
 import { membersRouter } from './members';
+import { lintRouter } from './lint';
 
 /**
  * The root tRPC router, served at `/trpc` (procedure paths like `/trpc/auth.signIn`).
@@ -9,6 +10,7 @@ import { membersRouter } from './members';
 export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
+  lint: lintRouter,
 });
 
 /** The router's type, the one edge between server and desktop (`import type { AppRouter }`). */

@@ -1,7 +1,7 @@
 /**
  * The style linter of a project (interface-spec.md "Collaboration", style rules and linter;
  * decisions.md section 9): `GET/PUT /linter` (settings), `/style-rules` CRUD, `POST /lint` (the
- * findings of a page's text) and `POST /lint/auto-fix` (the fixed text and its edits). Reads and
+ * findings of a page's text), `GET /lint-results` (of the published site) and `POST /lint/auto-fix` (the fixed text and its edits). Reads and
  * linting need `projects:read`; changing settings and rules `projects:write`.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -12,6 +12,8 @@ import {
   AutoFixBodySchema,
   AutoFixResultSchema,
   LintBodySchema,
+  LintResultsQuerySchema,
+  LintResultsSchema,
   LinterSettingsBodySchema,
   LintResultSchema,
   StyleRuleBodySchema,
@@ -29,6 +31,7 @@ import {
   toStyleRuleDto,
   updateStyleRule,
 } from '../../../services/style-rules';
+import { latestLintResults } from '../../../services/lint-results';
 
 const lintRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -96,6 +99,18 @@ const lintRoutes: FastifyPluginAsync = async (base) => {
     const linter = await projectLinter(app.ctx, req.auth, req.params.projectId);
     return { data: { path: req.body.path, findings: await linter.lint(req.body.text, req.body.path) } };
   });
+
+  app.get(`${prefix}/lint-results`, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'Lint results of the published site',
+      description: 'The findings of the newest deployed production build\'s lint step, page by page (pages without findings left out), with counts per rule; `path` keeps one page, `rule` one rule. 404 until a production build deployed.',
+      params: ProjectParamsSchema,
+      querystring: LintResultsQuerySchema,
+      response: { 200: dataEnvelope(LintResultsSchema), ...errorResponses(400, 401, 403, 404, 429) },
+    },
+  }, async (req) => ({ data: await latestLintResults(app.ctx, req.auth, req.params.projectId, req.query) }));
 
   app.post(`${prefix}/lint/auto-fix`, {
     config: { permission: 'projects:read' },

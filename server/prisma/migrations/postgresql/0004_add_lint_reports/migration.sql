@@ -1,0 +1,18 @@
+-- CreateTable
+CREATE TABLE "LintReport" (
+    "buildId" TEXT NOT NULL,
+    "projectId" TEXT NOT NULL,
+    "pages" TEXT NOT NULL,
+    "counts" TEXT NOT NULL,
+    "pageCount" INTEGER NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "LintReport_pkey" PRIMARY KEY ("buildId")
+);
+
+-- CreateIndex
+CREATE INDEX "LintReport_projectId_createdAt_idx" ON "LintReport"("projectId", "createdAt");
+
+-- AddForeignKey
+ALTER TABLE "LintReport" ADD CONSTRAINT "LintReport_buildId_fkey" FOREIGN KEY ("buildId") REFERENCES "Build"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+

@@ -1,0 +1,65 @@
+/**
+ * Builds run the project's linter (decisions.md section 9): the log counts findings per rule,
+ * `GET /lint-results` answers the newest production build's findings, and a rebuild lints only
+ * changed pages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../helpers/app';
+import type { FixtureRepo } from '../../helpers/git-repo';
+import { createProject, docsRepo, trigger, waitForStatus } from './build-fixture';
+
+let t: TestApp;
+let repo: FixtureRepo;
+let project: { id: string; slug: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ runJobs: true });
+  repo = docsRepo('FIRST');
+  repo.commit({ 'guides/setup.mdx': '---\ntitle: Setup\n---\n\nUtilize the CLI to install it.\n' }, 'wordy setup');
+  project = await createProject(t, repo, 'acme');
+});
+afterAll(async () => {
+  await t.close();
+  repo.cleanup();
+});
+
+const api = (url: string) => t.app.inject({ url: `/v1/projects/${project.id}${url}`, headers: bearer(t.adminKey) });
+
+async function buildAndLog(): Promise<string> {
+  const id = (await trigger(t, project.id)).json().data.id as string;
+  const done = await waitForStatus(t, project.id, id, ['deployed', 'failed']);
+  expect(done.status, JSON.stringify(done)).toBe('deployed');
+  return (await api(`/builds/${id}/logs`)).body;
+}
+
+describe('the lint step of a build', () => {
+  it('answers 404 for lint results before any production build', async () => {
+    expect((await api('/lint-results')).statusCode).toBe(404);
+  });
+
+  it('lints every page with the project\'s rules, counts findings per rule in the log, and stores them', async () => {
+    const rule = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/style-rules`, headers: bearer(t.adminKey), payload: { name: 'plain-words', type: 'substitution', swap: { utilize: 'use' } } });
+    expect(rule.statusCode).toBe(201);
+    const log = await buildAndLog();
+    expect(log).toMatch(/linting pages \(\d+ findings on \d of 2 pages, 0 from cache\)/);
+    expect(log).toContain('lint style/plain-words: 1');
+    // The fixture's home page repeats its front matter title as an H1: markdownlint's single-title.
+    expect(log).toContain('lint markdown/single-title: 1');
+
+    const results = (await api('/lint-results')).json().data;
+    expect(results).toMatchObject({ pageCount: 2, counts: { 'style/plain-words': 1, 'markdown/single-title': 1 } });
+    const plain = (await api('/lint-results?rule=style/plain-words')).json().data.pages;
+    expect(plain).toEqual([{ path: 'guides/setup.mdx', findings: [expect.objectContaining({ ruleId: 'style/plain-words', line: 5, column: 1, message: 'Use "Use" instead of "Utilize".' })] }]);
+    expect((await api('/lint-results?path=index.mdx')).json().data.pages.map((p: { path: string }) => p.path)).toEqual(['index.mdx']);
+    expect((await api('/lint-results?rule=prose/passive-voice')).json().data.pages).toEqual([]);
+  });
+
+  it('relints only the pages that changed, and the results follow the new build', async () => {
+    repo.commit({ 'guides/setup.mdx': '---\ntitle: Setup\n---\n\nUse the CLI to install it.\n' }, 'plain setup');
+    const log = await buildAndLog();
+    expect(log).toMatch(/linting pages \(1 findings on 1 of 2 pages, 1 from cache\)/);
+    const results = (await api('/lint-results')).json().data;
+    expect(results.counts).toEqual({ 'markdown/single-title': 1 });
+    expect(results.pages.map((p: { path: string }) => p.path)).toEqual(['index.mdx']);
+  });
+});
