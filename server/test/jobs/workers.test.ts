@@ -135,10 +135,13 @@ describe.skipIf(!redis)('worker processes (BullMQ on Redis, one shared database)
 
     const moved = await trigger();
     const firstRun = await started(moved);
-    const second = await s.spawnWorker();
+    // Stopped mid-build (before any other worker exists, so the timing of a worker's start cannot
+    // let the first finish the build): it puts the build back in the queue and exits 0.
     first.kill('SIGTERM');
     const code = await new Promise((r) => first.once('exit', r));
     expect(code).toBe(0);
+    expect((await s.app.ctx.db.prisma.build.findUnique({ where: { id: moved } }))!.status).toBe('queued');
+    const second = await s.spawnWorker();
     await waitUntil('the build to be deployed by the other worker', async () => {
       const b = await s.app.ctx.db.prisma.build.findUnique({ where: { id: moved } });
       return b?.status === 'deployed' ? true : undefined;
