@@ -72,6 +72,11 @@ async function buildSites(): Promise<void> {
     const repo = makeGitRepo(site.dir, site.slug);
     const project = await api('POST', '/v1/projects', { name: site.name, slug: site.slug, repoUrl: repo, repoBranch: 'main' });
     if (project.status !== 201) throw new Error(`creating ${site.slug}: ${project.status} ${project.text}`);
+    if (site.slug === 'demo') {
+      // A glossary term the demo uses, for the tooltip specs (components.spec.ts "Glossary").
+      const term = await api('POST', `/v1/projects/${project.json!.data!.id}/glossary`, { term: 'preview build', definition: 'A build of a branch, served at its own address; the production site does not change.' });
+      if (term.status !== 201) throw new Error(`glossary of ${site.slug}: ${term.status} ${term.text}`);
+    }
     const build = await api('POST', `/v1/projects/${project.json!.data!.id}/builds`, {});
     if (build.status !== 202) throw new Error(`building ${site.slug}: ${build.status} ${build.text}`);
     builds.push({ slug: site.slug, projectId: project.json!.data!.id, buildId: build.json!.data!.id });

@@ -161,3 +161,22 @@ test.describe('Anchors written by authors', () => {
     await expect(entry).toBeInViewport();
   });
 });
+
+test.describe('Glossary', () => {
+  test('a term shows its definition as a tooltip on focus and on hover, and Escape hides it', async ({ page }) => {
+    await page.goto(`${demo}/writing/steps-tabs-accordions`);
+    const term = page.getByRole('main').getByRole('term').filter({ hasText: 'preview build' });
+    await expect(term).toHaveCount(1);
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toBeHidden();
+    await term.focus();
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveText('A build of a branch, served at its own address; the production site does not change.');
+    await expect(term).toHaveAccessibleDescription('A build of a branch, served at its own address; the production site does not change.');
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+    await term.blur();
+    await term.hover();
+    await expect(tip).toBeVisible();
+  });
+});

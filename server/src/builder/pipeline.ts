@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { fillTitles, flattenPages, pagePathOf, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
@@ -11,11 +12,12 @@ import { checkoutRef } from './git';
 import { checkLinks } from './link-check';
 import type { LoadedProject } from './load-project';
 import type { OperationPage } from './openapi-pages';
-import { openPageCache } from './page-cache';
+import { openPageCache, rendererVersion } from './page-cache';
 import { ID_RE } from './prune';
 import { loadInPool, renderAll } from './render-pool';
 import { lintPages, type LintReport } from './lint-pages';
 import type { LinterOptions } from '@quire/shared/lint/linter';
+import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import type { RenderResult, RenderTask, RenderTaskBase } from './render-task';
 import { writeSite, type SitePage } from './site-writer';
 import { step, type StepContext } from './step';
@@ -113,7 +115,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
 
     const rendered = await run(
       'rendering pages',
-      () => renderPages(project, checkout.dir, paths.pageCache(input.projectId), `${input.projectId}/${input.buildId}/${Date.now()}`, signal, limits),
+      () => renderPages(project, checkout.dir, paths.pageCache(input.projectId), `${input.projectId}/${input.buildId}/${Date.now()}`, signal, limits, glossaryEntries(input.lint)),
       (r) => `${r.pages.length} pages, ${r.fromCache} from cache`,
     );
     warn(rendered.pages.flatMap((p) => p.page.warnings));
@@ -174,6 +176,11 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
   }
 }
 
+/** The glossary terms of the linter options that have a definition to show on the site. */
+function glossaryEntries(lint: LinterOptions | undefined): GlossaryEntry[] {
+  return (lint?.glossary ?? []).filter((g) => g.definition.trim()).map((g) => ({ term: g.term, definition: g.definition, caseSensitive: g.caseSensitive }));
+}
+
 /** The loaded project plus the file access the main thread needs (cache keys, links, copying). */
 interface Project extends LoadedProject {
   files: CheckoutFiles;
@@ -215,14 +222,18 @@ async function renderPages(
   buildKey: string,
   signal: AbortSignal,
   limits: Pick<BuildLimits, 'maxPageBytes' | 'maxOutputBytes'>,
+  glossary: GlossaryEntry[],
 ): Promise<{ pages: RenderedEntry[]; fromCache: number }> {
-  const cache = openPageCache(cacheDir, project.files, project.config.variables);
+  // The glossary changes every page that uses a term: it is part of the cache key.
+  const version = glossary.length ? `${rendererVersion()}-${createHash('sha256').update(JSON.stringify(glossary)).digest('hex').slice(0, 16)}` : rendererVersion();
+  const cache = openPageCache(cacheDir, project.files, project.config.variables, version);
   const base: RenderTaskBase = {
     buildKey,
     checkoutDir,
     docsRoot: project.files.root,
     variables: project.config.variables,
     openapi: project.config.openapi,
+    glossary,
   };
   const byPath = new Map<string, RenderedEntry>();
   const tasks: RenderTask[] = [];

@@ -1,4 +1,5 @@
 import type { RenderedPage } from '@quire/shared/docs/types';
+import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import type { LinterOptions } from '@quire/shared/lint/linter';
 import type { LintFinding } from '@quire/shared/lint/types';
 import type { LoadedProject } from './load-project';
@@ -19,6 +20,8 @@ export interface RenderTaskBase {
   variables: Record<string, string>;
   /** OpenAPI specs the config declares (for `openapi:` frontmatter) */
   openapi: string[];
+  /** glossary terms with definitions: their first use in a page gets a tooltip */
+  glossary: GlossaryEntry[];
 }
 
 /** Render one Markdown/MDX page file. */

@@ -64,6 +64,7 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
       files: s.files,
       highlighter: hl,
       variables: task.variables,
+      glossary: task.glossary,
       renderOpenApi: () => api?.html,
     });
     if (api) {

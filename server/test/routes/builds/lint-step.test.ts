@@ -62,4 +62,13 @@ describe('the lint step of a build', () => {
     expect(results.counts).toEqual({ 'markdown/single-title': 1 });
     expect(results.pages.map((p: { path: string }) => p.path)).toEqual(['index.mdx']);
   });
+
+  it('shows the definition of a glossary term where a page first uses it, as an accessible tooltip', async () => {
+    const term = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/glossary`, headers: bearer(t.adminKey), payload: { term: 'CLI', definition: 'The quire command-line tool.' } });
+    expect(term.statusCode).toBe(201);
+    await buildAndLog();
+    const page = await t.app.inject({ url: '/guides/setup', headers: { host: 'acme-docs.localhost:4000' } });
+    expect(page.body).toMatch(/<dfn tabindex="0" aria-describedby="(q-glossary-\d+)">CLI<\/dfn><span role="tooltip" id="\1" class="q-glossary-tip">The quire command-line tool\.<\/span>/);
+  });
 });
+

@@ -3,6 +3,7 @@
  * Entry points: {@link renderPage}, {@link createCodeHighlighter}, {@link sanitizeHtml}.
  */
 export { renderPage, type RenderPageInput } from './render-page';
+export { markGlossaryTerms, type GlossaryEntry } from './glossary-terms';
 export { createCodeHighlighter, type CodeHighlighter, type CodeBlockOptions } from './highlight';
 export { sanitizeHtml } from './sanitize';
 export { splitFrontmatter, titleFromPath, substituteVariables, type SplitPage } from './frontmatter';

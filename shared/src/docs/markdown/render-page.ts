@@ -13,6 +13,7 @@ import { renderMarkdown } from './md';
 import { renderMdx } from './mdx';
 import { sanitizeHtml } from './sanitize';
 import { TrustedSlots } from './trusted-slots';
+import { markGlossaryTerms, type GlossaryEntry } from './glossary-terms';
 
 /** Input of {@link renderPage}. */
 export interface RenderPageInput {
@@ -30,6 +31,8 @@ export interface RenderPageInput {
    * `/spec.yaml POST /users`) to HTML, placed after the page's own content; undefined → warning 'openapi'.
    */
   renderOpenApi?: (ref: string) => string | undefined;
+  /** glossary terms whose first use in the page's text gets its definition as a tooltip (glossary-terms.ts) */
+  glossary?: readonly GlossaryEntry[];
 }
 
 /**
@@ -87,7 +90,8 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   const markdownOut = (headings.firstH1 !== undefined && fmTitle === undefined ? '' : `# ${title}\n\n`) +
     (description ? `${description}\n\n` : '') + markdown.trim() + '\n';
   return {
-    html: safe,
+    // Terms are marked last: the page's text (search, llms.txt) keeps no tooltip text.
+    html: input.glossary?.length ? markGlossaryTerms(safe, input.glossary) : safe,
     toc: headings.toc,
     frontmatter: fm,
     title,

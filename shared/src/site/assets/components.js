@@ -1,7 +1,8 @@
 /* Quire page components (shared/src/docs/markdown): tabs and code groups with a synced choice, copy
    buttons with a "Copied" state, deep-linkable accordions, image zoom. Vanilla, no dependencies, no
    inline handlers (the site's CSP allows only its own scripts). Everything works from data attributes
-   emitted by the renderer: data-q-tabs / data-q-tab / data-q-panel / data-sync, data-q-copy. */
+   emitted by the renderer: data-q-tabs / data-q-tab / data-q-panel / data-sync, data-q-copy; and the
+   glossary tooltips' Escape (.q-glossary). */
 (function () {
   'use strict';
   var SYNC_KEY = 'quire:tab-choice';
@@ -173,6 +174,21 @@
   document.addEventListener('keydown', function (event) {
     if (event.key === 'Escape') closeZoom();
   });
+
+  /* Glossary tooltips: Escape hides the one shown (WCAG 1.4.13: dismissable without moving focus);
+     it shows again once the pointer or focus leaves and comes back. */
+  document.addEventListener('keydown', function (event) {
+    if (event.key !== 'Escape') return;
+    Array.prototype.forEach.call(document.querySelectorAll('.q-glossary:hover, .q-glossary:focus-within'), function (g) {
+      g.classList.add('q-glossary-dismissed');
+    });
+  });
+  function undismiss(event) {
+    var g = event.target.closest && event.target.closest('.q-glossary');
+    if (g && !(event.relatedTarget && g.contains(event.relatedTarget))) g.classList.remove('q-glossary-dismissed');
+  }
+  document.addEventListener('mouseout', undismiss);
+  document.addEventListener('focusout', undismiss);
 
   function init() {
     initTabs();
