@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AppContext } from '../context';
 import { dataPaths } from '../data-paths';
 
 /**
@@ -56,4 +57,15 @@ export async function readBuildLog(dataDir: string, buildId: string): Promise<st
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw err;
   }
+}
+
+/**
+ * A build's log as any process sees it: the local file when this process ran the build (also while
+ * it runs), else the copy the building process saved to the deployment store when the build ended
+ * (S3 with several processes); an empty string when neither has it yet.
+ */
+export async function buildLogText(ctx: Pick<AppContext, 'config' | 'deploymentStore'>, projectId: string, buildId: string): Promise<string> {
+  const local = await readBuildLog(ctx.config.dataDir, buildId);
+  if (local !== '' || ctx.deploymentStore.kind === 'local') return local;
+  return (await ctx.deploymentStore.buildLog(projectId, buildId)) ?? '';
 }

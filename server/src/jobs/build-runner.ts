@@ -14,7 +14,7 @@ import type { RunBuildInput, RunBuildResult } from '../builder/pipeline';
 const realRunBuild = async (input: RunBuildInput): Promise<RunBuildResult> => (await import('../builder/pipeline')).runBuild(input);
 import { projectSiteUrl } from '../services/projects';
 import { branchSlug, previewSiteUrl } from '../sites/host';
-import { BuildLog } from './build-log';
+import { BuildLog, readBuildLog } from './build-log';
 import { lintOptionsOf } from '../services/style-rules';
 import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
@@ -415,6 +415,12 @@ export class BuildRunner {
       log.close();
       const ended = outcome ?? (signal.aborted ? (signal.reason === SHUTDOWN ? 'requeued' : 'cancelled') : undefined);
       if (ended) this.ctx.metrics.observeBuild(ended, (Date.now() - startedAt.getTime()) / 1000);
+      // Other processes read the log from the store (this one's data directory is its own).
+      if (this.ctx.deploymentStore.kind === 's3' && ended !== 'requeued') {
+        await readBuildLog(config.dataDir, build.id)
+          .then((text) => this.ctx.deploymentStore.saveBuildLog(build.projectId, build.id, text))
+          .catch((err: unknown) => this.ctx.log.warn({ err, buildId: build.id }, 'saving the build log to the store failed'));
+      }
     }
   }
 

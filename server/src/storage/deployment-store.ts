@@ -83,8 +83,15 @@ export interface DeploymentStore {
   prune(projectId: string, keepBuildIds: string[]): Promise<string[]>;
   /** Deletes one deployment whatever its state (a build published but never recorded). */
   remove(dir: string): Promise<void>;
-  /** Deletes everything of a deleted project (deployments and pointers). */
+  /** Deletes everything of a deleted project (deployments, pointers and build logs). */
   removeProject(projectId: string): Promise<void>;
+  /**
+   * Keeps a finished build's log where every process can read it (`logs/<projectId>/<buildId>.log`
+   * in S3). The local store keeps logs where the builder wrote them: a no-op.
+   */
+  saveBuildLog(projectId: string, buildId: string, text: string): Promise<void>;
+  /** A build log saved by {@link saveBuildLog}, or null when there is none (always null for the local store). */
+  buildLog(projectId: string, buildId: string): Promise<string | null>;
   /** Checks that the store can be reached (for readiness). @throws Error when it cannot. */
   check(): Promise<void>;
   /** Releases connections. */

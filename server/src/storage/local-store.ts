@@ -62,6 +62,12 @@ export class LocalDeploymentStore implements DeploymentStore {
     fs.rmSync(dataPaths(this.dataDir).sites(projectId), { recursive: true, force: true });
   }
 
+  async saveBuildLog(): Promise<void> {}
+
+  async buildLog(): Promise<string | null> {
+    return null;
+  }
+
   async check(): Promise<void> {
     await fs.promises.mkdir(this.dataDir, { recursive: true });
     await fs.promises.access(this.dataDir, fs.constants.W_OK);

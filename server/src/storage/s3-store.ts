@@ -136,7 +136,25 @@ export class S3DeploymentStore implements DeploymentStore {
 
   async removeProject(projectId: string): Promise<void> {
     checkId(projectId);
-    await this.deleteKeys([...(await this.keys(`deployments/${projectId}/`)), ...(await this.keys(`pointers/${projectId}/`))]);
+    await this.deleteKeys([...(await this.keys(`deployments/${projectId}/`)), ...(await this.keys(`pointers/${projectId}/`)), ...(await this.keys(`logs/${projectId}/`))]);
+  }
+
+  async saveBuildLog(projectId: string, buildId: string, text: string): Promise<void> {
+    checkId(projectId);
+    checkId(buildId);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `logs/${projectId}/${buildId}.log`, Body: text, ContentType: 'text/plain; charset=utf-8' }));
+  }
+
+  async buildLog(projectId: string, buildId: string): Promise<string | null> {
+    checkId(projectId);
+    checkId(buildId);
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `logs/${projectId}/${buildId}.log` }));
+      return (await out.Body?.transformToString('utf8')) ?? '';
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
   }
 
   async check(): Promise<void> {

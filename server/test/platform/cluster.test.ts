@@ -120,6 +120,7 @@ describe.skipIf(!postgres || !redis)('two servers and two workers on PostgreSQL,
     })();
 
     const servedWithin: number[] = [];
+    const finished: { projectId: string; buildId: string }[] = [];
     // Each project runs its rounds in sequence (a project takes one build at a time: 409 otherwise);
     // the projects run side by side, so the two workers always have more than one build to take.
     await Promise.all(
@@ -137,6 +138,7 @@ describe.skipIf(!postgres || !redis)('two servers and two workers on PostgreSQL,
             return ['deployed', 'failed', 'cancelled'].includes(r.json?.data?.status) ? r.json.data : undefined;
           }, 90_000);
           expect(build.status, JSON.stringify(build)).toBe('deployed');
+          finished.push({ projectId: p.id, buildId });
           const deployedAt = Date.now();
           // Both servers serve the new content: each reads the deployment from S3 and hears the switch.
           for (const server of [a, b]) {
@@ -162,6 +164,16 @@ describe.skipIf(!postgres || !redis)('two servers and two workers on PostgreSQL,
     const kept = new Set(s3.keys().filter((k) => k.endsWith('/index.html')).map((k) => k.split('/').slice(0, -1).join('/')));
     expect(kept.size).toBe(PROJECTS * Math.min(KEEP_PRODUCTION, BUILDS_PER_PROJECT));
     for (const dir of dirs) expect(htmlFilesUnder(dataPaths(dir).sitesRoot)).toEqual([]);
+    // A build's log, written by a worker on its own disk, reads the same through either server.
+    const { projectId, buildId } = finished[0]!;
+    for (const server of [a, b]) {
+      const log = await waitUntil(`the log of ${buildId} through port ${server.port}`, async () => {
+        const res = await fetch(`${server.base}/v1/projects/${projectId}/builds/${buildId}/logs`, { headers: { authorization: `Bearer ${key}` } });
+        const text = await res.text();
+        return text.includes('✓ deployed') ? text : undefined;
+      }, 5_000);
+      expect(log).toContain('✓ rendering pages');
+    }
   }, 300_000);
 
   it('a key revoked through one server is refused by the other within a second', async () => {

@@ -72,6 +72,15 @@ describe('S3DeploymentStore (against s3rver)', () => {
     expect(s3.keys().filter((k) => k.includes('prj_a'))).toEqual([]);
   });
 
+  it('keeps a build log for every process to read, and removes it with its project', async () => {
+    expect(await store.buildLog('prj_l', 'bld_9')).toBeNull();
+    await store.saveBuildLog('prj_l', 'bld_9', '✓ deployed 3 pages\n');
+    expect(await store.buildLog('prj_l', 'bld_9')).toBe('✓ deployed 3 pages\n');
+    expect(s3.keys()).toContain('logs/prj_l/bld_9.log');
+    await store.removeProject('prj_l');
+    expect(await store.buildLog('prj_l', 'bld_9')).toBeNull();
+  });
+
   it('refuses ids that would leave their prefix', async () => {
     await expect(store.publish('../x', 'bld_1', tmp)).rejects.toThrow(/Invalid id/);
   });

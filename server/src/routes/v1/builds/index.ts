@@ -13,7 +13,7 @@ import { ProjectParamsSchema } from '@quire/shared/api/projects';
 import { BuildDetailSchema, BuildParamsSchema, BuildSchema, ListBuildsFiltersSchema, TriggerBuildBodySchema } from '@quire/shared/api/builds';
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
 import { getBuild, listBuilds, toBuildDetailDto, toBuildDto, triggerBuild, TRIGGERS_PER_HOUR } from '../../../services/builds';
-import { readBuildLog } from '../../../jobs/build-log';
+import { buildLogText } from '../../../jobs/build-log';
 
 const buildsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -76,7 +76,7 @@ const buildsRoutes: FastifyPluginAsync = async (base) => {
     },
   }, async (req, reply) => {
     const row = await getBuild(app.ctx, req.auth, req.params.projectId, req.params.buildId);
-    const text = await readBuildLog(config.dataDir, row.id);
+    const text = await buildLogText(app.ctx, row.projectId, row.id);
     return reply.type('text/plain; charset=utf-8').serializer((s: string) => s).send(text);
   });
 
