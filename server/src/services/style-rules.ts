@@ -57,11 +57,18 @@ function checkPatterns(compile: () => unknown, field: string): void {
   }
 }
 
+/** The stored settings of a project's linter; every rule at its default when never set. */
+function settingsOf(row: { settings: string } | null): LinterSettings {
+  return row ? LinterSettingsSchema.parse(JSON.parse(row.settings)) : { rules: {} };
+}
+
+const ruleNameTaken = (name: string) => new ApiError('conflict', `The project already has a style rule named "${name}".`, { field: 'name', issue: 'already exists' });
+
 /** The linter settings of a project (every rule on at its default severity when never set). @throws ApiError not_found. */
 export async function getLinterSettings(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<LinterSettings> {
   await getProjectForCaller(ctx, auth, projectId);
   const row = await ctx.db.prisma.projectLinter.findUnique({ where: { projectId } });
-  return row ? LinterSettingsSchema.parse(JSON.parse(row.settings)) : { rules: {} };
+  return settingsOf(row);
 }
 
 /** Replaces the linter settings of a project; audited as `linter.updated`. @throws ApiError not_found. */
@@ -101,7 +108,7 @@ export async function createStyleRule(ctx: AppContext, auth: RequestAuth, projec
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError('conflict', `The project already has a style rule named "${rule.name}".`, { field: 'name', issue: 'already exists' });
+    if (isUniqueViolation(err)) throw ruleNameTaken(rule.name);
     throw err;
   }
 }
@@ -128,7 +135,7 @@ export async function updateStyleRule(ctx: AppContext, auth: RequestAuth, projec
       return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError('conflict', `The project already has a style rule named "${rule.name}".`, { field: 'name', issue: 'already exists' });
+    if (isUniqueViolation(err)) throw ruleNameTaken(rule.name);
     throw err;
   }
 }
@@ -215,7 +222,7 @@ export async function lintOptionsOf(db: AppContext['db'], projectId: string): Pr
     db.prisma.glossaryTerm.findMany({ where: { projectId }, orderBy: [{ termKey: 'asc' }] }),
   ]);
   return {
-    settings: settingsRow ? LinterSettingsSchema.parse(JSON.parse(settingsRow.settings)) : { rules: {} },
+    settings: settingsOf(settingsRow),
     styleRules: rules.map(ruleOf),
     glossary: terms.map(termOf),
   };

@@ -1,6 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ApiError, ERROR_CATALOGUE, invalidField } from '@quire/shared/errors';
 import { MEMBER_MANAGER_ROLES } from '@quire/shared/api/members';
+import { hasPermission, type Permission } from '@quire/shared/api/api-keys';
+import { sessionAuth } from './session-auth';
 import type { TrpcContext } from './context';
 import { apiCodeOf, toTrpcError } from './errors';
 import { findUnstorableText } from '@quire/shared/text';
@@ -81,3 +83,18 @@ export const managerProcedure = authedProcedure.use(({ ctx, next }) => {
   }
   return next();
 });
+
+/**
+ * A procedure for signed-in callers whose role grants `permission` (`ROLE_PERMISSIONS`); inside,
+ * `ctx.auth` is the session as the services' caller (session-auth.ts), so procedures call the same
+ * services as the REST routes. @throws FORBIDDEN naming the role and the permission otherwise.
+ */
+export function permittedProcedure(permission: Permission) {
+  return authedProcedure.use(({ ctx, next }) => {
+    const auth = sessionAuth(ctx.session);
+    if (!hasPermission(auth.permissions, permission)) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: `Your role (${ctx.session.role}) cannot do this: it needs "${permission}".` });
+    }
+    return next({ ctx: { ...ctx, auth } });
+  });
+}

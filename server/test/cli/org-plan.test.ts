@@ -1,6 +1,8 @@
 /**
  * `pnpm quire org plan`: moves an organization to another plan; with REDIS_URL a running server
  * applies the new limits to its next request (the `organization.changed` event crosses processes).
+ * That last case needs Redis: skipped with a message when it is absent, failing on CI
+ * (helpers/services.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,4 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { hasPermission, type Permission } from '@quire/shared/api/api-keys';
 import { AutoFixBodySchema, GlossaryTermBodySchema, GlossaryTermPatchSchema, LintBodySchema, LinterSettingsBodySchema, StyleRuleBodySchema, type GlossaryTermDto, type StyleRuleDto } from '@quire/shared/api/lint';
 import type { LinterOptions } from '@quire/shared/lint/linter';
 import type { LintEdit, LintFinding, LinterSettings } from '@quire/shared/lint/types';
@@ -21,20 +19,12 @@ import {
   updateStyleRule,
 } from '../../services/style-rules';
 import { getProjectForCaller } from '../../services/projects';
-import { authedProcedure, router } from '../trpc';
-import { sessionAuth } from '../session-auth';
+import { permittedProcedure, router } from '../trpc';
 
 const ProjectInput = z.object({ projectId: z.string().max(64) });
 
-/** An authed procedure that also needs `permission` from the session's role. @throws FORBIDDEN otherwise. */
-const needs = (permission: Permission) =>
-  authedProcedure.use(({ ctx, next }) => {
-    const auth = sessionAuth(ctx.session);
-    if (!hasPermission(auth.permissions, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: `Your role (${ctx.session.role}) cannot do this: it needs "${permission}".` });
-    return next({ ctx: { ...ctx, auth } });
-  });
-const reader = needs('projects:read');
-const writer = needs('projects:write');
+const reader = permittedProcedure('projects:read');
+const writer = permittedProcedure('projects:write');
 
 /**
  * `lint`: the style linter of a project for the desktop app (the REST routes' twins, same services
