@@ -19,6 +19,12 @@ export const ID_PREFIX = {
   idempotency: 'idm',
   styleRule: 'sty',
   glossaryTerm: 'gls',
+  review: 'rev',
+  reviewComment: 'cmt',
+  approvalGate: 'gat',
+  approval: 'apv',
+  schedule: 'sch',
+  ownershipRule: 'own',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;
