@@ -2,6 +2,8 @@ import { createCallerFactory, router } from '../trpc';
 import { authRouter } from './auth';
 import { membersRouter } from './members';
 import { lintRouter } from './lint';
+import { projectsRouter } from './projects';
+import { buildsRouter } from './builds';
 
 /**
  * The root tRPC router, served at `/trpc` (procedure paths like `/trpc/auth.signIn`).
@@ -11,6 +13,8 @@ export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
   lint: lintRouter,
+  projects: projectsRouter,
+  builds: buildsRouter,
 });
 
 /** The router's type, the one edge between server and desktop (`import type { AppRouter }`). */
