@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLinter } from '@quire/shared/lint/linter';
+import { pageInventory } from '@quire/shared/docs/page-inventory';
+import { createLinter, type LinterOptions } from '@quire/shared/lint/linter';
 import { GlossaryTermSchema, StyleRuleSchema } from '@quire/shared/lint/types';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,7 +31,7 @@ function pages(dir: string): string[] {
   return out;
 }
 
-const linter = createLinter({
+const options: LinterOptions = {
   styleRules: [
     StyleRuleSchema.parse({ name: 'weasel-words', type: 'existence', tokens: ['simply', 'just', 'easily', 'obviously', 'basically'], severity: 'suggestion' }),
     StyleRuleSchema.parse({ name: 'plain-words', type: 'substitution', swap: { utilize: 'use', 'in order to': 'to', leverage: 'use', 'a number of': 'some' } }),
@@ -39,12 +40,27 @@ const linter = createLinter({
     StyleRuleSchema.parse({ name: 'long-sentences', type: 'sentence-length', max: 40, severity: 'suggestion' }),
   ],
   glossary: [GlossaryTermSchema.parse({ term: 'GitHub', caseSensitive: true }), GlossaryTermSchema.parse({ term: 'sign in', avoid: ['login to', 'log-in'] })],
-});
+};
+
+/** Every file under `dir` relative to it (the corpus's published files, for its page inventory). */
+function allFiles(dir: string, base = dir): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === '.git' || e.name === 'node_modules') continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...allFiles(p, base));
+    else if (e.isFile()) out.push(path.relative(base, p).split(path.sep).join('/'));
+  }
+  return out;
+}
 
 const corpora = CORPORA.map((corpus) => {
   const dir = path.join(corpusDir, corpus);
   if (!fs.existsSync(dir)) throw new Error(`bench:lint: corpus ${dir} is missing (set QUIRE_CORPUS_DIR)`);
-  return { corpus, files: pages(dir).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') })) };
+  const files = pages(dir).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+  // The corpus's page inventory (the docs root is the corpus root): the navigation rules run too.
+  const inventory = pageInventory({ pages: files.map((f) => path.relative(dir, f.file).split(path.sep).join('/').replace(/\.mdx?$/, '')), files: allFiles(dir) });
+  return { corpus, dir, files, linter: createLinter({ ...options, inventory }) };
 });
 
 /** One pass over every page: ms per page by corpus, the slowest page, and findings per rule. */
@@ -52,11 +68,11 @@ async function pass() {
   const perRule = new Map<string, number>();
   const byCorpus: { corpus: string; pages: number; ms: number }[] = [];
   let slowest = { file: '', ms: 0 };
-  for (const { corpus, files } of corpora) {
+  for (const { corpus, dir, files, linter } of corpora) {
     let corpusMs = 0;
     for (const { file, text } of files) {
       const start = performance.now();
-      const findings = await linter.lint(text, file);
+      const findings = await linter.lint(text, path.relative(dir, file).split(path.sep).join('/'));
       const took = performance.now() - start;
       corpusMs += took;
       if (took > slowest.ms) slowest = { file: path.relative(corpusDir, file), ms: took };

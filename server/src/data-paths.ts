@@ -29,6 +29,12 @@ export interface DataPaths {
   demoRepo: string;
   /** a project's repository cache (bare clone, worker-local): `<dataDir>/repos/<projectId>` */
   repos(projectId: string): string;
+  /** the server's read cache of a project's repository (no working tree; separate from builds): `<dataDir>/git-read/<projectId>` */
+  repoReadCache(projectId: string): string;
+  /** scratch clones of merges, each removed after its merge: `<dataDir>/git-merge` */
+  mergeScratch: string;
+  /** the key sealing stored secrets when QUIRE_SECRET_KEY is unset: `<dataDir>/secret-key` (mode 0600) */
+  secretKey: string;
   /** everything cached for a project (`<dataDir>/cache/<projectId>`) */
   cache(projectId: string): string;
   /** a project's rendered-page cache: `<dataDir>/cache/<projectId>/pages` */
@@ -58,6 +64,9 @@ export function dataPaths(dataDir: string): DataPaths {
     logs: at('logs'),
     sitesRoot: at('sites'),
     repos: (projectId) => at('repos', segment(projectId, 'project id')),
+    repoReadCache: (projectId) => at('git-read', segment(projectId, 'project id')),
+    mergeScratch: at('git-merge'),
+    secretKey: at('secret-key'),
     cache: (projectId) => at('cache', segment(projectId, 'project id')),
     pageCache: (projectId) => at('cache', segment(projectId, 'project id'), 'pages'),
     lintCache: (projectId) => at('cache', segment(projectId, 'project id'), 'lint'),

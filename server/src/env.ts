@@ -28,6 +28,8 @@ export const ConfigSchema = z.object({
   defaultPlan: z.enum(['free', 'pro', 'enterprise']).default('pro'),
   /** `QUIRE_ALLOW_FILE_REPOS=1`: allow file:// and local repo paths (local use and tests). */
   allowFileRepos: z.boolean().default(false),
+  /** `QUIRE_SECRET_KEY`: 32 bytes (base64 or 64 hex digits) sealing stored secrets such as git credentials (git/secret-box.ts); unset: `<data dir>/secret-key`. */
+  secretKey: z.string().regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, '32 bytes as base64 (44 characters) or 64 hex digits').optional(),
   /** Public base URL of the API, for links in responses; defaults to http://<host>:<port>. */
   publicUrl: z.string().url().optional(),
   /** Pino log level; `silent` in tests. */
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: env.QUIRE_ADMIN_EMAIL,
     defaultPlan: env.QUIRE_DEFAULT_PLAN,
     allowFileRepos: FLAG(env.QUIRE_ALLOW_FILE_REPOS),
+    secretKey: env.QUIRE_SECRET_KEY || undefined,
     publicUrl: env.QUIRE_PUBLIC_URL || undefined,
     logLevel: env.QUIRE_LOG_LEVEL ?? env.LOG_LEVEL,
     enterpriseRateLimit: env.QUIRE_ENTERPRISE_RATE_LIMIT,
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', queuePrefix: 'QUIRE_QUEUE_PREFIX', workers: 'QUIRE_WORKERS',
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
+    secretKey: 'QUIRE_SECRET_KEY',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
     enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', enterpriseMonthlyBuilds: 'QUIRE_ENTERPRISE_MONTHLY_BUILDS',
     enterpriseMonthlyAnswers: 'QUIRE_ENTERPRISE_MONTHLY_ANSWERS', metricsToken: 'QUIRE_METRICS_TOKEN', buildConcurrency: 'QUIRE_BUILD_CONCURRENCY',

@@ -1,17 +1,11 @@
-import { spawn } from 'node:child_process';
-import { lookup } from 'node:dns/promises';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { BuildWarning } from '@quire/shared/docs/types';
 import { checkBranchName as branchNameRule, checkCommitSha as commitShaRule } from '@quire/shared/repo/git-ref';
-import { describeNonPublic, nonPublicHostReason } from '@quire/shared/repo/host-address';
-import { checkRepoUrl as repoUrlRule } from '@quire/shared/repo/repo-url';
+import { GitError, gitUrlOf, nonPublicResolution, redactUrls, runGit as runGitCommand, withLock } from '../git/run-git';
 import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-limits';
 import { checkTreeLimits, removeEscapingSymlinks, summarizeTree } from './checkout-tree';
-import { AbortError, BuildError, throwIfAborted } from './errors';
-import { watchFetchGrowth } from './fetch-watchdog';
+import { BuildError } from './errors';
 
 /**
  * Fetching a repository ref with the system `git` into a per-project cache directory
@@ -24,7 +18,7 @@ import { watchFetchGrowth } from './fetch-watchdog';
  *   there for the operator's `url.<base>.insteadOf` mirrors (decisions.md section 1: an https URL
  *   rewritten to a local path); a user's own file URL or path never gets this far unless file repos
  *   are allowed, because {@link checkRepoUrl} refuses it first. `GIT_TERMINAL_PROMPT=0`, ssh in
- *   batch mode, no hooks, no submodules, no LFS smudge.
+ *   batch mode, no hooks, no submodules, no LFS smudge (the shared runner, git/run-git.ts).
  */
 
 /** What {@link checkoutRef} needs. */
@@ -81,15 +75,13 @@ export function checkCommitSha(sha: string): void {
  * @throws BuildError naming what is not allowed.
  */
 export function checkRepoUrl(repoUrl: string, allowFileRepos: boolean): string {
-  const check = repoUrlRule(repoUrl, { allowFileRepos });
+  const check = gitUrlOf(repoUrl, allowFileRepos);
   if (!check.ok) throw new BuildError(`Repository URL refused: it ${check.message}.`);
-  return check.kind === 'path' ? pathToFileURL(path.resolve(check.gitUrl)).href : check.gitUrl;
+  return check.url;
 }
 
 /** Removes credentials from URLs in text shown to users (`https://user:token@host` -> `https://***@host`). */
-export function redactUrls(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s]+@/gi, '$1***@');
-}
+export { redactUrls };
 
 /**
  * Fetches `branch` (or `commitSha`) shallowly into `cacheDir` and checks it out there, replacing
@@ -158,58 +150,11 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
   });
 }
 
-/**
- * Best-effort DNS check: refuses a host name that resolves to an address the shared classifier
- * (`@quire/shared/repo/host-address`) does not call public.
- */
+/** Best-effort DNS check of the address policy ({@link nonPublicResolution}). */
 async function checkResolvedHost(url: string): Promise<void> {
-  const check = repoUrlRule(url, { allowFileRepos: true });
-  const host = check.ok ? check.host : null;
-  if (!host || net.isIP(host)) return; // no host, or a literal the URL check classified already
-  const addresses = await lookup(host, { all: true }).catch(() => []);
-  for (const { address } of addresses) {
-    const reason = nonPublicHostReason(address);
-    if (reason) throw new BuildError(`Repository URL refused: ${host} resolves to ${address}, ${describeNonPublic(reason)}.`);
-  }
+  const refused = await nonPublicResolution(url);
+  if (refused) throw new BuildError(`Repository URL refused: ${refused}.`);
 }
-
-const locks = new Map<string, Promise<unknown>>();
-
-/** Runs `fn` after every earlier call for the same key has settled (in-process mutex). */
-async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(fn);
-  locks.set(key, current);
-  try {
-    return await current;
-  } finally {
-    if (locks.get(key) === current) locks.delete(key);
-  }
-}
-
-/** The environment git runs with: locked-down transports, no prompts, no inherited repository. */
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_CEILING_DIRECTORIES', 'GIT_NAMESPACE']) {
-    delete env[k];
-  }
-  // The URL was checked by checkRepoUrl; `file` only serves insteadOf rewrites to local mirrors.
-  env.GIT_ALLOW_PROTOCOL = 'https:ssh:file';
-  env.GIT_TERMINAL_PROMPT = '0';
-  env.GIT_ASKPASS = 'true';
-  env.SSH_ASKPASS = 'true';
-  env.GIT_SSH_COMMAND = process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes';
-  env.GIT_LFS_SKIP_SMUDGE = '1';
-  env.LC_ALL = 'C';
-  return env;
-}
-
-// fetch.unpackLimit=1: a fetch always keeps its packfile (never loose objects), so that
-// watchFetchGrowth sees every byte it downloads.
-const SAFE_CONFIG = [
-  '-c', 'core.hooksPath=/dev/null', '-c', 'protocol.ext.allow=never', '-c', 'core.fsmonitor=false', '-c', 'advice.detachedHead=false',
-  '-c', 'gc.auto=0', '-c', 'fetch.unpackLimit=1',
-];
 
 /** Limits of one git command beyond its time limit. */
 interface GitRunLimits {
@@ -220,60 +165,30 @@ interface GitRunLimits {
   onTooMuchOutput?: () => BuildError;
 }
 
-/** Runs one git command in `cwd`; resolves with stdout. */
-function runGit(cwd: string, args: string[], input: CheckoutInput, limits: GitRunLimits = {}): Promise<string> {
-  throwIfAborted(input.signal);
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [...SAFE_CONFIG, ...args], {
-      cwd,
-      env: gitEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: input.timeoutMs ?? 10 * 60_000,
-      killSignal: 'SIGKILL',
+/** Runs one git command in `cwd` through the shared runner; resolves with stdout, fails with BuildError. */
+async function runGit(cwd: string, args: string[], input: CheckoutInput, limits: GitRunLimits = {}): Promise<string> {
+  const { maxFetchBytes } = limits;
+  try {
+    return await runGitCommand(cwd, args, {
+      ...(input.signal ? { signal: input.signal } : {}),
+      ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
+      ...(limits.maxStdoutBytes !== undefined ? { maxStdoutBytes: limits.maxStdoutBytes } : {}),
+      ...(limits.onTooMuchOutput ? { onTooMuchOutput: limits.onTooMuchOutput } : {}),
+      ...(maxFetchBytes !== undefined
+        ? {
+            maxFetchBytes,
+            onFetchTooLarge: (bytes: number) =>
+              Object.assign(
+                new BuildError(`The repository download passed ${formatBytes(bytes)}; a build downloads at most ${formatBytes(maxFetchBytes)} (QUIRE_BUILD_MAX_REPO_MB).`),
+                { limit: 'maxFetchBytes' as const },
+              ),
+          }
+        : {}),
     });
-    let stdout = '';
-    let stderr = '';
-    /** a limit this process enforced by killing git: the reason replaces git's own message */
-    let limitHit: BuildError | undefined;
-    const stop = (reason: BuildError) => {
-      limitHit ??= reason;
-      child.kill('SIGKILL');
-    };
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d;
-      if (limits.maxStdoutBytes !== undefined && stdout.length > limits.maxStdoutBytes) {
-        stdout = '';
-        stop(limits.onTooMuchOutput?.() ?? new BuildError(`git ${args[0]} printed more than ${formatBytes(limits.maxStdoutBytes)}.`));
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-    const tooLarge = (bytes: number) =>
-      Object.assign(
-        new BuildError(`The repository download passed ${formatBytes(bytes)}; a build downloads at most ${formatBytes(limits.maxFetchBytes!)} (QUIRE_BUILD_MAX_REPO_MB).`),
-        { limit: 'maxFetchBytes' as const },
-      );
-    const stopWatch =
-      limits.maxFetchBytes === undefined ? undefined : watchFetchGrowth(cwd, limits.maxFetchBytes, (bytes) => stop(tooLarge(bytes)));
-    const onAbort = () => child.kill('SIGKILL');
-    input.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (err) => {
-      stopWatch?.();
-      input.signal?.removeEventListener('abort', onAbort);
-      reject(new BuildError(`Could not run git: ${err.message}`));
-    });
-    child.on('close', (code, sig) => {
-      // a download faster than the watch's interval is judged by what it left
-      const grown = stopWatch?.() ?? 0;
-      if (limits.maxFetchBytes !== undefined && grown > limits.maxFetchBytes) limitHit ??= tooLarge(grown);
-      input.signal?.removeEventListener('abort', onAbort);
-      if (input.signal?.aborted) return reject(new AbortError());
-      if (limitHit) return reject(limitHit);
-      if (code === 0) return resolve(stdout);
-      const lines = stderr.trim().split('\n').filter(Boolean);
-      const reason = lines.filter((l) => /^(fatal|error):/.test(l)).pop() ?? lines.pop() ?? (sig ? `killed by ${sig} (time limit?)` : `exit code ${code}`);
-      reject(new BuildError(`git ${args[0]} failed: ${redactUrls(reason.replace(/^(fatal|error):\s*/, ''))}`));
-    });
-  });
+  } catch (err) {
+    if (err instanceof GitError) throw new BuildError(err.message);
+    throw err;
+  }
 }
 
 function printable(s: string): string {

@@ -2,7 +2,10 @@
  * The build's lint step (decisions.md section 9: builds run the same linter as the desktop app and
  * `POST /lint`): every page file is linted with the project's style rules, glossary and settings
  * on the worker pool, and findings are kept in a per-project cache keyed by the linter's version,
- * the configuration and the page's content, so a rebuild lints only changed pages.
+ * the configuration and the page's content, so a rebuild lints only changed pages. The options
+ * carry the build's page inventory (`LinterOptions.inventory`, the one the build's link check uses),
+ * so `links/broken`, `images/missing` and `components/unknown` are recorded too; the inventory is
+ * part of the configuration key, so adding or removing a page or file relints every page.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { fillTitles, flattenPages, pagePathOf, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
 import { isHiddenVisit } from '@quire/shared/docs/nav/walk';
@@ -9,7 +10,8 @@ import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-lim
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { AbortError, BuildError, isAbortError, throwIfAborted } from './errors';
 import { checkoutRef } from './git';
-import { checkLinks } from './link-check';
+import { checkLinks } from '@quire/shared/docs/link-check';
+import { pageInventory } from '@quire/shared/docs/page-inventory';
 import type { LoadedProject } from './load-project';
 import type { OperationPage } from './openapi-pages';
 import { openPageCache, rendererVersion } from './page-cache';
@@ -40,6 +42,12 @@ export interface RunBuildInput {
   limits?: BuildLimits;
   /** the project's style rules, glossary and linter settings (default: the built-in rules only) */
   lint?: LinterOptions;
+  /**
+   * A review's change set laid over the checkout before the configuration is read (a preview of
+   * base + change set, decisions.md section 9): `content` null deletes the file. Paths were
+   * normalised by `@quire/shared/collab/change-set` (relative, no `.`/`..`, nothing under `.git`).
+   */
+  overlay?: Array<{ path: string; content: string | null }>;
 }
 
 /** What a successful build produced. */
@@ -107,6 +115,10 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
       (c) => `${input.branch} @ ${c.commitSha.slice(0, 7)}`,
     );
     warn(checkout.warnings);
+    if (input.overlay) {
+      const overlay = input.overlay;
+      await run('applying change set', () => applyOverlay(checkout.dir, overlay), (n) => `${n} files`);
+    }
 
     const project = await run('loading configuration', () => loadProject(checkout.dir, signal), (p) =>
       `${p.config.source ?? 'no docs.json'}${p.docsRootRel ? ` in ${p.docsRootRel}/` : ''}, ${p.pageFiles.length} page files${p.operations.length ? `, ${p.operations.length} API pages` : ''}`,
@@ -119,6 +131,8 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
       (r) => `${r.pages.length} pages, ${r.fromCache} from cache`,
     );
     warn(rendered.pages.flatMap((p) => p.page.warnings));
+    // One inventory for the lint step's navigation rules and the link check: the same verdicts.
+    const inventory = pageInventory({ pages: rendered.pages.map((p) => p.path), files: project.files, redirects: project.config.redirects });
 
     const linted = await run(
       'linting pages',
@@ -130,7 +144,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
           docsRoot: project.files.root,
           cacheDir: paths.lintCache(input.projectId),
           buildKey: `${input.projectId}/${input.buildId}/lint`,
-          lint: input.lint ?? {},
+          lint: { ...input.lint, inventory },
           signal,
           onFailure: (message) => input.log(`lint: ${message}`),
         }),
@@ -139,7 +153,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
     for (const [ruleId, count] of linted.counts) input.log(`  lint ${ruleId}: ${count}`);
 
     await run('checking links', () => {
-      const found = checkLinks(rendered.pages, project.files, project.config.redirects);
+      const found = checkLinks(rendered.pages, inventory, (f) => project.files.read(f));
       warn(found);
       return found.length;
     }, (n) => `${n} warnings`);
@@ -174,6 +188,43 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
   } finally {
     if (!done) fs.rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes a change set into a checkout (`content` null deletes). A symbolic link met on the way is
+ * replaced by a real folder or file, as git does when a commit puts a file there, so nothing is
+ * ever written outside the checkout. @returns the number of files changed.
+ * @throws BuildError for a path that is not a plain relative path (defence in depth).
+ */
+function applyOverlay(checkoutDir: string, overlay: NonNullable<RunBuildInput['overlay']>): number {
+  const root = path.resolve(checkoutDir);
+  for (const change of overlay) {
+    const segments = change.path.split('/');
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.toLowerCase() === '.git') || change.path.includes('\\')) {
+      throw new BuildError(`The change set holds a path that is not a plain repository path: ${JSON.stringify(change.path)}.`);
+    }
+    let dir = root;
+    let absent = false;
+    for (const segment of segments.slice(0, -1)) {
+      dir = path.join(dir, segment);
+      const stat = fs.lstatSync(dir, { throwIfNoEntry: false });
+      if (stat && !stat.isDirectory()) {
+        if (change.content === null) {
+          absent = true; // a file or link where a folder would be: nothing of this path to delete
+          break;
+        }
+        fs.rmSync(dir, { force: true });
+      }
+      if (change.content !== null && !fs.existsSync(dir)) fs.mkdirSync(dir);
+    }
+    if (absent) continue;
+    const target = path.join(root, ...segments);
+    const stat = fs.lstatSync(target, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) fs.rmSync(target, { recursive: true, force: true });
+    else if (stat) fs.rmSync(target, { force: true });
+    if (change.content !== null) fs.writeFileSync(target, change.content);
+  }
+  return overlay.length;
 }
 
 /** The glossary terms of the linter options that have a definition to show on the site. */

@@ -4,6 +4,7 @@
  * routes. On those it is `null` at run time; handlers of authenticated routes may rely on it.
  */
 import type { KeyMode, Permission } from '@quire/shared/api/api-keys';
+import type { Role } from '@quire/shared/api/members';
 
 /** The caller of an authenticated API request. */
 export interface RequestAuth {
@@ -17,6 +18,8 @@ export interface RequestAuth {
   projectId: string | null;
   /** `test` keys (`sk_test_`) never change a production site. */
   mode: KeyMode;
+  /** The organization role of a signed-in person (a tRPC session); absent for API keys, which have permissions only. */
+  role?: Role;
 }
 
 declare module 'fastify' {

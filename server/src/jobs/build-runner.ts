@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { AppContext } from '../context';
 import { dataPaths } from '../data-paths';
 import type { Models } from '../db/client';
+import { ApiError } from '@quire/shared/errors';
 import { BuildError } from '../builder/errors';
 import { buildLimitsFrom } from '../builder/build-limits';
 import type { RunBuildInput, RunBuildResult } from '../builder/pipeline';
@@ -16,9 +16,11 @@ import { projectSiteUrl } from '../services/projects';
 import { branchSlug, previewSiteUrl } from '../sites/host';
 import { BuildLog, readBuildLog } from './build-log';
 import { lintOptionsOf } from '../services/style-rules';
+import { reviewOverlay, reviewPreviewName } from '../services/reviews';
 import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
-import { pruneOldDeployments, recordDeployment } from './deployments';
+import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from './deployments';
+import { checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
 import type { JobInfo, JobKinds, JobResult } from './queue';
 
 /** Options of {@link BuildRunner}. */
@@ -66,6 +68,14 @@ export const ORPHAN_AFTER_MS = 30_000;
 export const WORKERS_DIED_ERROR =
   'The build stopped because the worker processes running it kept stopping (out of memory, or a crash); it was not tried again. The previous deployment keeps serving.';
 
+/** Where-clause of running builds that are not waiting for approval (those hold no worker and are left alone). */
+const NOT_WAITING = { OR: [{ step: null }, { step: { not: WAITING_FOR_APPROVAL } }] };
+
+/** The error of a build whose deploy was rejected (decisions.md section 9: it fails with the reason). */
+export function rejectedError(reason: string): string {
+  return `The deploy was rejected: ${reason}`;
+}
+
 /** Thrown inside the claim transaction to roll it back when the project already has a build running. */
 class ProjectBusy extends Error {}
 
@@ -84,11 +94,18 @@ class ProjectBusy extends Error {}
  *   (BullMQ stalled-job handling, bullmq-queue.ts): the build restarts here.
  * - On start, queued builds are (re-)enqueued, and every `pollMs` after; in-process (one process
  *   owns every build) builds left `building` by a stopped or crashed process are requeued first.
- * - Success: the Deployment row and the build's `deployed`/`url`/`duration`/`deployedAt` commit in
- *   one transaction, then `deployment.changed` swaps the site, then old deployments are pruned.
+ * - Success: the site is published to the deployment store; a production build then passes the
+ *   deploy check of approval gates (services/approvals.ts `checkDeployGates`). When it must wait,
+ *   it stays `building` with `step: waiting_for_approval` and this handler returns (no worker is
+ *   held; restarts and sweeps leave it alone, pruning keeps its output); the `approval` job of its
+ *   decided approval later deploys it ({@link BuildRunner.deploy}, the same path) or fails it with
+ *   the rejection's reason, in whichever process works jobs. Deploying: the Deployment row and the
+ *   build's `deployed`/`url`/`duration`/`deployedAt` commit in one transaction, then
+ *   `deployment.changed` swaps the site, then old deployments are pruned.
  * - Failure: `failed` with the builder's message (`BuildError`, safe to show) or a generic one;
  *   the previous deployment keeps serving.
- * - Cancel: a queued build ends `cancelled` at once; a building one gets `cancelRequested`, which
+ * - Cancel: a queued build ends `cancelled` at once, and so does one waiting for approval (its
+ *   approval is closed as rejected, its output removed); a building one gets `cancelRequested`, which
  *   the process running it reads every {@link CANCEL_POLL_MS} (and at once when it is this one),
  *   aborts it and ends it `cancelled`.
  * - Stop (app close, SIGTERM): running builds are aborted and requeued, never left `building`.
@@ -132,15 +149,15 @@ export class BuildRunner {
   }
 
   /**
-   * Starts working `build` jobs of `ctx.jobs` in this process. In-process, builds left `building`
-   * are requeued first; then every queued build is enqueued (deduplicated by build id), now and
+   * Starts working `build` and `approval` jobs of `ctx.jobs` in this process. In-process, builds
+   * left `building` (except those waiting for approval) are requeued first; then every queued build is enqueued (deduplicated by build id), now and
    * every `pollMs`.
    */
   async start(): Promise<void> {
     if (this.running) return;
     const jobs = this.ctx.jobs;
     if (jobs.backend === 'in-process') {
-      const stale = await this.ctx.db.prisma.build.findMany({ where: { status: 'building' }, select: { id: true, projectId: true } });
+      const stale = await this.ctx.db.prisma.build.findMany({ where: { status: 'building', ...NOT_WAITING }, select: { id: true, projectId: true } });
       for (const b of stale) {
         fs.rmSync(dataPaths(this.ctx.config.dataDir).site(b.projectId, b.id), { recursive: true, force: true });
         await this.setStatus(b.id, 'building', 'queued', { startedAt: null });
@@ -151,6 +168,7 @@ export class BuildRunner {
     if (!this.registered) {
       this.registered = true;
       await jobs.process('build', (payload, job) => this.handle(payload, job), { concurrency: this.concurrency });
+      await jobs.process('approval', (payload) => this.handleApproval(payload), { concurrency: 1 });
     }
     const pollMs = this.pollSet ? this.pollMs : jobs.backend === 'bullmq' ? 15_000 : 2_000;
     this.timer = setInterval(() => this.sweep(), pollMs);
@@ -173,7 +191,9 @@ export class BuildRunner {
   }
 
   /**
-   * Enqueues every queued build now (deduplicated by build id; errors are logged). With a shared
+   * Enqueues every queued build now (deduplicated by build id; errors are logged), and the
+   * `approval` job of every build waiting for an approval already decided (its job was lost: the
+   * enqueue failed, or the server stopped before it ran). With a shared
    * queue (BullMQ) it also settles orphans: a build `building` for over {@link ORPHAN_AFTER_MS}
    * whose job the queue failed (its workers died more than `MAX_STALLED_COUNT` times) ends `failed`
    * with {@link WORKERS_DIED_ERROR}; one whose job is gone (Redis lost it) goes back to `queued`.
@@ -188,6 +208,15 @@ export class BuildRunner {
         select: { id: true, projectId: true },
       });
       for (const b of queued) await this.ctx.jobs.enqueue('build', { buildId: b.id, projectId: b.projectId }, { jobId: b.id });
+      // Waiting builds whose approval was decided but whose job was lost (enqueue failed, server stopped).
+      const waiting = await this.ctx.db.prisma.build.findMany({ where: { status: 'building', step: WAITING_FOR_APPROVAL }, select: { id: true } });
+      if (waiting.length > 0) {
+        const decided = await this.ctx.db.prisma.approval.findMany({
+          where: { buildId: { in: waiting.map((b) => b.id) }, status: { not: 'pending' } },
+          select: { id: true, buildId: true, projectId: true },
+        });
+        for (const a of decided) await enqueueApprovalJob(this.ctx, a);
+      }
     })()
       .catch((err: unknown) => this.ctx.log.error({ err }, 'build runner: enqueuing queued builds failed'))
       .finally(() => {
@@ -197,7 +226,7 @@ export class BuildRunner {
 
   private async settleOrphans(): Promise<void> {
     const building = await this.ctx.db.prisma.build.findMany({
-      where: { status: 'building', startedAt: { lt: new Date(Date.now() - ORPHAN_AFTER_MS) } },
+      where: { status: 'building', ...NOT_WAITING, startedAt: { lt: new Date(Date.now() - ORPHAN_AFTER_MS) } },
       select: { id: true, startedAt: true },
     });
     for (const b of building) {
@@ -226,11 +255,21 @@ export class BuildRunner {
    */
   async cancel(buildId: string): Promise<CancelOutcome> {
     const prisma = this.ctx.db.prisma;
-    const row = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true, projectId: true } });
+    const row = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true, projectId: true, step: true } });
     if (!row) return 'missing';
     if (row.status !== 'queued' && row.status !== 'building') return 'finished';
+    if (row.status === 'building' && row.step === WAITING_FOR_APPROVAL && !this.active.has(buildId)) {
+      if (await this.endWaiting(buildId, row.projectId, 'cancelled', { cancelRequested: true })) {
+        this.logLine(buildId, 'cancelled while waiting for approval');
+        await this.saveStoredLog(row.projectId, buildId);
+        return 'cancelled';
+      }
+      const after = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true } });
+      return after?.status === 'cancelled' ? 'cancelled' : 'finished';
+    }
     if (row.status === 'queued') {
       if (await this.setStatus(buildId, 'queued', 'cancelled', { finishedAt: new Date(), cancelRequested: true })) {
+        await closeApprovalOfBuild(this.ctx, buildId);
         this.logLine(buildId, 'cancelled before it started');
         return 'cancelled';
       }
@@ -241,6 +280,13 @@ export class BuildRunner {
     if (active) {
       active.controller.abort(CANCEL);
       await Promise.race([active.done, new Promise((r) => setTimeout(r, CANCEL_WAIT_MS).unref())]);
+    }
+    // It may have reached its approval wait just as the cancel came.
+    const settled = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true, step: true } });
+    if (settled?.status === 'building' && settled.step === WAITING_FOR_APPROVAL && (await this.endWaiting(buildId, row.projectId, 'cancelled', { cancelRequested: true }))) {
+      this.logLine(buildId, 'cancelled while waiting for approval');
+      await this.saveStoredLog(row.projectId, buildId);
+      return 'cancelled';
     }
     let after = await prisma.build.findUnique({ where: { id: buildId }, select: { status: true } });
     // Another process runs it: it reads cancelRequested within CANCEL_POLL_MS and ends it.
@@ -278,7 +324,10 @@ export class BuildRunner {
     const row = await prisma.build.findUnique({ where: { id: buildId } });
     if (!row || this.active.has(buildId)) return;
     const startedAt = new Date();
-    if (row.status === 'building') {
+    if (row.status === 'building' && row.step === WAITING_FOR_APPROVAL) {
+      // Waits for approval: its `approval` job finishes it (a stale duplicate of its build job).
+      return;
+    } else if (row.status === 'building') {
       // Taken again after the worker running it died (BullMQ stalled job): restart it here.
       if (!(await this.setStatus(buildId, 'building', 'building', { startedAt }))) return;
       fs.rmSync(dataPaths(this.ctx.config.dataDir).site(row.projectId, buildId), { recursive: true, force: true });
@@ -328,7 +377,8 @@ export class BuildRunner {
         async (tx) => {
           const { count } = await tx.build.updateMany({ where: { id: build.id, status: 'queued', cancelRequested: false }, data: { status: 'building', startedAt } });
           if (count !== 1) return 'gone' as const;
-          const others = await tx.build.count({ where: { projectId: build.projectId, status: 'building', id: { not: build.id } } });
+          // A build waiting for approval holds no worker: previews (and reviews' builds) of the project may run meanwhile.
+          const others = await tx.build.count({ where: { projectId: build.projectId, status: 'building', id: { not: build.id }, ...NOT_WAITING } });
           if (others > 0) throw new ProjectBusy();
           return 'claimed' as const;
         },
@@ -343,14 +393,15 @@ export class BuildRunner {
 
   /** Runs one claimed build to its outcome. */
   private async execute(build: BuildRow, startedAt: Date, signal: AbortSignal): Promise<void> {
-    const { config, db, events } = this.ctx;
+    const { config, db } = this.ctx;
     let outcome: BuildOutcome | undefined;
     const log = new BuildLog(config.dataDir, build.id);
     const project = await db.prisma.project.findUnique({ where: { id: build.projectId } });
     try {
       if (!project) return;
       const production = projectSiteUrl(config, project.slug);
-      const previewName = build.isPreview ? branchSlug(build.branch, project.slug) : '';
+      // A review's preview is named for the review (services/reviews.ts), other previews for their branch.
+      const previewName = build.isPreview ? (build.reviewId ? reviewPreviewName(build.reviewId, project.slug) : branchSlug(build.branch, project.slug)) : '';
       const url = build.isPreview ? previewSiteUrl(production, previewName) : production;
       log.line(`build ${build.id} of ${project.slug}: ${build.isPreview ? 'preview' : 'production'} from ${build.branch}${build.commitSha ? ` @ ${build.commitSha}` : ''} (trigger: ${build.trigger}), started ${startedAt.toISOString()}`);
       if (!project.repoUrl) throw new BuildError('The project has no repoUrl: set one with PATCH /v1/projects/{projectId}.');
@@ -367,35 +418,45 @@ export class BuildRunner {
         log: (line) => log.line(line),
         limits: buildLimitsFrom(config),
         lint: await lintOptionsOf(db, project.id),
+        ...(build.isPreview && build.reviewId ? { overlay: await reviewOverlay(db, build.reviewId) } : {}),
       });
-      const deployed =
-        !signal.aborted &&
-        (await recordDeployment(this.ctx, {
-          buildId: build.id,
-          projectId: project.id,
-          kind: build.isPreview ? 'preview' : 'production',
-          previewName,
-          dir: path.relative(config.dataDir, result.outDir).split(path.sep).join('/'),
-          url,
-          commitSha: result.commitSha,
-          commitMessage: result.commitMessage,
-          startedAt,
-        }));
-      if (!deployed) {
+      if (signal.aborted) {
         fs.rmSync(result.outDir, { recursive: true, force: true });
         await this.settleAborted(build.id, signal, log);
         return;
       }
+      const dir = await publishDeployment(this.ctx, project.id, build.id, result.outDir);
       if (result.lint) {
+        // Read only once the build is deployed (services/lint-results.ts); stored now so a build that waits for approval keeps it.
         await saveLintReport(db, { buildId: build.id, projectId: project.id, report: result.lint }).catch((err: unknown) =>
           this.ctx.log.warn({ err, buildId: build.id }, 'storing the lint results of a build failed'),
         );
       }
-      events.emit('deployment.changed', { projectId: project.id });
-      events.emit('build.status', { projectId: project.id, buildId: build.id, status: 'deployed' });
-      outcome = 'deployed';
-      log.line(`✓ deployed ${result.pages} pages to ${url} in ${Date.now() - startedAt.getTime()} ms (${result.warnings.length} warnings)`);
-      await pruneOldDeployments(this.ctx, project.id).catch((err: unknown) => this.ctx.log.warn({ err, projectId: project.id }, 'pruning old deployments failed'));
+      if (!build.isPreview) {
+        const gate = await checkDeployGates(this.ctx, build, project.repoUrl, { sha: result.commitSha, message: result.commitMessage }).catch(async (err: unknown) => {
+          await this.ctx.deploymentStore.remove(dir).catch(() => undefined);
+          // Fail closed: a deploy whose changes cannot be checked does not go live unchecked.
+          if (err instanceof ApiError) throw new BuildError(`The changed pages could not be checked against the approval gates: ${err.message}`);
+          throw err;
+        });
+        if (gate.kind === 'rejected') {
+          await this.ctx.deploymentStore.remove(dir).catch(() => undefined);
+          throw new BuildError(rejectedError(gate.reason));
+        }
+        if (gate.kind === 'wait') {
+          const what = gate.gates.length > 0 ? `gates ${gate.gates.map((g) => `"${g.name}"`).join(', ')} (changed: ${gate.paths.slice(0, 20).join(', ')}${gate.paths.length > 20 ? `, and ${gate.paths.length - 20} more` : ''})` : 'an approval requested by hand';
+          log.line(`⏸ waiting for approval ${gate.approvalId} before deploying: ${gate.requiredApprovals} approval(s) required by ${what}; rendered ${result.pages} pages (${result.warnings.length} warnings)`);
+          this.ctx.events.emit('build.status', { projectId: project.id, buildId: build.id, status: 'building' });
+          return;
+        }
+      }
+      outcome = await this.deploy(
+        { id: build.id, projectId: project.id, isPreview: build.isPreview },
+        { dir, url, previewName, commitSha: result.commitSha, commitMessage: result.commitMessage, startedAt },
+        log,
+        `${result.pages} pages to ${url} in ${Date.now() - startedAt.getTime()} ms (${result.warnings.length} warnings)`,
+        signal,
+      );
     } catch (err) {
       if (signal.aborted) {
         await this.settleAborted(build.id, signal, log);
@@ -411,6 +472,8 @@ export class BuildRunner {
         duration: Date.now() - startedAt.getTime(),
       });
       log.line(`✗ failed: ${message}`);
+      // An approval requested by hand for it has nothing left to decide.
+      await closeApprovalOfBuild(this.ctx, build.id, `The build failed before its deploy step: ${message}`).catch(() => undefined);
     } finally {
       log.close();
       const ended = outcome ?? (signal.aborted ? (signal.reason === SHUTDOWN ? 'requeued' : 'cancelled') : undefined);
@@ -424,6 +487,124 @@ export class BuildRunner {
     }
   }
 
+  /**
+   * The deploy step, shared by a build that deploys at once and one deployed after its approval:
+   * records the deployment and switches the served site ({@link recordPublishedDeployment}),
+   * announces it, logs `✓ deployed <summary>` and prunes old deployments.
+   * @param built where the published output is (`dir`, see `publishedDeploymentDir`) and what it was built from.
+   * @returns `deployed`, or undefined when the build was no longer `building` (cancelled meanwhile:
+   *   it is settled as aborted and its output removed).
+   */
+  private async deploy(
+    build: { id: string; projectId: string; isPreview: boolean },
+    built: { dir: string; url: string; previewName: string; commitSha: string; commitMessage: string; startedAt: Date },
+    log: BuildLog,
+    summary: string,
+    signal?: AbortSignal,
+  ): Promise<BuildOutcome | undefined> {
+    const deployed =
+      !signal?.aborted &&
+      (await recordPublishedDeployment(this.ctx, {
+        buildId: build.id,
+        projectId: build.projectId,
+        kind: build.isPreview ? 'preview' : 'production',
+        ...built,
+      }));
+    if (!deployed) {
+      await this.ctx.deploymentStore.remove(built.dir).catch(() => undefined);
+      if (signal) await this.settleAborted(build.id, signal, log);
+      return undefined;
+    }
+    this.ctx.events.emit('deployment.changed', { projectId: build.projectId });
+    this.ctx.events.emit('build.status', { projectId: build.projectId, buildId: build.id, status: 'deployed' });
+    log.line(`✓ deployed ${summary}`);
+    await pruneOldDeployments(this.ctx, build.projectId).catch((err: unknown) => this.ctx.log.warn({ err, projectId: build.projectId }, 'pruning old deployments failed'));
+    return 'deployed';
+  }
+
+  /**
+   * The `approval` job handler: finishes a build that waited for approval once its approval is
+   * decided, in whichever process runs the job. Approved: the deploy step ({@link deploy}), unless a
+   * newer production build was deployed meanwhile (then it fails rather than roll the site back).
+   * Rejected: `failed` with the reason. A job for a build not waiting (finished, cancelled, or still
+   * rendering: retried) or an approval still pending does nothing.
+   */
+  private async handleApproval({ approvalId, buildId }: JobKinds['approval']): Promise<JobResult> {
+    const prisma = this.ctx.db.prisma;
+    const [approval, build] = await Promise.all([prisma.approval.findUnique({ where: { id: approvalId } }), prisma.build.findUnique({ where: { id: buildId } })]);
+    if (!approval || !build || approval.buildId !== build.id || approval.status === 'pending' || build.status !== 'building') return;
+    if (build.step !== WAITING_FOR_APPROVAL) return { retryInMs: BUSY_RETRY_MS }; // still before its deploy check
+    const project = await prisma.project.findUnique({ where: { id: build.projectId } });
+    if (!project) return;
+    const dir = publishedDeploymentDir(this.ctx, build.projectId, build.id);
+    const log = new BuildLog(this.ctx.config.dataDir, build.id);
+    const startedAt = build.startedAt ?? build.createdAt;
+    let outcome: BuildOutcome | undefined;
+    try {
+      if (approval.status === 'rejected') {
+        const error = rejectedError(approval.reason ?? 'no reason given');
+        if (await this.endWaiting(build.id, build.projectId, 'failed', { error, duration: Date.now() - startedAt.getTime() })) {
+          log.line(`✗ failed: ${error}`);
+          outcome = 'failed';
+        }
+        return;
+      }
+      const newer = await prisma.deployment.findFirst({
+        where: { projectId: build.projectId, kind: 'production', build: { createdAt: { gt: build.createdAt } } },
+        select: { buildId: true },
+      });
+      if (newer) {
+        const error = `A newer production build (${newer.buildId}) was deployed while this one waited for approval; it was not deployed over it.`;
+        if (await this.endWaiting(build.id, build.projectId, 'failed', { error, duration: Date.now() - startedAt.getTime() })) {
+          log.line(`✗ failed: ${error}`);
+          outcome = 'failed';
+        }
+        return;
+      }
+      log.line(`▶ approval ${approval.id} approved: deploying`);
+      const url = projectSiteUrl(this.ctx.config, project.slug);
+      outcome = await this.deploy(
+        { id: build.id, projectId: build.projectId, isPreview: false },
+        { dir, url, previewName: '', commitSha: build.commitSha ?? '', commitMessage: build.commitMessage ?? '', startedAt },
+        log,
+        `to ${url} after approval ${approval.id}`,
+      );
+      if (!outcome) log.line('cancelled');
+    } finally {
+      log.close();
+      if (outcome) {
+        this.ctx.metrics.observeBuild(outcome, (Date.now() - startedAt.getTime()) / 1000);
+        await this.saveStoredLog(build.projectId, build.id);
+      }
+    }
+  }
+
+  /**
+   * Ends a build waiting for approval as `failed` or `cancelled` (step cleared, output removed);
+   * a cancel also closes its approval.
+   * @returns whether this call ended it (false when it was no longer waiting).
+   */
+  private async endWaiting(buildId: string, projectId: string, to: 'failed' | 'cancelled', data: Partial<Omit<BuildRow, 'id' | 'status'>>): Promise<boolean> {
+    const { count } = await this.ctx.db.prisma.build.updateMany({
+      where: { id: buildId, status: 'building', step: WAITING_FOR_APPROVAL },
+      data: { ...data, status: to, step: null, finishedAt: new Date() },
+    });
+    if (count !== 1) return false;
+    if (to === 'cancelled') await closeApprovalOfBuild(this.ctx, buildId);
+    this.ctx.events.emit('build.status', { projectId, buildId, status: to });
+    await this.ctx.deploymentStore.remove(publishedDeploymentDir(this.ctx, projectId, buildId)).catch((err: unknown) => this.ctx.log.warn({ err, buildId }, 'removing the output of a build that waited for approval failed'));
+    return true;
+  }
+
+  /** With the S3 store, copies a build's log (as this process has it) to the store for other processes. */
+  private async saveStoredLog(projectId: string, buildId: string): Promise<void> {
+    if (this.ctx.deploymentStore.kind !== 's3') return;
+    const store = this.ctx.deploymentStore;
+    await Promise.all([store.buildLog(projectId, buildId), readBuildLog(this.ctx.config.dataDir, buildId)])
+      .then(([stored, local]) => store.saveBuildLog(projectId, buildId, stored && !local.startsWith(stored.slice(0, 200)) ? `${stored}${local}` : local))
+      .catch((err: unknown) => this.ctx.log.warn({ err, buildId }, 'saving the build log to the store failed'));
+  }
+
   /** An aborted build: back to `queued` when the server is stopping, else `cancelled`. */
   private async settleAborted(buildId: string, signal: AbortSignal, log: BuildLog): Promise<void> {
     if (signal.reason === SHUTDOWN) {
@@ -432,6 +613,7 @@ export class BuildRunner {
       return;
     }
     await this.setStatus(buildId, 'building', 'cancelled', { finishedAt: new Date() });
+    await closeApprovalOfBuild(this.ctx, buildId).catch(() => undefined);
     log.line('cancelled');
   }
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
+import { dataPaths } from '../data-paths';
 import type { DeploymentChannel, DeploymentStore } from '../storage/index';
 
 /** Production deployments kept per project (the newest is served; older ones allow a quick look back). */
@@ -26,22 +27,53 @@ export interface DeploymentRecord {
 const ACTIVATE_ATTEMPTS = 3;
 
 /**
- * Makes a finished build live: publishes its staged files to the deployment store (local: nothing
- * moves; S3: uploaded, staging removed), then in one transaction inserts its Deployment row (`dir`:
- * where the store keeps it) and sets the build `deployed` with `url`, `duration` (ms since it
+ * Makes a finished build live: {@link publishDeployment}, then {@link recordPublishedDeployment}.
+ * @returns false when the build was no longer `building` (nothing stays written).
+ * @throws Error when publishing, recording or (after 3 attempts) the pointer write fails.
+ */
+export async function recordDeployment(ctx: AppContext, d: DeploymentRecord): Promise<boolean> {
+  const dir = await publishDeployment(ctx, d.projectId, d.buildId, path.resolve(ctx.config.dataDir, d.dir));
+  return recordPublishedDeployment(ctx, { ...d, dir });
+}
+
+/**
+ * Publishes a build's staged files to the deployment store without making them live (local:
+ * nothing moves; S3: uploaded, staging removed). A production build waiting for approval stays
+ * published this way, in any process's reach, until it is deployed or dropped.
+ * @returns where the store keeps it (see {@link publishedDeploymentDir}).
+ * @throws Error when an upload fails.
+ */
+export async function publishDeployment(ctx: AppContext, projectId: string, buildId: string, stagingDir: string): Promise<string> {
+  return ctx.deploymentStore.publish(projectId, buildId, stagingDir);
+}
+
+/**
+ * Where {@link publishDeployment} put a build's files, as `DeploymentStore.publish` documents it:
+ * `sites/<projectId>/<buildId>` relative to the data dir (local) or the object prefix
+ * `deployments/<projectId>/<buildId>` (S3). Used to deploy a build that waited for approval,
+ * possibly in another process.
+ */
+export function publishedDeploymentDir(ctx: AppContext, projectId: string, buildId: string): string {
+  if (ctx.deploymentStore.kind === 's3') return `deployments/${projectId}/${buildId}`;
+  return path.relative(ctx.config.dataDir, dataPaths(ctx.config.dataDir).site(projectId, buildId)).split(path.sep).join('/');
+}
+
+/**
+ * Makes a published build live: in one transaction inserts its Deployment row (`d.dir`: where the
+ * store keeps it) and sets the build `deployed` (step cleared) with `url`, `duration` (ms since it
  * started building), `deployedAt`, commit SHA and message, then points the channel at it
  * (`DeploymentStore.activate`: with S3 this pointer write is what makes it live, after its files).
  * Only a build still `building` is changed (a concurrent cancel wins); its published files are
  * then deleted again.
  * @returns false when the build was no longer `building` (nothing stays written).
- * @throws Error when publishing, recording or (after 3 attempts) the pointer write fails.
+ * @throws Error when recording or (after 3 attempts) the pointer write fails.
  */
-export async function recordDeployment(ctx: AppContext, d: DeploymentRecord): Promise<boolean> {
+export async function recordPublishedDeployment(ctx: AppContext, d: DeploymentRecord): Promise<boolean> {
   const store = ctx.deploymentStore;
-  const dir = await store.publish(d.projectId, d.buildId, path.resolve(ctx.config.dataDir, d.dir));
+  const dir = d.dir;
   let recorded: boolean;
   try {
-    recorded = await insertDeployment(ctx, { ...d, dir });
+    recorded = await insertDeployment(ctx, d);
   } catch (err) {
     await store.remove(dir).catch(() => undefined);
     throw err;
@@ -73,6 +105,7 @@ async function insertDeployment(ctx: AppContext, d: DeploymentRecord): Promise<b
       where: { id: d.buildId, status: 'building', cancelRequested: false },
       data: {
         status: 'deployed',
+        step: null,
         url: d.url,
         duration: now.getTime() - d.startedAt.getTime(),
         deployedAt: now,
@@ -92,7 +125,8 @@ async function insertDeployment(ctx: AppContext, d: DeploymentRecord): Promise<b
 /**
  * Deletes old deployments of a project, rows and stored files: keeps the newest
  * {@link KEEP_PRODUCTION} production deployments and the newest deployment of every preview
- * name (the ones being served). File removal goes through `DeploymentStore.prune` (local
+ * name (the ones being served), and never the output of a build still `building` (a production
+ * build waiting for approval has a finished site but no row yet). File removal goes through `DeploymentStore.prune` (local
  * directories or bucket objects), which never touches a build still being written.
  * @returns the build ids whose deployments were removed.
  */
@@ -111,6 +145,8 @@ export async function pruneOldDeployments(ctx: AppContext, projectId: string): P
   }
   const drop = rows.filter((r) => !keep.has(r.id));
   if (drop.length > 0) await ctx.db.prisma.deployment.deleteMany({ where: { id: { in: drop.map((r) => r.id) } } });
-  await ctx.deploymentStore.prune(projectId, rows.filter((r) => keep.has(r.id)).map((r) => r.buildId));
+  // Builds still running keep their output: one waiting for approval has a finished site, not yet a Deployment row.
+  const running = await ctx.db.prisma.build.findMany({ where: { projectId, status: 'building' }, select: { id: true } });
+  await ctx.deploymentStore.prune(projectId, [...rows.filter((r) => keep.has(r.id)).map((r) => r.buildId), ...running.map((b) => b.id)]);
   return drop.map((r) => r.buildId);
 }

@@ -17,6 +17,10 @@ import { InProcessQueue } from './in-process-queue';
 export interface JobKinds {
   /** Run a queued build (jobs/build-runner.ts); the job id is the build id. */
   build: { buildId: string; projectId: string };
+  /** Run a due schedule (jobs/schedule-runner.ts); the job id is the schedule id. */
+  schedule: { scheduleId: string; projectId: string };
+  /** Finish a build that waited for approval, once its approval is decided (jobs/build-runner.ts); the job id is the approval id. */
+  approval: { approvalId: string; buildId: string; projectId: string };
 }
 
 /** Name of a job kind. */
@@ -98,7 +102,7 @@ export interface JobQueue {
 }
 
 /** Every job kind, for iteration. */
-export const JOB_KINDS: readonly JobKind[] = ['build'];
+export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval'];
 
 /**
  * The queue the configuration names: BullMQ on `config.redisUrl` with key prefix

@@ -6,7 +6,7 @@
 import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import { checkBranchName } from '@quire/shared/repo/git-ref';
-import { IN_PROGRESS_STATUSES, type Build, type BuildDetail, type ListBuildsFilters, type TriggerBuildBody } from '@quire/shared/api/builds';
+import { IN_PROGRESS_STATUSES, type Build, type BuildTrigger, type BuildDetail, type ListBuildsFilters, type TriggerBuildBody } from '@quire/shared/api/builds';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
@@ -16,6 +16,7 @@ import type { PageRequest } from '../http/pagination';
 import { recordAudit } from './audit';
 import { consumeUsage } from './usage';
 import { getProjectForCaller } from './projects';
+import { parseStringList } from '../db/json-columns';
 
 /** Builds a project may start per rolling hour (decisions.md section 4: the 31st gets 429). */
 export const TRIGGERS_PER_HOUR = 30;
@@ -36,10 +37,11 @@ function nextStamp(): Date {
  * when the branch is not `repoBranch`, or when the caller uses a test key (decisions.md 2 and 4).
  * @throws ApiError not_found (project unknown or not the caller's); invalid_request (no repoUrl,
  *   bad branch); conflict with `details.buildId` while a build of the project is queued or
- *   building; rate_limited with `Retry-After` past {@link TRIGGERS_PER_HOUR} builds in an hour;
+ *   building (a production build waiting for approval blocks only production builds); rate_limited with `Retry-After` past {@link TRIGGERS_PER_HOUR} builds in an hour;
  *   usage_limit_exceeded past the organization's monthly build limit (services/usage.ts).
+ * @param trigger what started it: `api` (a REST or tRPC call) or `schedule` (scheduled publishing).
  */
-export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId: string, body: TriggerBuildBody = {}): Promise<BuildRow> {
+export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId: string, body: TriggerBuildBody = {}, trigger: Extract<BuildTrigger, 'api' | 'schedule'> = 'api'): Promise<BuildRow> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   if (!project.repoUrl) throw invalidField('repoUrl', 'the project has no repository', 'The project has no repoUrl: connect a repository with PATCH /v1/projects/{projectId} first.');
   const branch = body.branch ?? project.repoBranch;
@@ -49,7 +51,14 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
   const build = await ctx.db.prisma.$transaction(async (tx) => {
     // One build per project at a time, also with several server processes (db/locks.ts).
     await lockKey(tx, ctx.db.provider, `build:${projectId}`);
-    const running = await tx.build.findFirst({ where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] } }, select: { id: true, status: true } });
+    // A production build waiting for approval blocks production builds only: previews may run meanwhile.
+    const running = await tx.build.findFirst({
+      where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] }, ...(isPreview ? { OR: [{ step: null }, { step: { not: 'waiting_for_approval' } }] } : {}) },
+      select: { id: true, status: true, step: true },
+    });
+    if (running?.step === 'waiting_for_approval') {
+      throw new ApiError('conflict', `Build ${running.id} is waiting for approval before it deploys; approve or reject it (GET /v1/projects/${projectId}/approvals), or cancel it.`, { buildId: running.id });
+    }
     if (running) throw new ApiError('conflict', `Build ${running.id} is already ${running.status}; wait for it to finish or cancel it.`, { buildId: running.id });
     const since = new Date(Date.now() - HOUR_MS);
     const recent = await tx.build.findMany({ where: { projectId, createdAt: { gte: since } }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
@@ -66,7 +75,7 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
         id: newId('build'),
         projectId,
         status: 'queued',
-        trigger: 'api',
+        trigger,
         branch,
         commitSha: body.commitSha ?? null,
         isPreview,
@@ -89,6 +98,68 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
   // After the commit. Should the enqueue fail, the row stays queued and a worker's sweep enqueues it.
   await ctx.jobs
     .enqueue('build', { buildId: build.id, projectId }, { jobId: build.id })
+    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
+  return build;
+}
+
+/** What {@link queueReviewBuild} builds. */
+export interface ReviewBuildInput {
+  projectId: string;
+  orgId: string;
+  reviewId: string;
+  /** the branch the review merges into */
+  branch: string;
+  /** preview: the review's base commit (the runner lays the change set over it); production: the merge commit */
+  commitSha: string;
+  isPreview: boolean;
+}
+
+/**
+ * Queues the build of a review (decisions.md section 9), trigger `review`: the preview of base +
+ * change set, or the production build of its merge commit. Unlike {@link triggerBuild} it never
+ * answers 409 while another build of the project runs (the runner starts it once that one ended,
+ * jobs/build-runner.ts) and has no hourly trigger limit: it follows a review's change, not a
+ * button. A newer preview of the same review replaces an older one still queued (that one ends
+ * `cancelled`). Counted against the monthly build limit; audited as `build.triggered`.
+ * @throws ApiError usage_limit_exceeded past the organization's monthly build limit (nothing queued).
+ */
+export async function queueReviewBuild(ctx: AppContext, auth: RequestAuth, input: ReviewBuildInput): Promise<BuildRow> {
+  const build = await ctx.db.prisma.$transaction(async (tx) => {
+    if (input.isPreview) {
+      await tx.build.updateMany({
+        where: { projectId: input.projectId, reviewId: input.reviewId, isPreview: true, status: 'queued' },
+        data: { status: 'cancelled', cancelRequested: true, finishedAt: new Date() },
+      });
+    }
+    const org = await tx.organization.findUniqueOrThrow({ where: { id: input.orgId }, select: { id: true, plan: true } });
+    await consumeUsage(tx, ctx.config, org, 'builds');
+    const row = await tx.build.create({
+      data: {
+        id: newId('build'),
+        projectId: input.projectId,
+        status: 'queued',
+        trigger: 'review',
+        branch: input.branch,
+        commitSha: input.commitSha,
+        isPreview: input.isPreview,
+        reviewId: input.reviewId,
+        createdById: auth.userId,
+        createdAt: nextStamp(),
+      },
+    });
+    await recordAudit(tx, {
+      orgId: input.orgId,
+      projectId: input.projectId,
+      auth,
+      action: 'build.triggered',
+      resource: { type: 'build', id: row.id },
+      metadata: { branch: input.branch, isPreview: input.isPreview, commitSha: input.commitSha, reviewId: input.reviewId },
+    });
+    return row;
+  });
+  ctx.events.emit('build.status', { projectId: input.projectId, buildId: build.id, status: 'queued' });
+  await ctx.jobs
+    .enqueue('build', { buildId: build.id, projectId: input.projectId }, { jobId: build.id })
     .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
   return build;
 }
@@ -137,6 +208,7 @@ export function toBuildDto(row: BuildRow): Build {
     isPreview: row.isPreview,
     url: row.url,
     duration: row.duration,
+    step: row.status === 'building' && row.step === 'waiting_for_approval' ? 'waiting_for_approval' : null,
     createdAt: row.createdAt.toISOString(),
     deployedAt: row.deployedAt?.toISOString() ?? null,
   };
@@ -144,15 +216,7 @@ export function toBuildDto(row: BuildRow): Build {
 
 /** The detail form: {@link toBuildDto} plus `error`, `changedFiles` and `logUrl`. */
 export function toBuildDetailDto(row: BuildRow, config: Config): BuildDetail {
-  let changedFiles: string[] | null = null;
-  if (row.changedFiles) {
-    try {
-      const parsed = JSON.parse(row.changedFiles) as unknown;
-      changedFiles = Array.isArray(parsed) ? parsed.filter((f): f is string => typeof f === 'string') : null;
-    } catch {
-      changedFiles = null;
-    }
-  }
+  const changedFiles = row.changedFiles ? parseStringList(row.changedFiles) : null;
   return {
     ...toBuildDto(row),
     error: row.error,

@@ -23,6 +23,7 @@ import type { Models } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import type { RequestAuth } from '../http/request-auth';
 import { recordAudit } from './audit';
+import { deployedInventory } from './deployed-site';
 import { getProjectForCaller } from './projects';
 
 type StyleRuleRow = Models.StyleRuleModel;
@@ -230,9 +231,12 @@ export async function lintOptionsOf(db: AppContext['db'], projectId: string): Pr
 
 /**
  * The linter of a project: its settings, style rules and glossary compiled (patterns were checked
- * when stored). @throws ApiError not_found.
+ * when stored). With `withInventory`, also the page inventory of the published site
+ * (deployed-site.ts), so links, images and components are checked against it; without a
+ * production deployment those rules stay silent. @throws ApiError not_found.
  */
-export async function projectLinter(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<Linter> {
+export async function projectLinter(ctx: AppContext, auth: RequestAuth, projectId: string, options: { withInventory?: boolean } = {}): Promise<Linter> {
   await getProjectForCaller(ctx, auth, projectId);
-  return createLinter(await lintOptionsOf(ctx.db, projectId));
+  const inventory = options.withInventory ? await deployedInventory(ctx, projectId) : undefined;
+  return createLinter({ ...(await lintOptionsOf(ctx.db, projectId)), ...(inventory ? { inventory } : {}) });
 }

@@ -2,6 +2,10 @@ import fp from 'fastify-plugin';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { appRouter, type AppRouter } from './routers/_app';
 import { createContextFactory } from './context';
+import { CHANGE_SET_BODY_LIMIT } from '@quire/shared/collab/change-set';
+
+/** Largest tRPC request body, in bytes: a whole change set in JSON (the REST review routes' limit). */
+export const TRPC_BODY_LIMIT = CHANGE_SET_BODY_LIMIT;
 
 /** Options of the tRPC plugin. */
 export interface TrpcPluginOptions {
@@ -28,7 +32,14 @@ export default fp<TrpcPluginOptions>(
         },
       },
     };
-    await app.register(fastifyTRPCPlugin, { ...options, prefix: opts.prefix ?? '/trpc' });
+    // Change sets travel through `reviews.create`/`reviews.update` (up to 10 MiB of content,
+    // shared/src/collab/change-set.ts), so tRPC takes the review routes' body limit, not the API's 1 MiB.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.bodyLimit = TRPC_BODY_LIMIT;
+      });
+      await scope.register(fastifyTRPCPlugin, { ...options, prefix: opts.prefix ?? '/trpc' });
+    });
   },
   { name: 'trpc', fastify: '5.x' },
 );

@@ -7,7 +7,7 @@ import { ROLE_PERMISSIONS } from '@quire/shared/api/members';
 import type { RequestAuth } from '../http/request-auth';
 import type { ResolvedSession } from '../services/sessions';
 
-/** The {@link RequestAuth} of a session: its organization and user, no key, org-wide, live. */
+/** The {@link RequestAuth} of a session: its organization, user and role, no key, org-wide, live. */
 export function sessionAuth(session: ResolvedSession): RequestAuth {
-  return { orgId: session.org.id, userId: session.user.id, keyId: null, permissions: [...ROLE_PERMISSIONS[session.role]], projectId: null, mode: 'live' };
+  return { orgId: session.org.id, userId: session.user.id, keyId: null, permissions: [...ROLE_PERMISSIONS[session.role]], projectId: null, mode: 'live', role: session.role };
 }

@@ -15,8 +15,12 @@ export type BuildStatus = z.infer<typeof BuildStatusSchema>;
 /** Statuses of a build that has not ended: a project with one gets 409 on a new trigger. */
 export const IN_PROGRESS_STATUSES = ['queued', 'building'] as const satisfies readonly BuildStatus[];
 
-/** What started a build. */
-export const BuildTriggerSchema = z.enum(['push', 'manual', 'api', 'github_app']);
+/** Steps a running build can wait at (decisions.md section 9: a gated production deploy pauses before its deploy step). */
+export const BUILD_STEPS = ['waiting_for_approval'] as const;
+export type BuildStep = (typeof BUILD_STEPS)[number];
+
+/** What started a build; `review` is a review's preview, or the production build of its merge (decisions.md section 9). */
+export const BuildTriggerSchema = z.enum(['push', 'manual', 'api', 'github_app', 'review', 'schedule']);
 export type BuildTrigger = z.infer<typeof BuildTriggerSchema>;
 
 /** A build as listed and as returned by the trigger. Members not known yet are null. */
@@ -31,6 +35,10 @@ export const BuildSchema = z.object({
   isPreview: z.boolean().describe('Preview builds deploy to http://<branch-slug>--<slug>-docs.<sites domain>/ and never change the production site'),
   url: z.string().nullable().describe('Deployed URL (set when deployed)'),
   duration: z.number().int().nullable().describe('Milliseconds from start of building to its end'),
+  step: z
+    .enum(BUILD_STEPS)
+    .nullable()
+    .describe('Where a building build waits: `waiting_for_approval` (rendered, paused before its deploy step until its approval is decided: see /approvals); null otherwise'),
   createdAt: TimestampSchema,
   deployedAt: TimestampSchema.nullable(),
 });

@@ -30,6 +30,13 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
 export const MEMBER_MANAGER_ROLES: readonly Role[] = ['owner', 'admin'];
 
 /**
+ * Roles that review: comment on reviews, approve them, request changes and decide approvals
+ * (decisions.md section 2 maps roles: a viewer reads, a reviewer also reviews, an editor also writes).
+ * API keys have no role: they review with `projects:write`.
+ */
+export const REVIEWING_ROLES: readonly Role[] = ['owner', 'admin', 'editor', 'reviewer'];
+
+/**
  * An e-mail address as Quire stores it: trimmed, lower-cased, at most 254 characters
  * (so `Ada@Example.com ` and `ada@example.com` are the same account).
  */

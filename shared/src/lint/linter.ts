@@ -4,6 +4,8 @@
  * findings of a page, `autoFix` applies the fixes.
  */
 import { TextlintKernel } from '@textlint/kernel';
+import { indexInventory, type PageInventory } from '../docs/page-inventory';
+import { runNavigationChecks } from './navigation';
 import { runProseChecks } from './prose';
 import { runStructureChecks } from './structure';
 import { glossaryCheck, passiveVoice, repeatedWords, styleRuleCheck, type TextCheck } from './text-checks';
@@ -14,6 +16,12 @@ export interface LinterOptions {
   styleRules?: readonly StyleRule[];
   glossary?: readonly GlossaryTerm[];
   settings?: LinterSettings;
+  /**
+   * The site's pages, published files and redirects (shared/src/docs/page-inventory.ts). With it,
+   * the navigation rules run (`links/broken`, `images/missing`, `components/unknown`, navigation.ts);
+   * without it they stay silent: a page linted alone cannot say which pages and files exist.
+   */
+  inventory?: PageInventory;
 }
 
 /** A compiled linter for one project's rules. */
@@ -51,11 +59,14 @@ export function createLinter(options: LinterOptions = {}): Linter {
     ...(options.glossary ?? []).map(glossaryCheck),
   ].filter((c) => enabled(c.ruleId));
   const kernel = new TextlintKernel();
+  const inventory = options.inventory ? indexInventory(options.inventory) : undefined;
 
   async function lint(text: string, path: string): Promise<LintFinding[]> {
     const prose = await runProseChecks(kernel, text, path, checks);
-    const structure = prose.some((f) => f.ruleId === 'mdx/syntax') ? [] : runStructureChecks(text, enabled);
-    return [...structure, ...prose].map(severityOf).sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+    const parsed = !prose.some((f) => f.ruleId === 'mdx/syntax');
+    const structure = parsed ? runStructureChecks(text, enabled) : [];
+    const navigation = parsed && inventory ? runNavigationChecks(text, path, inventory, enabled) : [];
+    return [...structure, ...navigation, ...prose].map(severityOf).sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
   }
 
   return {

@@ -2,7 +2,8 @@
  * What the style linter takes and gives (decisions.md section 9: one linter in `shared/lint` for the
  * desktop app as you type, builds and `POST /lint`). Rules are named `<family>/<name>`:
  * `markdown/*` (structure, markdownlint), `prose/*` (built-in prose checks), `style/<id>` (the
- * project's style rules, in Vale's rule shapes) and `glossary/<term>`.
+ * project's style rules, in Vale's rule shapes), `glossary/<term>`, and the navigation rules
+ * `links/broken`, `images/missing`, `components/unknown` (navigation.ts; only with a page inventory).
  */
 import { z } from 'zod';
 

@@ -6,6 +6,11 @@ import buildsRoutes from './builds/index';
 import usageRoutes from './usage/index';
 import lintRoutes from './lint/index';
 import glossaryRoutes from './glossary/index';
+import approvalsRoutes from './approvals/index';
+import schedulesRoutes from './schedules/index';
+import reviewsRoutes from './reviews/index';
+import ownershipRoutes from './ownership/index';
+import gitCredentialRoutes from './git-credential/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -16,5 +21,10 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(usageRoutes);
   await app.register(lintRoutes);
   await app.register(glossaryRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(schedulesRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(ownershipRoutes);
+  await app.register(gitCredentialRoutes);
 };
 export default v1Routes;

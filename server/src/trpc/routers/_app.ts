@@ -2,8 +2,12 @@ import { createCallerFactory, router } from '../trpc';
 import { authRouter } from './auth';
 import { membersRouter } from './members';
 import { lintRouter } from './lint';
+import { schedulesRouter } from './schedules';
 import { projectsRouter } from './projects';
 import { buildsRouter } from './builds';
+import { filesRouter } from './files';
+import { reviewsRouter } from './reviews';
+import { approvalsRouter } from './approvals';
 
 /**
  * The root tRPC router, served at `/trpc` (procedure paths like `/trpc/auth.signIn`).
@@ -13,8 +17,12 @@ export const appRouter = router({
   auth: authRouter,
   members: membersRouter,
   lint: lintRouter,
+  schedules: schedulesRouter,
   projects: projectsRouter,
   builds: buildsRouter,
+  files: filesRouter,
+  reviews: reviewsRouter,
+  approvals: approvalsRouter,
 });
 
 /** The router's type, the one edge between server and desktop (`import type { AppRouter }`). */

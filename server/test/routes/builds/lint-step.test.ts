@@ -63,6 +63,30 @@ describe('the lint step of a build', () => {
     expect(results.pages.map((p: { path: string }) => p.path)).toEqual(['index.mdx']);
   });
 
+  it('records broken links, missing images and unknown components with the same verdicts as the link check, and POST /lint checks against the published site', async () => {
+    repo.commit({ 'guides/broken.mdx': '---\ntitle: Broken\n---\n\nSee [gone](/gone-page) and [setup](/Guides/Setup).\n\n![shot](/images/none.png)\n\n<Notee>Hi.</Notee>\n' }, 'broken page');
+    const log = await buildAndLog();
+    // The build's link check and the lint rule share one verdict: the same target in both.
+    expect(log).toContain('warning [broken-link] guides/broken.mdx:5 /gone-page');
+    expect(log).toContain('warning [missing-image] guides/broken.mdx:7 /images/none.png');
+    expect(log).toContain('lint links/broken: 2');
+    expect(log).toContain('lint images/missing: 1');
+    expect(log).toContain('lint components/unknown: 1');
+    const broken = (await api('/lint-results?path=guides/broken.mdx')).json().data.pages[0].findings as { ruleId: string; line: number; message: string; fix?: unknown }[];
+    expect(broken.filter((f) => f.ruleId === 'links/broken').map((f) => [f.line, f.message])).toEqual([
+      [5, 'The link "/gone-page" points to no page or file of the site.'],
+      [5, 'The link "/Guides/Setup" points to no page or file of the site; did you mean "/guides/setup"?'],
+    ]);
+
+    const lint = (text: string) => t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/lint`, headers: bearer(t.adminKey), payload: { path: 'guides/new.mdx', text } });
+    const res = await lint('---\ntitle: New\n---\n\nRead [setup](/guides/setup), [broken](/guides/broken) and [nothing](/nothing).\n');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.findings.filter((f: { ruleId: string }) => f.ruleId === 'links/broken').map((f: { message: string }) => f.message)).toEqual(['The link "/nothing" points to no page or file of the site.']);
+    const fixed = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/lint/auto-fix`, headers: bearer(t.adminKey), payload: { path: 'guides/new.mdx', text: 'See [setup](/GUIDES/setup).\n', rules: ['links/broken'] } });
+    expect(fixed.json().data.text).toBe('See [setup](/guides/setup).\n');
+    repo.commit({ 'guides/broken.mdx': null }, 'drop broken page');
+  });
+
   it('shows the definition of a glossary term where a page first uses it, as an accessible tooltip', async () => {
     const term = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/glossary`, headers: bearer(t.adminKey), payload: { term: 'CLI', definition: 'The quire command-line tool.' } });
     expect(term.statusCode).toBe(201);

@@ -90,13 +90,13 @@ const lintRoutes: FastifyPluginAsync = async (base) => {
     schema: {
       tags,
       summary: 'Lint a page',
-      description: 'The findings of the project\'s linter (settings, style rules, glossary, built-in structure and prose rules) on the given text; `.md` paths are linted as Markdown, others as MDX. A page that does not parse gives one mdx/syntax finding. Lines and columns are 1-based; fix ranges are UTF-16 offsets into the text.',
+      description: 'The findings of the project\'s linter (settings, style rules, glossary, built-in structure and prose rules) on the given text; `.md` paths are linted as Markdown, others as MDX. A page that does not parse gives one mdx/syntax finding. Once the project has a production deployment, links/broken, images/missing and components/unknown check the page against the published site (its pages, files and redirects; `path` is the page file relative to the docs root); before that they find nothing. Lines and columns are 1-based; fix ranges are UTF-16 offsets into the text.',
       params: ProjectParamsSchema,
       body: LintBodySchema,
       response: { 200: dataEnvelope(LintResultSchema), ...errorResponses(400, 401, 403, 404, 413, 429) },
     },
   }, async (req) => {
-    const linter = await projectLinter(app.ctx, req.auth, req.params.projectId);
+    const linter = await projectLinter(app.ctx, req.auth, req.params.projectId, { withInventory: true });
     return { data: { path: req.body.path, findings: await linter.lint(req.body.text, req.body.path) } };
   });
 
@@ -123,7 +123,7 @@ const lintRoutes: FastifyPluginAsync = async (base) => {
       response: { 200: dataEnvelope(AutoFixResultSchema), ...errorResponses(400, 401, 403, 404, 413, 429) },
     },
   }, async (req) => {
-    const linter = await projectLinter(app.ctx, req.auth, req.params.projectId);
+    const linter = await projectLinter(app.ctx, req.auth, req.params.projectId, { withInventory: true });
     const fixed = await linter.autoFix(req.body.text, req.body.path, req.body.rules);
     return { data: { path: req.body.path, ...fixed } };
   });

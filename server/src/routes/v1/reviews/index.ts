@@ -1,0 +1,120 @@
+/**
+ * Reviews of a project (interface-spec.md "Collaboration": `GET/POST /reviews`, `PATCH
+ * /reviews/{reviewId}`; decisions.md section 9), plus `GET /reviews/{reviewId}` and its comments
+ * (`GET/POST /reviews/{reviewId}/comments`). Reads need `projects:read`; opening a review
+ * `projects:write`; `PATCH` and commenting need `projects:read` at the door and the service decides
+ * (editing and merging need `projects:write`; approving, requesting changes and commenting need
+ * `projects:write` or being a requested reviewer; services/reviews.ts).
+ * Change sets may be larger than the API's 1 MiB body limit (up to 10 MiB of content): these
+ * routes take bodies up to {@link REVIEW_BODY_LIMIT}.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataEnvelope, errorResponses, PaginationSchema } from '@quire/shared/api/common';
+import { ProjectParamsSchema } from '@quire/shared/api/projects';
+import {
+  CreateReviewBodySchema,
+  CreateReviewCommentBodySchema,
+  ListReviewsFiltersSchema,
+  ReviewCommentSchema,
+  ReviewParamsSchema,
+  ReviewSchema,
+  UpdateReviewBodySchema,
+} from '@quire/shared/api/reviews';
+import { CHANGE_SET_BODY_LIMIT, CHANGE_SET_LIMITS } from '@quire/shared/collab/change-set';
+import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
+import { createReview, getReview, listReviews, updateReview } from '../../../services/reviews';
+import { createReviewComment, listReviewComments } from '../../../services/review-comments';
+
+/** Largest body of `POST /reviews` and `PATCH /reviews/{id}`: the change set limit plus room for JSON escaping. */
+export const REVIEW_BODY_LIMIT = CHANGE_SET_BODY_LIMIT;
+
+const reviewsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Reviews'];
+  const prefix = '/projects/:projectId/reviews';
+
+  app.get(prefix, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'List reviews',
+      description: 'Newest first. Filters: status (open, changes_requested, approved, merged, closed), author (user id), reviewer (user id of a requested reviewer). Pagination: page, pageSize (alias per_page; default 20, above 100 clamped).',
+      params: ProjectParamsSchema,
+      querystring: PageQuerySchema.extend(ListReviewsFiltersSchema.shape),
+      response: { 200: z.object({ data: z.array(ReviewSchema), pagination: PaginationSchema }), ...errorResponses(400, 401, 403, 404, 429) },
+    },
+  }, async (req) => {
+    const page = resolvePage(req.query);
+    const { items, total } = await listReviews(app.ctx, req.auth, req.params.projectId, req.query, page);
+    return { data: items, pagination: pagination(page, total) };
+  });
+
+  app.post(prefix, {
+    config: { permission: 'projects:write' },
+    bodyLimit: REVIEW_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: 'Open a review',
+      description:
+        'Either a change set `{title, description?, reviewers?, baseCommit?, changes: [{path, content} | {path, deleted: true}]}` on baseCommit (default: the head of the project branch), ' +
+        'or a branch review `{title, description?, reviewers?, branch}` whose changes are the difference between the project branch head and `branch`. ' +
+        `Paths are repository paths (POSIX; no leading "/", no "." or ".." segment, nothing under .git; 400 naming changes.<i>.path otherwise). At most ${CHANGE_SET_LIMITS.maxFiles} files, 2 MiB a file and 10 MiB in all: 413 payload_too_large naming the limit beyond. ` +
+        'Reviewers are user ids of members of the organization (400 naming reviewers otherwise). A preview of base + change set is queued at once (previewBuildId; it waits while another build runs) and served at previewUrl; each changed page links into it. Audited as review.created.',
+      params: ProjectParamsSchema,
+      body: CreateReviewBodySchema,
+      response: { 201: dataEnvelope(ReviewSchema), ...errorResponses(400, 401, 403, 404, 413, 429, 503) },
+    },
+  }, async (req, reply) => reply.code(201).send({ data: await createReview(app.ctx, req.auth, req.params.projectId, req.body) }));
+
+  app.get(`${prefix}/:reviewId`, {
+    config: { permission: 'projects:read' },
+    schema: { tags, summary: 'Get a review', description: 'A review with its changed files, preview links and comment count.', params: ReviewParamsSchema, response: { 200: dataEnvelope(ReviewSchema), ...errorResponses(401, 403, 404, 429) } },
+  }, async (req) => ({ data: await getReview(app.ctx, req.auth, req.params.projectId, req.params.reviewId) }));
+
+  app.patch(`${prefix}/:reviewId`, {
+    config: { permission: 'projects:read' },
+    bodyLimit: REVIEW_BODY_LIMIT,
+    schema: {
+      tags,
+      summary: 'Update a review',
+      description:
+        'Takes `status` and the editable fields title, description, reviewers and changes (with an optional new baseCommit). ' +
+        'Status moves: open → changes_requested | approved | closed; changes_requested → open (author) | approved | closed; approved → changes_requested | open (author) | merged | closed; closed → open; merged is final. ' +
+        'Approving and requesting changes are a reviewer\'s moves: the author gets 403. A move not in this list gets 409 naming both states. ' +
+        'status "merged" (alone) merges: the change set is applied to the head of the branch by three-way merge, committed with the author as git author and pushed, then the production build of the merge commit is queued; a conflict gets 409 with details.paths and changes nothing. ' +
+        'changes replaces the change set (change set reviews only): the revision goes up by one, the status back to open, and a new preview is queued. ' +
+        'Editing and merging need projects:write; approving and requesting changes need projects:write or being a requested reviewer. Audited as review.updated (review.merged for a merge).',
+      params: ReviewParamsSchema,
+      body: UpdateReviewBodySchema,
+      response: { 200: dataEnvelope(ReviewSchema), ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
+    },
+  }, async (req) => ({ data: await updateReview(app.ctx, req.auth, req.params.projectId, req.params.reviewId, req.body) }));
+
+  app.get(`${prefix}/:reviewId/comments`, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'List the comments of a review',
+      description: 'Oldest first, not paginated. A thread is a comment with parentId null and its answers. outdated: the commented lines read otherwise in the current revision (or the file is gone).',
+      params: ReviewParamsSchema,
+      response: { 200: z.object({ data: z.array(ReviewCommentSchema) }), ...errorResponses(401, 403, 404, 429, 503) },
+    },
+  }, async (req) => ({ data: await listReviewComments(app.ctx, req.auth, req.params.projectId, req.params.reviewId) }));
+
+  app.post(`${prefix}/:reviewId/comments`, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'Comment on a review',
+      description:
+        'Comments lines lineStart..lineEnd (1-based, inclusive) of path in the review\'s current revision (a changed file, or any file of the base commit); parentId answers a comment of the review. ' +
+        'Needs projects:write, or being the author or a requested reviewer. 400 naming path or lineEnd when the revision has no such file or lines. Audited as review_comment.created.',
+      params: ReviewParamsSchema,
+      body: CreateReviewCommentBodySchema,
+      response: { 201: dataEnvelope(ReviewCommentSchema), ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
+    },
+  }, async (req, reply) => reply.code(201).send({ data: await createReviewComment(app.ctx, req.auth, req.params.projectId, req.params.reviewId, req.body) }));
+};
+export default reviewsRoutes;

@@ -1,0 +1,68 @@
+/**
+ * What a project's published site holds, read from its newest production deployment (the
+ * Deployment row and the deployment's `manifest.json` in the deployment store): its pages, the
+ * repository files it published and its redirects. `POST /lint` checks links against it
+ * (decisions.md section 9); ownership lists its pages.
+ */
+import type { PageInventory } from '@quire/shared/docs/page-inventory';
+import { pageInventory } from '@quire/shared/docs/page-inventory';
+import type { AppContext } from '../context';
+import { parseManifest, siteOwnedFiles, type DeploymentManifest } from '../sites/manifest';
+
+/** The newest production deployment of a project, with its build's commit. */
+export interface ProductionSite {
+  buildId: string;
+  /** the commit the build deployed (null for builds that recorded none) */
+  commitSha: string | null;
+  /** its deployment directory or object prefix (`Deployment.dir`) */
+  dir: string;
+  manifest: DeploymentManifest;
+}
+
+/**
+ * The newest production deployment of `projectId` (newest `createdAt`, ties by id), its build's
+ * commit and its manifest; undefined when the project never deployed to production. The caller
+ * checks access to the project first.
+ * @throws Error when the deployment's manifest cannot be read (store unreachable, deployment pruned).
+ */
+export async function productionSite(ctx: AppContext, projectId: string): Promise<ProductionSite | undefined> {
+  const row = await ctx.db.prisma.deployment.findFirst({
+    where: { projectId, kind: 'production', previewName: '' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { dir: true, buildId: true, build: { select: { commitSha: true } } },
+  });
+  if (!row) return undefined;
+  const files = ctx.deploymentStore.open(row.dir);
+  const manifest = parseManifest((await files.read('manifest.json')).body.toString('utf8'), `${row.dir}/manifest.json`);
+  return { buildId: row.buildId, commitSha: row.build.commitSha, dir: row.dir, manifest };
+}
+
+/** Inventories by deployment directory: a deployment never changes once published. */
+const inventories = new Map<string, PageInventory>();
+const MAX_INVENTORIES = 32;
+
+/**
+ * The page inventory of the published site (shared/src/docs/page-inventory.ts): the manifest's
+ * pages and redirects, and the deployment's files that came from the repository (every listed file
+ * but `manifest.json` and those the builder generated). Undefined when the project has no
+ * production deployment or it cannot be read (then the linter's navigation rules stay silent).
+ * Remembered per deployment, so only the first lint after a deploy lists the deployment.
+ */
+export async function deployedInventory(ctx: AppContext, projectId: string): Promise<PageInventory | undefined> {
+  try {
+    const site = await productionSite(ctx, projectId);
+    if (!site) return undefined;
+    const known = inventories.get(site.dir);
+    if (known) return known;
+    const generated = siteOwnedFiles(site.manifest);
+    const listed = await ctx.deploymentStore.open(site.dir).list();
+    const files = [...listed].filter((f) => f !== 'manifest.json' && !generated.has(f));
+    const inventory = pageInventory({ pages: site.manifest.pages.map((p) => p.path), files, redirects: site.manifest.redirects });
+    if (inventories.size >= MAX_INVENTORIES) inventories.delete(inventories.keys().next().value!);
+    inventories.set(site.dir, inventory);
+    return inventory;
+  } catch (err) {
+    ctx.log.warn({ err, projectId }, 'the published site could not be read for link checks');
+    return undefined;
+  }
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { CreateReviewBodySchema, CreateReviewCommentBodySchema, ListReviewsFiltersSchema, UpdateReviewBodySchema, type Review, type ReviewComment } from '@quire/shared/api/reviews';
+import type { Pagination } from '@quire/shared/api/common';
+import { pagination, resolvePage } from '../../http/pagination';
+import { createReview, getReview, listReviews, mergeReview, updateReview } from '../../services/reviews';
+import { createReviewComment, listReviewComments } from '../../services/review-comments';
+import { permittedProcedure, router } from '../trpc';
+
+const ProjectInput = z.object({ projectId: z.string().max(64) });
+const ReviewInput = ProjectInput.extend({ reviewId: z.string().max(64) });
+const PageInput = z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).optional() });
+
+const reader = permittedProcedure('projects:read');
+const writer = permittedProcedure('projects:write');
+
+/**
+ * `reviews`: reviews and their comments for the desktop app (the REST routes' twins, same services
+ * and rules; decisions.md section 9). Sessions act as their user with their org role. Every
+ * procedure takes `projectId`; unknown or foreign projects and reviews are NOT_FOUND.
+ * - `list({projectId, status?, author?, reviewer?, page?, pageSize?})` → `{items, pagination}`, newest first.
+ * - `get({projectId, reviewId})` → the review.
+ * - `create({projectId, review})` (editor and up) → the review; `review` is the REST create body.
+ * - `update({projectId, reviewId, patch})` → the review; `patch` is the REST PATCH body (status
+ *   included). Readers reach the service, which lets requested reviewers approve or request changes
+ *   (a reviewer-role member reviews what they were asked to) and wants `projects:write` for the rest.
+ * - `merge({projectId, reviewId})` (editor and up) → `{review, buildId}` (the production build).
+ * - `comments.list({projectId, reviewId})`, `comments.create({projectId, reviewId, comment})`
+ *   (write roles, the author, or a requested reviewer).
+ */
+export const reviewsRouter = router({
+  list: reader
+    .input(ProjectInput.extend(ListReviewsFiltersSchema.shape).extend({ page: PageInput.shape.page, pageSize: PageInput.shape.pageSize }))
+    .query(async ({ ctx, input }): Promise<{ items: Review[]; pagination: Pagination }> => {
+      const page = resolvePage({ page: input.page, pageSize: input.pageSize, per_page: undefined });
+      const { items, total } = await listReviews(ctx.app, ctx.auth, input.projectId, input, page);
+      return { items, pagination: pagination(page, total) };
+    }),
+  get: reader.input(ReviewInput).query(({ ctx, input }): Promise<Review> => getReview(ctx.app, ctx.auth, input.projectId, input.reviewId)),
+  create: writer.input(ProjectInput.extend({ review: CreateReviewBodySchema })).mutation(({ ctx, input }): Promise<Review> => createReview(ctx.app, ctx.auth, input.projectId, input.review)),
+  update: reader
+    .input(ReviewInput.extend({ patch: UpdateReviewBodySchema }))
+    .mutation(({ ctx, input }): Promise<Review> => updateReview(ctx.app, ctx.auth, input.projectId, input.reviewId, input.patch)),
+  merge: writer.input(ReviewInput).mutation(async ({ ctx, input }): Promise<{ review: Review; buildId: string }> => {
+    const { buildId } = await mergeReview(ctx.app, ctx.auth, input.projectId, input.reviewId);
+    return { review: await getReview(ctx.app, ctx.auth, input.projectId, input.reviewId), buildId };
+  }),
+  comments: router({
+    list: reader.input(ReviewInput).query(({ ctx, input }): Promise<ReviewComment[]> => listReviewComments(ctx.app, ctx.auth, input.projectId, input.reviewId)),
+    create: reader
+      .input(ReviewInput.extend({ comment: CreateReviewCommentBodySchema }))
+      .mutation(({ ctx, input }): Promise<ReviewComment> => createReviewComment(ctx.app, ctx.auth, input.projectId, input.reviewId, input.comment)),
+  }),
+});

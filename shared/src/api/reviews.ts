@@ -1,0 +1,160 @@
+/**
+ * REST shapes of reviews and their comments (interface-spec.md "Collaboration": `GET/POST
+ * /reviews`, `PATCH /reviews/{reviewId}`; decisions.md section 9: a review wraps a change set or a
+ * branch; the payloads are Quire's own and are written into the OpenAPI document). The tRPC
+ * procedures of the desktop app take the same bodies.
+ */
+import { z } from 'zod';
+import { TimestampSchema } from './common';
+import { BranchSchema } from './projects';
+import { CommitShaSchema } from './builds';
+import { REVIEW_STATUSES } from '../collab/review-status';
+import { CHANGE_SET_LIMITS } from '../collab/change-set';
+
+/** A review's status (shared/src/collab/review-status.ts). */
+export const ReviewStatusSchema = z.enum(REVIEW_STATUSES);
+
+/** A person on a review: its author, a reviewer, a comment's author. */
+export const ReviewPersonSchema = z.object({ id: z.string().describe('usr_<id>'), name: z.string(), email: z.string() });
+export type ReviewPerson = z.infer<typeof ReviewPersonSchema>;
+
+/** How a file of the change set differs from the base commit. */
+export const FileChangeKindSchema = z.enum(['added', 'modified', 'deleted']);
+export type FileChangeKind = z.infer<typeof FileChangeKindSchema>;
+
+/** A changed file of a review; pages (`.md`, `.mdx`) that still exist link into the review's preview. */
+export const ReviewChangeSchema = z.object({
+  path: z.string().describe('Repository path'),
+  change: FileChangeKindSchema,
+  previewUrl: z.string().optional().describe("The page in the review's preview deployment (pages only, not for deletions)"),
+});
+
+/** A review as returned. */
+export const ReviewSchema = z.object({
+  id: z.string().describe('rev_<id>'),
+  title: z.string(),
+  description: z.string(),
+  status: ReviewStatusSchema,
+  author: ReviewPersonSchema.nullable().describe('null once the author was deleted'),
+  reviewers: z.array(ReviewPersonSchema).describe('Requested reviewers'),
+  baseCommit: z.string().describe('The commit of `branch` the change set was written on'),
+  branch: z.string().describe('The branch the review merges into'),
+  headBranch: z.string().optional().describe('Branch reviews: the branch under review'),
+  revision: z.number().int().describe('1, plus one for each update of the change set; comments are anchored to a revision'),
+  changes: z.array(ReviewChangeSchema),
+  previewUrl: z.string().describe('Where the preview of base + change set is served (once its build deployed)'),
+  previewBuildId: z.string().nullable().describe('The newest preview build; null when none could be queued yet'),
+  commentCount: z.number().int(),
+  mergeCommit: z.string().optional().describe('Merged reviews: the commit pushed to `branch`'),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+/** A comment as returned. `outdated`: the lines it was written on read otherwise now. */
+export const ReviewCommentSchema = z.object({
+  id: z.string().describe('cmt_<id>'),
+  reviewId: z.string(),
+  parentId: z.string().nullable().describe('The comment this one answers; null for the start of a thread'),
+  path: z.string(),
+  lineStart: z.number().int(),
+  lineEnd: z.number().int(),
+  revision: z.number().int().describe('The revision of the change set the comment was written on'),
+  body: z.string(),
+  author: ReviewPersonSchema.nullable(),
+  outdated: z.boolean().describe('True once the commented lines read otherwise in the current revision (as GitHub shows it)'),
+  createdAt: TimestampSchema,
+});
+export type ReviewComment = z.infer<typeof ReviewCommentSchema>;
+
+const TitleSchema = z.string().trim().min(1, 'must not be empty').max(200);
+const DescriptionSchema = z.string().max(20_000);
+const UserIdSchema = z.string().min(1).max(64);
+const ReviewersSchema = z
+  .array(UserIdSchema)
+  .max(50)
+  .refine((ids) => new Set(ids).size === ids.length, 'lists a user twice')
+  .describe('User ids (usr_…) of members of the organization');
+
+/**
+ * One change of a change set: `{path, content}` (new text) or `{path, deleted: true}`. Paths and
+ * sizes are checked by shared/src/collab/change-set.ts (400 naming the field; 413 past a limit).
+ */
+export const ChangeEntrySchema = z.union([
+  z.object({ path: z.string().max(4096), content: z.string() }).strict(),
+  z.object({ path: z.string().max(4096), deleted: z.literal(true) }).strict(),
+]);
+
+const ChangesSchema = z
+  .array(ChangeEntrySchema)
+  .describe(`At most ${CHANGE_SET_LIMITS.maxFiles} files, ${CHANGE_SET_LIMITS.maxFileBytes / 1024 / 1024} MiB a file, ${CHANGE_SET_LIMITS.maxTotalBytes / 1024 / 1024} MiB in all (413 payload_too_large beyond)`);
+
+/**
+ * `POST /reviews`: a branch review `{title, description?, reviewers?, branch}` (the changes are
+ * the difference between the project's branch head and `branch`), or a change set `{title,
+ * description?, reviewers?, baseCommit?, changes}` (baseCommit defaults to the project's branch head).
+ */
+export const CreateReviewBodySchema = z
+  .object({
+    title: TitleSchema,
+    description: DescriptionSchema.optional(),
+    reviewers: ReviewersSchema.optional(),
+    branch: BranchSchema.optional().describe('Branch review: the branch to review (not with changes)'),
+    baseCommit: CommitShaSchema.optional().describe("Change set review: the commit of the project's branch the changes were written on (default its head)"),
+    changes: ChangesSchema.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.branch === undefined) === (body.changes === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [body.branch === undefined ? 'changes' : 'branch'], message: 'give either branch (a branch review) or changes (a change set), not both' });
+    }
+    if (body.branch !== undefined && body.baseCommit !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['baseCommit'], message: 'a branch review starts from the head of the project branch; baseCommit goes with changes' });
+    }
+  });
+export type CreateReviewBody = z.infer<typeof CreateReviewBodySchema>;
+
+/**
+ * `PATCH /reviews/{reviewId}`: `status` (a move of the review state machine) and the editable
+ * fields. `changes` replaces the change set (optionally on a new `baseCommit`): the revision goes
+ * up by one, the status back to `open` and a new preview is built. Branch reviews take no `changes`.
+ */
+export const UpdateReviewBodySchema = z
+  .object({
+    status: ReviewStatusSchema.optional(),
+    title: TitleSchema.optional(),
+    description: DescriptionSchema.optional(),
+    reviewers: ReviewersSchema.optional(),
+    changes: ChangesSchema.optional(),
+    baseCommit: CommitShaSchema.optional().describe('With changes: the commit the new change set was written on (default: unchanged)'),
+  })
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'give at least one field to change' })
+  .superRefine((b, ctx) => {
+    if (b.baseCommit !== undefined && b.changes === undefined) ctx.addIssue({ code: 'custom', path: ['baseCommit'], message: 'baseCommit goes with changes' });
+  });
+export type UpdateReviewBody = z.infer<typeof UpdateReviewBodySchema>;
+
+/** Filters of `GET /reviews` (pagination members come from the server's page query). */
+export const ListReviewsFiltersSchema = z.object({
+  status: ReviewStatusSchema.optional(),
+  author: UserIdSchema.optional().describe('User id of the author'),
+  reviewer: UserIdSchema.optional().describe('User id of a requested reviewer'),
+});
+export type ListReviewsFilters = z.infer<typeof ListReviewsFiltersSchema>;
+
+/** `POST /reviews/{reviewId}/comments`: a comment on lines `lineStart`..`lineEnd` (1-based, inclusive) of `path` in the current revision. */
+export const CreateReviewCommentBodySchema = z
+  .object({
+    path: z.string().min(1).max(4096),
+    lineStart: z.number().int().min(1),
+    lineEnd: z.number().int().min(1),
+    body: z.string().trim().min(1, 'must not be empty').max(20_000),
+    parentId: z.string().min(1).max(64).optional().describe('Answer this comment (its thread)'),
+  })
+  .strict()
+  .refine((c) => c.lineEnd >= c.lineStart, { path: ['lineEnd'], message: 'must not be before lineStart' });
+export type CreateReviewCommentBody = z.infer<typeof CreateReviewCommentBodySchema>;
+
+/** Path parameters of one review. */
+export const ReviewParamsSchema = z.object({ projectId: z.string().min(1).max(64), reviewId: z.string().min(1).max(64).describe('rev_<id>') });
