@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'server/src/db/generated/**', 'server/src/db/generated-pg/**', '.quire/**', 'bench/.work/**', 'e2e/artifacts/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'server/src/db/generated/**', 'server/src/db/generated-pg/**', '.quire/**', 'bench/.work/**', 'e2e/artifacts/**', 'test-results/**', 'desktop/dist/**', 'desktop/release/**', '.quire-desktop/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -22,6 +22,26 @@ export default tseslint.config(
           { group: ['@quire/server', '@quire/server/*', '**/server/src/**'], message: 'shared/ never imports the server.' },
         ],
       }],
+    },
+  },
+  {
+    // architecture.md rule 3: the renderer never touches Node or Electron, and reaches the core only through tRPC (types only).
+    files: ['desktop/src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'electron'], message: 'The renderer runs sandboxed: no Node built-ins, no Electron.' },
+          { group: ['../core/*', '../../core/*'], allowTypeImports: true, message: 'The renderer talks to the core through tRPC only (type imports are fine).' },
+          { group: ['@quire/server', '@quire/server/*'], message: 'Only the core may name the server, and only its AppRouter type.' },
+        ],
+      }],
+    },
+  },
+  {
+    // Only the Electron shell and the preload load Electron; the core also runs as a plain Node process.
+    files: ['desktop/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['electron'], message: 'The core runs without Electron too (pnpm desktop:web).' }] }],
     },
   },
   {

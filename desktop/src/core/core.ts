@@ -1,0 +1,319 @@
+import { TRPCError } from '@trpc/server';
+import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
+import { createLinter, type Linter, type LinterOptions } from '@quire/shared/lint/linter';
+import type { LintFinding, LintFix } from '@quire/shared/lint/types';
+import { buildProjectModel, workspaceTree, type TreeNode } from './project-model';
+import { PreviewService } from './preview-service';
+import type { PreviewResult } from './preview-render';
+import { createServerClient, isUnreachable, serverErrorCode, type ServerClient } from './server-client';
+import { openStore, type CachedProject, type LocalStore, type SessionRecord, type StoredFile } from './store';
+import type { TokenVault } from './token-vault';
+
+/** Options of {@link createCore}. */
+export interface CoreOptions {
+  /** where the local store lives */
+  dataDir: string;
+  /** where the session token lives (file in web mode, safeStorage in Electron) */
+  vault: TokenVault;
+}
+
+/** What `session.status` answers. */
+export interface SessionStatus {
+  signedIn: boolean;
+  serverUrl: string | null;
+  user: { email: string; name: string } | null;
+  org: { id: string; name: string } | null;
+}
+
+/** What `sync.status` answers: `synced` when the server answers, `offline` otherwise (no outbox yet). */
+export interface SyncStatus {
+  state: 'synced' | 'offline' | 'signed-out';
+}
+
+/** What `workspace.open` answers. */
+export interface OpenedWorkspace {
+  projectId: string;
+  ref: string;
+  commitSha: string;
+  fileCount: number;
+  /** true when the server could not be reached and the stored copy was opened */
+  offline: boolean;
+}
+
+/** Paths of snippet files (imported by other pages): a change to them reloads the preview's files. */
+const SNIPPET_PATH = /(^|\/)_?snippets\//;
+
+/** Largest text file the workspace keeps, in bytes (larger files are listed without content). */
+export const MAX_TEXT_FILE_BYTES = 2 * 1024 * 1024;
+/** Paths per `files.readMany` call (the server accepts at most 2,000). */
+const READ_BATCH = 500;
+
+/**
+ * The local app behind the renderer (architecture.md "desktop"): the local store, the server
+ * client, the linter and the preview worker. Every method throws `TRPCError`s whose messages are
+ * meant for the user (the router passes them through). Used by router.ts.
+ */
+export class Core {
+  readonly store: LocalStore;
+  private readonly vault: TokenVault;
+  private readonly preview = new PreviewService();
+  private readonly linters = new Map<string, { key: string; linter: Linter }>();
+  /** per project: bumped when a file changes, so the preview worker reloads the project */
+  private readonly versions = new Map<string, number>();
+  /** projects with page bodies edited since the preview worker last loaded them, and the page last previewed */
+  private readonly bodyEdited = new Set<string>();
+  private readonly lastPreviewed = new Map<string, string>();
+
+  constructor(options: CoreOptions) {
+    this.store = openStore(options.dataDir);
+    this.vault = options.vault;
+  }
+
+  /** Closes the store and stops the preview worker. */
+  async close(): Promise<void> {
+    await this.preview.close();
+    this.store.close();
+  }
+
+  private client(serverUrl?: string): ServerClient {
+    const url = serverUrl ?? this.requireSession().serverUrl;
+    return createServerClient(url, () => this.vault.get());
+  }
+
+  private requireSession(): SessionRecord {
+    const s = this.store.session();
+    if (!s || !this.vault.get()) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to a Quire server first.' });
+    return s;
+  }
+
+  /**
+   * Signs in with the server's `auth.signIn`; keeps the token in the vault and who signed in in the store.
+   * @throws UNAUTHORIZED with the server's message for a wrong e-mail or password; BAD_GATEWAY when the server cannot be reached
+   */
+  async signIn(input: { serverUrl: string; email: string; password: string }): Promise<SessionStatus> {
+    const serverUrl = input.serverUrl.replace(/\/+$/, '');
+    let result;
+    try {
+      result = await createServerClient(serverUrl, () => null).auth.signIn.mutate({ email: input.email, password: input.password });
+    } catch (err) {
+      throw this.serverError(err, serverUrl);
+    }
+    this.vault.set(result.token);
+    this.store.saveSession({
+      serverUrl,
+      userId: result.user.id,
+      email: result.user.email,
+      name: result.user.name ?? result.user.email,
+      orgId: result.org.id,
+      orgName: result.org.name,
+      role: result.role,
+      expiresAt: result.expiresAt,
+    });
+    return this.status();
+  }
+
+  /** Who is signed in (from the store; no network). */
+  status(): SessionStatus {
+    const s = this.store.session();
+    if (!s || !this.vault.get()) return { signedIn: false, serverUrl: s?.serverUrl ?? null, user: null, org: null };
+    return { signedIn: true, serverUrl: s.serverUrl, user: { email: s.email, name: s.name }, org: { id: s.orgId, name: s.orgName } };
+  }
+
+  /** Ends the session on the server when it answers, and forgets the token either way. */
+  async signOut(): Promise<SessionStatus> {
+    if (this.store.session() && this.vault.get()) {
+      try {
+        await this.client().auth.signOut.mutate();
+      } catch {
+        // offline or already expired: forgetting the token locally is what matters
+      }
+    }
+    this.vault.clear();
+    this.store.clearSession();
+    return this.status();
+  }
+
+  /** `synced` when the server answers a call of the session, `offline` when it cannot be reached. */
+  async syncStatus(): Promise<SyncStatus> {
+    if (!this.status().signedIn) return { state: 'signed-out' };
+    try {
+      await this.client().auth.me.query();
+      return { state: 'synced' };
+    } catch (err) {
+      return { state: isUnreachable(err) ? 'offline' : 'synced' };
+    }
+  }
+
+  /** The user's projects from the server (cached), or the cached list when the server cannot be reached. */
+  async listProjects(): Promise<{ items: CachedProject[]; offline: boolean }> {
+    const s = this.requireSession();
+    try {
+      const page = await this.client().projects.list.query({ page: 1, pageSize: 100 });
+      const items = page.items.map((p) => ({ id: p.id, name: p.name, slug: p.slug, branch: (p as { repoBranch?: string | null }).repoBranch ?? null }));
+      this.store.saveProjects(s.serverUrl, items);
+      return { items, offline: false };
+    } catch (err) {
+      if (!isUnreachable(err)) throw this.serverError(err, s.serverUrl);
+      return { items: this.store.projects(s.serverUrl), offline: true };
+    }
+  }
+
+  /**
+   * Opens a project: fetches the tree of its branch and the files' content through the server
+   * (`files.tree`, `files.readMany`), stores them (local edits are kept), caches its lint options.
+   * Offline, opens the stored copy. @throws NOT_FOUND when offline and the project was never opened here
+   */
+  async openWorkspace(projectId: string): Promise<OpenedWorkspace> {
+    const s = this.requireSession();
+    const client = this.client();
+    try {
+      const tree = await client.files.tree.query({ projectId });
+      const texts = tree.files.filter((f) => f.size <= MAX_TEXT_FILE_BYTES);
+      const contents = new Map<string, string | null>();
+      for (let i = 0; i < texts.length; i += READ_BATCH) {
+        const batch = await client.files.readMany.mutate({ projectId, commitSha: tree.commitSha, paths: texts.slice(i, i + READ_BATCH).map((f) => f.path) });
+        for (const f of batch) contents.set(f.path, f.content);
+      }
+      this.store.saveWorkspace(
+        projectId,
+        tree.ref,
+        tree.commitSha,
+        tree.files.map((f) => ({ path: f.path, size: f.size, content: contents.get(f.path) ?? null })),
+      );
+      await this.refreshLintOptions(projectId).catch(() => undefined);
+      this.bump(projectId);
+      return { projectId, ref: tree.ref, commitSha: tree.commitSha, fileCount: tree.files.length, offline: false };
+    } catch (err) {
+      if (!isUnreachable(err)) throw this.serverError(err, s.serverUrl);
+      const ws = this.store.workspace(projectId);
+      if (!ws) throw new TRPCError({ code: 'NOT_FOUND', message: 'The server cannot be reached and this project was never opened on this computer.' });
+      return { projectId, ref: ws.ref, commitSha: ws.commitSha, fileCount: this.store.files(projectId).length, offline: true };
+    }
+  }
+
+  private requireWorkspace(projectId: string) {
+    const ws = this.store.workspace(projectId);
+    if (!ws) throw new TRPCError({ code: 'NOT_FOUND', message: 'Open the project first.' });
+    return ws;
+  }
+
+  /** The text files of an opened project (path → local text). */
+  private textFiles(projectId: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const f of this.store.files(projectId)) if (f.content !== null) out[f.path] = f.content;
+    return out;
+  }
+
+  /**
+   * The workspace tree (project-model.ts `workspaceTree`): the navigation of docs.json with pages
+   * by title, then the other files. When the config does not load, every file is listed and
+   * `error` says why.
+   */
+  tree(projectId: string): { nodes: TreeNode[]; error: string | null } {
+    this.requireWorkspace(projectId);
+    const all = this.store.files(projectId).map((f) => f.path);
+    try {
+      return { nodes: workspaceTree(buildProjectModel(this.textFiles(projectId)), all), error: null };
+    } catch (err) {
+      return { nodes: [{ label: 'Other files', kind: 'group', children: all.map((p) => ({ label: p, kind: 'file', path: p })) }], error: (err as Error).message };
+    }
+  }
+
+  /** One stored file. @throws NOT_FOUND for a path the workspace does not hold */
+  readFile(projectId: string, path: string): StoredFile {
+    this.requireWorkspace(projectId);
+    const f = this.store.file(projectId, path);
+    if (!f) throw new TRPCError({ code: 'NOT_FOUND', message: `There is no file ${path} in this project.` });
+    return f;
+  }
+
+  /** Saves a local edit (durable when it returns). */
+  writeFile(projectId: string, path: string, content: string): StoredFile {
+    this.requireWorkspace(projectId);
+    const before = this.store.file(projectId, path)?.content ?? null;
+    const f = this.store.writeFile(projectId, path, content);
+    // The preview worker reloads the project's files only when what other pages see changed: a
+    // config, snippet or other file, or a page's frontmatter (its title in the sidebar). The body of
+    // the previewed page travels with each render.
+    if (!/\.mdx?$/i.test(path) || before === null || frontmatterOf(before) !== frontmatterOf(content) || SNIPPET_PATH.test(path)) this.bump(projectId);
+    else this.bodyEdited.add(projectId);
+    return f;
+  }
+
+  private bump(projectId: string): void {
+    this.bodyEdited.delete(projectId);
+    this.versions.set(projectId, (this.versions.get(projectId) ?? 0) + 1);
+  }
+
+  private async refreshLintOptions(projectId: string): Promise<LinterOptions> {
+    const options = await this.client().lint.options.query({ projectId });
+    this.store.cache(`lint-options:${projectId}`, options);
+    return options;
+  }
+
+  /** The project's lint options as last fetched (an empty set when never fetched). */
+  private lintOptions(projectId: string): LinterOptions {
+    return this.store.cached<LinterOptions>(`lint-options:${projectId}`) ?? {};
+  }
+
+  private linter(projectId: string): Linter {
+    const options = this.lintOptions(projectId);
+    const key = JSON.stringify(options);
+    const cached = this.linters.get(projectId);
+    if (cached?.key === key) return cached.linter;
+    const linter = createLinter(options);
+    this.linters.set(projectId, { key, linter });
+    return linter;
+  }
+
+  /** Lints `text` as the file at `path` with the project's rules (shared/src/lint; offline, from the cached options). */
+  async lint(projectId: string, path: string, text: string): Promise<LintFinding[]> {
+    this.requireWorkspace(projectId);
+    return this.linter(projectId).lint(text, path);
+  }
+
+  /**
+   * Applies one fix to the stored text of `path` and saves it.
+   * @throws CONFLICT when the fix's range is outside the text (the text changed since linting)
+   * @returns the file with its new text
+   */
+  applyFix(projectId: string, path: string, fix: LintFix): StoredFile {
+    const f = this.readFile(projectId, path);
+    const text = f.content ?? '';
+    const [from, to] = fix.range;
+    if (from < 0 || to < from || to > text.length) throw new TRPCError({ code: 'CONFLICT', message: 'The page changed since it was checked; check it again.' });
+    return this.writeFile(projectId, path, text.slice(0, from) + fix.text + text.slice(to));
+  }
+
+  /** Renders `text` as the page at `path` on the preview worker (the builder's engine and the site theme). */
+  renderPreview(projectId: string, path: string, text: string, theme: 'light' | 'dark'): Promise<PreviewResult> {
+    this.requireWorkspace(projectId);
+    // another page may import an edited one: reload the files when the previewed page changes after body edits
+    if (this.lastPreviewed.get(projectId) !== path && this.bodyEdited.has(projectId)) this.bump(projectId);
+    this.lastPreviewed.set(projectId, path);
+    const glossary: GlossaryEntry[] = (this.lintOptions(projectId).glossary ?? [])
+      .filter((g) => g.definition)
+      .map((g) => ({ term: g.term, definition: g.definition, caseSensitive: g.caseSensitive }));
+    return this.preview.render(projectId, String(this.versions.get(projectId) ?? 0), () => this.textFiles(projectId), path, text, { theme, glossary });
+  }
+
+  /** Turns a failed server call into the core's error: the server's code and message, or BAD_GATEWAY when unreachable. */
+  private serverError(err: unknown, serverUrl: string): TRPCError {
+    if (isUnreachable(err)) return new TRPCError({ code: 'BAD_GATEWAY', message: `The Quire server at ${serverUrl} cannot be reached.` });
+    const code = serverErrorCode(err);
+    const message = (err as Error)?.message || 'The server refused the request.';
+    const known = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'CONFLICT', 'TOO_MANY_REQUESTS'] as const;
+    return new TRPCError({ code: (known as readonly string[]).includes(code ?? '') ? (code as (typeof known)[number]) : 'BAD_GATEWAY', message });
+  }
+}
+
+/** The frontmatter block of a page (`---` ... `---` at the top), or '' when it has none. */
+function frontmatterOf(text: string): string {
+  const m = /^---\r?\n[\s\S]*?\r?\n---(?:\r?\n|$)/.exec(text);
+  return m ? m[0] : '';
+}
+
+/** Creates the core over `dataDir`. */
+export function createCore(options: CoreOptions): Core {
+  return new Core(options);
+}

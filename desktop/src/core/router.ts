@@ -1,0 +1,72 @@
+import { initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import type { Core } from './core';
+
+/** The core's tRPC context: the one core of the process. */
+export interface CoreContext {
+  core: Core;
+}
+
+const t = initTRPC.context<CoreContext>().create({ isDev: false });
+const procedure = t.procedure;
+
+const ProjectId = z.string().min(1).max(64);
+/** A repository path: no NUL, not absolute, no `..` segment. */
+const FilePath = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine((p) => !p.includes('\0') && !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path inside the project');
+const Text = z.string().max(5 * 1024 * 1024);
+
+/**
+ * The core's router, the renderer's only way to the core: over IPC in Electron (src/main), over
+ * HTTP at `/trpc` in web mode (web.ts). Inputs are objects (a falsy bare input does not survive IPC).
+ * - `session.signIn({serverUrl, email, password})`, `session.status()`, `session.signOut()`
+ * - `sync.status()` → `{state: 'synced' | 'offline' | 'signed-out'}`
+ * - `projects.list()` → `{items, offline}`
+ * - `workspace.open({projectId})`, `workspace.tree({projectId})` → `{nodes, error}`
+ * - `files.read({projectId, path})`, `files.write({projectId, path, content})`
+ * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
+ * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`
+ */
+export const coreRouter = t.router({
+  session: t.router({
+    signIn: procedure
+      .input(z.object({ serverUrl: z.url({ protocol: /^https?$/ }).max(2048), email: z.string().min(1).max(320), password: z.string().min(1).max(1024) }))
+      .mutation(({ ctx, input }) => ctx.core.signIn(input)),
+    status: procedure.query(({ ctx }) => ctx.core.status()),
+    signOut: procedure.mutation(({ ctx }) => ctx.core.signOut()),
+  }),
+  sync: t.router({
+    status: procedure.query(({ ctx }) => ctx.core.syncStatus()),
+  }),
+  projects: t.router({
+    list: procedure.query(({ ctx }) => ctx.core.listProjects()),
+  }),
+  workspace: t.router({
+    open: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => ctx.core.openWorkspace(input.projectId)),
+    tree: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.tree(input.projectId)),
+  }),
+  files: t.router({
+    read: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).query(({ ctx, input }) => ctx.core.readFile(input.projectId, input.path)),
+    write: procedure.input(z.object({ projectId: ProjectId, path: FilePath, content: Text })).mutation(({ ctx, input }) => ctx.core.writeFile(input.projectId, input.path, input.content)),
+  }),
+  lint: t.router({
+    run: procedure.input(z.object({ projectId: ProjectId, path: FilePath, text: Text })).query(({ ctx, input }) => ctx.core.lint(input.projectId, input.path, input.text)),
+    applyFix: procedure
+      .input(z.object({ projectId: ProjectId, path: FilePath, fix: z.object({ range: z.tuple([z.number().int().min(0), z.number().int().min(0)]), text: z.string().max(100_000) }) }))
+      .mutation(({ ctx, input }) => ctx.core.applyFix(input.projectId, input.path, input.fix)),
+  }),
+  preview: t.router({
+    render: procedure
+      .input(z.object({ projectId: ProjectId, path: FilePath, text: Text, theme: z.enum(['light', 'dark']).default('light') }))
+      .mutation(({ ctx, input }) => ctx.core.renderPreview(input.projectId, input.path, input.text, input.theme)),
+  }),
+});
+
+/** The core router's type: what the renderer's tRPC client is typed by. */
+export type CoreRouter = typeof coreRouter;
+
+/** A server-side caller of the core router (tests, in-process use). */
+export const createCoreCaller = t.createCallerFactory(coreRouter);

@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * The core's local store: one SQLite file (`<dataDir>/quire-desktop.db`, WAL journal, synchronous
+ * FULL so that an edit acknowledged to the renderer survives a crash or power loss). Holds the
+ * session (server URL and who is signed in; the token itself is in a {@link TokenVault}), the
+ * project list as last fetched (offline use), the opened workspaces, and their files with the base
+ * content from the server and the local edit. All methods are synchronous and throw SQLite errors as is.
+ */
+export interface SessionRecord {
+  serverUrl: string;
+  userId: string;
+  email: string;
+  name: string;
+  orgId: string;
+  orgName: string;
+  role: string;
+  /** ISO 8601 expiry of the token */
+  expiresAt: string;
+}
+
+/** One cached project (the fields the workspace uses from the server's project DTO). */
+export interface CachedProject {
+  id: string;
+  name: string;
+  slug: string;
+  /** the project's configured branch, when known */
+  branch: string | null;
+}
+
+/** An opened project: which commit its base files come from. */
+export interface WorkspaceRecord {
+  projectId: string;
+  ref: string;
+  commitSha: string;
+  openedAt: string;
+}
+
+/** A file of an opened project. `content` is the local text (the edit, or the base when unedited); null for a binary file. */
+export interface StoredFile {
+  path: string;
+  base: string | null;
+  content: string | null;
+  size: number;
+  /** true when the local text differs from the base */
+  modified: boolean;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS session (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  server_url TEXT NOT NULL, user_id TEXT NOT NULL, email TEXT NOT NULL, name TEXT NOT NULL,
+  org_id TEXT NOT NULL, org_name TEXT NOT NULL, role TEXT NOT NULL, expires_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS projects (
+  id TEXT PRIMARY KEY, server_url TEXT NOT NULL, name TEXT NOT NULL, slug TEXT NOT NULL, branch TEXT,
+  position INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS workspaces (
+  project_id TEXT PRIMARY KEY, ref TEXT NOT NULL, commit_sha TEXT NOT NULL, opened_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS files (
+  project_id TEXT NOT NULL, path TEXT NOT NULL, size INTEGER NOT NULL,
+  base_content TEXT, local_content TEXT, base_commit TEXT NOT NULL, updated_at TEXT NOT NULL,
+  PRIMARY KEY (project_id, path)
+);
+CREATE TABLE IF NOT EXISTS cache (
+  key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+`;
+
+/** The local store over one SQLite file. Open with {@link openStore}; `close()` when done. */
+export class LocalStore {
+  readonly db: Database.Database;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(SCHEMA);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** The signed-in session, or null. */
+  session(): SessionRecord | null {
+    const row = this.db.prepare('SELECT * FROM session WHERE id = 1').get() as Record<string, string> | undefined;
+    if (!row) return null;
+    return {
+      serverUrl: row.server_url!,
+      userId: row.user_id!,
+      email: row.email!,
+      name: row.name!,
+      orgId: row.org_id!,
+      orgName: row.org_name!,
+      role: row.role!,
+      expiresAt: row.expires_at!,
+    };
+  }
+
+  /** Records who signed in (replacing any earlier session). */
+  saveSession(s: SessionRecord): void {
+    this.db
+      .prepare(
+        `INSERT INTO session (id, server_url, user_id, email, name, org_id, org_name, role, expires_at)
+         VALUES (1, @serverUrl, @userId, @email, @name, @orgId, @orgName, @role, @expiresAt)
+         ON CONFLICT(id) DO UPDATE SET server_url = excluded.server_url, user_id = excluded.user_id, email = excluded.email,
+           name = excluded.name, org_id = excluded.org_id, org_name = excluded.org_name, role = excluded.role, expires_at = excluded.expires_at`,
+      )
+      .run(s);
+  }
+
+  /** Forgets the session (local files and edits stay). */
+  clearSession(): void {
+    this.db.prepare('DELETE FROM session').run();
+  }
+
+  /** Replaces the cached project list of `serverUrl`, keeping the given order. */
+  saveProjects(serverUrl: string, projects: CachedProject[]): void {
+    const insert = this.db.prepare('INSERT INTO projects (id, server_url, name, slug, branch, position) VALUES (?, ?, ?, ?, ?, ?)');
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM projects WHERE server_url = ?').run(serverUrl);
+      projects.forEach((p, i) => insert.run(p.id, serverUrl, p.name, p.slug, p.branch, i));
+    })();
+  }
+
+  /** The cached project list of `serverUrl`, in the order last fetched. */
+  projects(serverUrl: string): CachedProject[] {
+    return this.db.prepare('SELECT id, name, slug, branch FROM projects WHERE server_url = ? ORDER BY position').all(serverUrl) as CachedProject[];
+  }
+
+  /**
+   * Stores an opened project's files at `commitSha` in one transaction. Files edited locally keep
+   * their edit (only the base moves); files no longer in the tree are dropped unless edited.
+   */
+  saveWorkspace(projectId: string, ref: string, commitSha: string, files: { path: string; size: number; content: string | null }[]): void {
+    const now = new Date().toISOString();
+    const upsert = this.db.prepare(
+      `INSERT INTO files (project_id, path, size, base_content, local_content, base_commit, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)
+       ON CONFLICT(project_id, path) DO UPDATE SET size = excluded.size, base_content = excluded.base_content, base_commit = excluded.base_commit, updated_at = excluded.updated_at`,
+    );
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT INTO workspaces (project_id, ref, commit_sha, opened_at) VALUES (?, ?, ?, ?) ON CONFLICT(project_id) DO UPDATE SET ref = excluded.ref, commit_sha = excluded.commit_sha, opened_at = excluded.opened_at')
+        .run(projectId, ref, commitSha, now);
+      const keep = new Set(files.map((f) => f.path));
+      for (const row of this.db.prepare('SELECT path, local_content FROM files WHERE project_id = ?').all(projectId) as { path: string; local_content: string | null }[]) {
+        if (!keep.has(row.path) && row.local_content === null) this.db.prepare('DELETE FROM files WHERE project_id = ? AND path = ?').run(projectId, row.path);
+      }
+      for (const f of files) upsert.run(projectId, f.path, f.size, f.content, commitSha, now);
+    })();
+  }
+
+  /** The opened project's record, or null when it was never opened here. */
+  workspace(projectId: string): WorkspaceRecord | null {
+    const row = this.db.prepare('SELECT project_id, ref, commit_sha, opened_at FROM workspaces WHERE project_id = ?').get(projectId) as
+      | { project_id: string; ref: string; commit_sha: string; opened_at: string }
+      | undefined;
+    return row ? { projectId: row.project_id, ref: row.ref, commitSha: row.commit_sha, openedAt: row.opened_at } : null;
+  }
+
+  /** Every file of an opened project, by path. */
+  files(projectId: string): StoredFile[] {
+    const rows = this.db.prepare('SELECT path, size, base_content, local_content FROM files WHERE project_id = ? ORDER BY path').all(projectId) as {
+      path: string;
+      size: number;
+      base_content: string | null;
+      local_content: string | null;
+    }[];
+    return rows.map(toStoredFile);
+  }
+
+  /** One file, or null. */
+  file(projectId: string, filePath: string): StoredFile | null {
+    const row = this.db.prepare('SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND path = ?').get(projectId, filePath) as
+      | { path: string; size: number; base_content: string | null; local_content: string | null }
+      | undefined;
+    return row ? toStoredFile(row) : null;
+  }
+
+  /**
+   * Saves a local edit at once (durable when this returns). Creates the file when it is new.
+   * Writing the base text back clears the edit.
+   */
+  writeFile(projectId: string, filePath: string, content: string): StoredFile {
+    const ws = this.workspace(projectId);
+    if (!ws) throw new Error(`project ${projectId} is not open`);
+    const now = new Date().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO files (project_id, path, size, base_content, local_content, base_commit, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?)
+         ON CONFLICT(project_id, path) DO UPDATE SET local_content = CASE WHEN files.base_content IS excluded.local_content THEN NULL ELSE excluded.local_content END,
+           size = excluded.size, updated_at = excluded.updated_at`,
+      )
+      .run(projectId, filePath, Buffer.byteLength(content), content, ws.commitSha, now);
+    return this.file(projectId, filePath)!;
+  }
+
+  /** A cached JSON value (lint options of a project, ...), or undefined. */
+  cached<T>(key: string): T | undefined {
+    const row = this.db.prepare('SELECT value FROM cache WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  /** Stores a JSON value under `key`. */
+  cache(key: string, value: unknown): void {
+    this.db
+      .prepare('INSERT INTO cache (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
+      .run(key, JSON.stringify(value), new Date().toISOString());
+  }
+}
+
+function toStoredFile(row: { path: string; size: number; base_content: string | null; local_content: string | null }): StoredFile {
+  const content = row.local_content ?? row.base_content;
+  return { path: row.path, size: row.size, base: row.base_content, content, modified: row.local_content !== null };
+}
+
+/** Opens (creating when needed) the store in `dataDir` (created with mode 0700). */
+export function openStore(dataDir: string): LocalStore {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  return new LocalStore(path.join(dataDir, 'quire-desktop.db'));
+}

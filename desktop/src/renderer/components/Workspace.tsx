@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import type { TreeNode } from '../../core/project-model';
+import { core, errorMessage } from '../trpc';
+import { useApp } from '../store/app-store';
+import { FileTree } from './FileTree';
+import { PageEditor } from './PageEditor';
+
+/** The first page of a tree (depth first), to open when a project opens. */
+function firstPage(nodes: TreeNode[]): string | undefined {
+  for (const n of nodes) {
+    if (n.kind === 'page' && n.path) return n.path;
+    const inner = n.children && n.kind === 'group' && n.label !== 'Other files' ? firstPage(n.children) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** An opened project: fetches it through the core (stored for offline use), shows its tree and the open page. */
+export function Workspace({ projectId }: { projectId: string }) {
+  const { openPath, openFile, openProject, projects } = useApp();
+  const [tree, setTree] = useState<{ nodes: TreeNode[]; error: string | null } | null>(null);
+  const [status, setStatus] = useState<string>('Opening...');
+  const project = projects.find((p) => p.id === projectId);
+
+  useEffect(() => {
+    let cancelled = false;
+    setTree(null);
+    core.workspace.open
+      .mutate({ projectId })
+      .then(async (ws) => {
+        const t = await core.workspace.tree.query({ projectId });
+        if (cancelled) return;
+        setStatus(`${ws.ref} @ ${ws.commitSha.slice(0, 7)}${ws.offline ? ' (offline copy)' : ''}`);
+        setTree(t);
+        const first = firstPage(t.nodes);
+        if (first && !useApp.getState().openPath) openFile(first);
+      })
+      .catch((err: unknown) => !cancelled && setStatus(errorMessage(err)));
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, openFile]);
+
+  return (
+    <div className="workspace">
+      <nav className="side-panel" aria-label="Project">
+        <div className="project-head">
+          <button type="button" className="link" onClick={() => openProject(null)} aria-label="All projects">
+            ←
+          </button>
+          <strong>{project?.name ?? projectId}</strong>
+        </div>
+        <p className="note" aria-live="polite">
+          {status}
+        </p>
+        {tree?.error && <p role="alert">The configuration has a problem: {tree.error}</p>}
+        {tree && <FileTree nodes={tree.nodes} />}
+      </nav>
+      <div className="editor-area">{openPath ? <PageEditor key={openPath} projectId={projectId} path={openPath} /> : <p className="note">Choose a page.</p>}</div>
+    </div>
+  );
+}
