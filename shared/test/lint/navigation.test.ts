@@ -33,6 +33,11 @@ describe('links/broken', () => {
     expect(await only(text, 'links/broken')).toEqual([]);
   });
 
+  it('checks links inside tables, and takes footnotes for what they are (no link)', async () => {
+    const text = page('| Page | Where |\n| --- | --- |\n| Setup | [go](/guides/other) |\n| Gone | [go](/nowhere) |\n\nA claim.[^1]\n\n[^1]: A footnote, not a link.');
+    expect((await only(text, 'links/broken')).map((f) => [f.line, f.message])).toEqual([[8, 'The link "/nowhere" points to no page or file of the site.']]);
+  });
+
   it('checks component hrefs and link definitions too', async () => {
     const text = page('<Card title="x" href="/nowhere">y</Card>\n\n[ref][r]\n\n[r]: /gone');
     expect((await only(text, 'links/broken')).map((f) => [f.line, f.message])).toEqual([
