@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { diff3Merge } from 'node-diff3';
+import { mergePage } from '@quire/shared/sync/conflicts';
 import { ApiError } from '@quire/shared/errors';
 import { checkBranchName, checkCommitSha } from '@quire/shared/repo/git-ref';
 import type { AppContext } from '../context';
@@ -276,18 +276,14 @@ class MergeSession {
 }
 
 /**
- * Three-way merge of texts by lines (node-diff3; false conflicts, where both sides made the same
- * change, are not conflicts). @returns the merged text, or null on a conflict.
+ * Three-way merge of a file's texts by lines: the shared page merge (`mergePage` of
+ * shared/src/sync/conflicts.ts, node-diff3; the same change on both sides is no conflict), so a
+ * review merge and the desktop app's sync merge pages by one rule.
+ * @returns the merged text, or null on a conflict.
  */
 export function mergeText(head: string, base: string, change: string): string | null {
-  const lines = (text: string) => (text === '' ? [] : text.split(/(?<=\n)/));
-  const regions = diff3Merge(lines(head), lines(base), lines(change), { excludeFalseConflicts: true });
-  let out = '';
-  for (const region of regions) {
-    if (region.conflict) return null;
-    out += (region.ok ?? []).join('');
-  }
-  return out;
+  const result = mergePage(base, head, change);
+  return 'merged' in result ? result.merged : null;
 }
 
 /** True when a folder of `file` is a file (or link) in `files`. */

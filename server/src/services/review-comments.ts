@@ -11,6 +11,7 @@ import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import type { CreateReviewCommentBody, ReviewComment, ReviewPerson } from '@quire/shared/api/reviews';
 import { normaliseChangePath } from '@quire/shared/collab/change-set';
+import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import type { RequestAuth } from '../http/request-auth';
@@ -18,13 +19,6 @@ import { recordAudit } from './audit';
 import { loadReview, requireReviewAccess, reviewFileText } from './reviews';
 
 type CommentRow = Models.ReviewCommentModel;
-
-/** Lines `start`..`end` (1-based, inclusive) of `text` joined by `\n`; null when the text has fewer lines. */
-function linesOf(text: string, start: number, end: number): string | null {
-  const lines = text.split(/\r?\n/);
-  if (end > lines.length) return null;
-  return lines.slice(start - 1, end).join('\n');
-}
 
 let lastStamp = 0;
 /** A creation time strictly after the previous one of this process, so "oldest first" is exact. */
@@ -72,7 +66,7 @@ export async function listReviewComments(ctx: AppContext, auth: RequestAuth, pro
   return rows.map((r) => {
     if (r.revision === review.revision) return toDto(r, authors, false);
     const text = texts.get(r.path) ?? null;
-    return toDto(r, authors, text === null || linesOf(text, r.lineStart, r.lineEnd) !== r.anchorText);
+    return toDto(r, authors, isCommentOutdated(r.anchorText, text, r.lineStart, r.lineEnd));
   });
 }
 
@@ -82,8 +76,21 @@ export async function listReviewComments(ctx: AppContext, auth: RequestAuth, pro
  * @throws ApiError not_found (review, or `parentId` not a comment of it); forbidden (neither
  *   `projects:write` nor the author or a requested reviewer); invalid_request (a bad path, a file
  *   the revision does not have, lines past its end); conflict on a merged review.
+ * @param options.id the new comment's id, chosen by the caller (the desktop sync derives it from the
+ *   client's own id so a re-applied mutation finds its comment; services/sync.ts); default a new random id.
+ * @param options.seen a comment written offline on an older revision (the desktop sync): anchored to
+ *   that revision and the lines' text as the person saw them, so it reads `outdated` when those lines
+ *   changed since (shared/src/sync/conflicts.ts, rule 3); the current revision's lines are not checked.
+ * The review's `updatedAt` moves to now, so `sync.pull` counts the review as changed.
  */
-export async function createReviewComment(ctx: AppContext, auth: RequestAuth, projectId: string, reviewId: string, body: CreateReviewCommentBody): Promise<ReviewComment> {
+export async function createReviewComment(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  reviewId: string,
+  body: CreateReviewCommentBody,
+  options: { id?: string; seen?: { revision: number; anchorText: string } } = {},
+): Promise<ReviewComment> {
   const { project, review, reviewerIds } = await loadReview(ctx, auth, projectId, reviewId);
   requireReviewAccess(auth, { authorId: review.authorId, reviewerIds }, 'Commenting on a review');
   if (review.status === 'merged') throw new ApiError('conflict', 'A merged review is final; it takes no more comments.', { from: 'merged' });
@@ -95,35 +102,46 @@ export async function createReviewComment(ctx: AppContext, auth: RequestAuth, pr
     if (!parent || parent.reviewId !== reviewId) throw new ApiError('not_found', `No comment ${body.parentId} in this review.`, { field: 'parentId' });
     parentId = parent.parentId ?? parent.id;
   }
-  const text = await reviewFileText(ctx, project, review, checked.path);
-  if (text === null) throw invalidField('path', `"${checked.path}" is not a file of the review's current revision`);
-  const anchorText = linesOf(text, body.lineStart, body.lineEnd);
-  if (anchorText === null) throw invalidField('lineEnd', `"${checked.path}" has ${text.split(/\r?\n/).length} lines in revision ${review.revision}`);
+  const older = options.seen !== undefined && options.seen.revision < review.revision ? options.seen : null;
+  const revision = older ? older.revision : review.revision;
+  let anchorText: string | null = older ? older.anchorText : null;
+  if (!older) {
+    const text = await reviewFileText(ctx, project, review, checked.path);
+    if (text === null) throw invalidField('path', `"${checked.path}" is not a file of the review's current revision`);
+    anchorText = linesOf(text, body.lineStart, body.lineEnd);
+    if (anchorText === null) throw invalidField('lineEnd', `"${checked.path}" has ${text.split(/\r?\n/).length} lines in revision ${review.revision}`);
+  }
   const row = await ctx.db.prisma.$transaction(async (tx) => {
     const created = await tx.reviewComment.create({
       data: {
-        id: newId('reviewComment'),
+        id: options.id ?? newId('reviewComment'),
         reviewId,
         parentId,
         path: checked.path,
         lineStart: body.lineStart,
         lineEnd: body.lineEnd,
-        revision: review.revision,
-        anchorText,
+        revision,
+        anchorText: anchorText!,
         body: body.body,
         authorId: auth.userId,
         createdAt: nextStamp(),
       },
     });
+    await tx.review.update({ where: { id: reviewId }, data: { updatedAt: new Date() } });
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,
       auth,
       action: 'review_comment.created',
       resource: { type: 'review_comment', id: created.id },
-      metadata: { reviewId, path: checked.path, lineStart: body.lineStart, lineEnd: body.lineEnd, revision: review.revision, ...(parentId ? { parentId } : {}) },
+      metadata: { reviewId, path: checked.path, lineStart: body.lineStart, lineEnd: body.lineEnd, revision, ...(parentId ? { parentId } : {}) },
     });
     return created;
   });
-  return toDto(row, await people(ctx, [row]), false);
+  let outdated = false;
+  if (older) {
+    const now = await reviewFileText(ctx, project, review, checked.path);
+    outdated = isCommentOutdated(older.anchorText, now, body.lineStart, body.lineEnd);
+  }
+  return toDto(row, await people(ctx, [row]), outdated);
 }

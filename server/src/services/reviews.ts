@@ -46,12 +46,12 @@ import { getUsage } from './usage';
 export type ReviewRow = Models.ReviewModel;
 
 /** A review with what its REST form needs: changed paths (no contents), reviewer ids, comment count. */
-const REVIEW_INCLUDE = {
+export const REVIEW_INCLUDE = {
   files: { select: { path: true, change: true }, orderBy: { path: 'asc' as const } },
   reviewers: { select: { userId: true } },
   _count: { select: { comments: true } },
 };
-type ReviewWithParts = ReviewRow & { files: Array<{ path: string; change: string }>; reviewers: Array<{ userId: string }>; _count: { comments: number } };
+export type ReviewWithParts = ReviewRow & { files: Array<{ path: string; change: string }>; reviewers: Array<{ userId: string }>; _count: { comments: number } };
 
 /**
  * The preview name of a review's preview deployments: `review-<id body, lower case>`, cut (like a
@@ -180,8 +180,8 @@ async function peopleById(ctx: AppContext, ids: Iterable<string | null>): Promis
   return new Map(users.map((u) => [u.id, u]));
 }
 
-/** REST forms of reviews of one project. */
-async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows: ReviewWithParts[]): Promise<Review[]> {
+/** REST forms of reviews of one project (rows read with {@link REVIEW_INCLUDE}). */
+export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows: ReviewWithParts[]): Promise<Review[]> {
   const people = await peopleById(ctx, rows.flatMap((r) => [r.authorId, ...r.reviewers.map((x) => x.userId)]));
   return rows.map((r) => {
     const previewUrl = reviewPreviewUrl(ctx.config, project.slug, r.id);
@@ -316,8 +316,10 @@ async function branchChanges(ctx: AppContext, repo: ProjectRepo, baseCommit: str
  * @throws ApiError not_found; forbidden (no `projects:write`); invalid_request (no repository, a bad
  *   or unknown path/branch/commit, reviewers who are not members, a deletion of a missing file);
  *   payload_too_large past the change set limits; service_unavailable when the repository cannot be read.
+ * @param options.id the new review's id, chosen by the caller (the desktop sync derives it from the
+ *   client's own id so a re-applied mutation finds its review; services/sync.ts); default a new random id.
  */
-export async function createReview(ctx: AppContext, auth: RequestAuth, projectId: string, body: CreateReviewBody): Promise<Review> {
+export async function createReview(ctx: AppContext, auth: RequestAuth, projectId: string, body: CreateReviewBody, options: { id?: string } = {}): Promise<Review> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   requireWrite(auth, 'Opening a review');
   const repo = repoOf(project);
@@ -345,7 +347,7 @@ export async function createReview(ctx: AppContext, auth: RequestAuth, projectId
     changes = await branchChanges(ctx, repo, baseCommit, head);
   }
 
-  const id = newId('review');
+  const id = options.id ?? newId('review');
   const row = await ctx.db.prisma.$transaction(async (tx) => {
     const created = await tx.review.create({
       data: {

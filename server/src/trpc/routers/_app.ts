@@ -8,6 +8,7 @@ import { buildsRouter } from './builds';
 import { filesRouter } from './files';
 import { reviewsRouter } from './reviews';
 import { approvalsRouter } from './approvals';
+import { syncRouter } from './sync';
 
 /**
  * The root tRPC router, served at `/trpc` (procedure paths like `/trpc/auth.signIn`).
@@ -23,6 +24,7 @@ export const appRouter = router({
   files: filesRouter,
   reviews: reviewsRouter,
   approvals: approvalsRouter,
+  sync: syncRouter,
 });
 
 /** The router's type, the one edge between server and desktop (`import type { AppRouter }`). */
