@@ -75,7 +75,7 @@ describe('desktop core', () => {
     expect(status).toMatchObject({ signedIn: true, serverUrl, user: { email: 'writer@acme.test' } });
     const stat = fs.statSync(path.join(dataDir, TOKEN_FILE));
     expect(stat.mode & 0o777).toBe(0o600);
-    expect(await c.sync.status()).toEqual({ state: 'synced' });
+    expect(await c.sync.status()).toMatchObject({ state: 'synced' });
   });
 
   it('lists the user\'s projects from the server', async () => {
@@ -111,6 +111,12 @@ describe('desktop core', () => {
     const again = openCore();
     expect(await again.files.read({ projectId, path: 'index.mdx' })).toMatchObject({ content: '---\ntitle: Welcome home\n---\n\nEdited offline.\n', modified: true, base: expect.stringContaining('First version') });
     expect(await again.session.status()).toMatchObject({ signedIn: true });
+    // What a proposal would carry: pages whose text differs from the base, not merely saved ones.
+    expect(await again.workspace.changes({ projectId })).toEqual(['index.mdx']);
+    const base = (await again.files.read({ projectId, path: 'index.mdx' })).base!;
+    await again.files.write({ projectId, path: 'index.mdx', content: base });
+    expect(await again.workspace.changes({ projectId })).toEqual([]);
+    await again.files.write({ projectId, path: 'index.mdx', content: '---\ntitle: Welcome home\n---\n\nEdited offline.\n' });
   });
 
   it('lints with the project\'s own rules and applies a finding\'s fix to the stored page', async () => {
@@ -143,7 +149,7 @@ describe('desktop core', () => {
   it('works offline: the cached projects and the stored workspace open, and the sync status says Offline', async () => {
     await t.app.close();
     const c = createCoreCaller({ core });
-    expect(await c.sync.status()).toEqual({ state: 'offline' });
+    expect(await c.sync.status()).toMatchObject({ state: 'offline' });
     expect(await c.projects.list()).toEqual({ items: [expect.objectContaining({ name: 'Acme' })], offline: true });
     expect(await c.workspace.open({ projectId })).toMatchObject({ offline: true, commitSha: repo.headSha() });
     expect((await c.files.read({ projectId, path: 'index.mdx' })).content).toContain('Edited offline.');

@@ -25,11 +25,6 @@ export interface SessionStatus {
   org: { id: string; name: string } | null;
 }
 
-/** What `sync.status` answers: `synced` when the server answers, `offline` otherwise (no outbox yet). */
-export interface SyncStatus {
-  state: 'synced' | 'offline' | 'signed-out';
-}
-
 /** What `workspace.open` answers. */
 export interface OpenedWorkspace {
   projectId: string;
@@ -73,6 +68,14 @@ export class Core {
   async close(): Promise<void> {
     await this.preview.close();
     this.store.close();
+  }
+
+  /**
+   * The signed-in session's server URL and token, for server clients the core does not make itself
+   * (builds.ts: the build progress stream). @throws UNAUTHORIZED when nobody is signed in
+   */
+  serverSession(): { serverUrl: string; token: string } {
+    return { serverUrl: this.requireSession().serverUrl, token: this.vault.get()! };
   }
 
   private client(serverUrl?: string): ServerClient {
@@ -131,17 +134,6 @@ export class Core {
     this.vault.clear();
     this.store.clearSession();
     return this.status();
-  }
-
-  /** `synced` when the server answers a call of the session, `offline` when it cannot be reached. */
-  async syncStatus(): Promise<SyncStatus> {
-    if (!this.status().signedIn) return { state: 'signed-out' };
-    try {
-      await this.client().auth.me.query();
-      return { state: 'synced' };
-    } catch (err) {
-      return { state: isUnreachable(err) ? 'offline' : 'synced' };
-    }
   }
 
   /** The user's projects from the server (cached), or the cached list when the server cannot be reached. */
@@ -256,7 +248,8 @@ export class Core {
     return this.store.cached<LinterOptions>(`lint-options:${projectId}`) ?? {};
   }
 
-  private linter(projectId: string): Linter {
+  /** The project's linter (shared/src/lint, with the cached options); also used by editor-fixes.ts. */
+  linter(projectId: string): Linter {
     const options = this.lintOptions(projectId);
     const key = JSON.stringify(options);
     const cached = this.linters.get(projectId);

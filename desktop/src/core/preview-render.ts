@@ -6,6 +6,7 @@ import type { DocsFiles } from '@quire/shared/docs/types';
 import { pagePathOf } from '@quire/shared/docs/nav/index';
 import { createSiteRenderer, siteThemeCss, SITE_CSS_FILES } from '@quire/shared/site/index';
 import { buildProjectModel, type ProjectModel } from './project-model';
+import { renderSections, type SectionCache } from './preview-sections';
 
 /**
  * The preview renderer: one page of a workspace, rendered by the shared docs engine and wrapped
@@ -30,6 +31,8 @@ export interface PreviewProject {
   files: Record<string, string>;
   model?: ProjectModel;
   modelError?: string;
+  /** rendered sections of long pages (preview-sections.ts), valid while these files are */
+  sections?: SectionCache;
 }
 
 /** Loads the model of a project for previews; a config that does not load is kept as an error. */
@@ -64,14 +67,13 @@ export async function renderPreview(project: PreviewProject, path: string, text:
       exists: (p) => normalizeFilePath(p) === filePath || base.exists(p),
       list: () => base.list(),
     };
-    const page = await renderPage({
-      filePath,
-      source: text,
-      files,
-      highlighter: hl,
-      variables: model.config.variables ?? {},
-      glossary: options.glossary ?? [],
-    });
+    const variables = model.config.variables ?? {};
+    const glossary = options.glossary ?? [];
+    // a long page is rendered by sections, only the edited one again; else whole
+    const page =
+      (await renderSections({ filePath, source: text, files, highlighter: hl, variables, glossary, cache: (project.sections ??= new Map()) })) ??
+      // top-level blocks carry data-line so the preview can follow the editor's scroll (preview only)
+      (await renderPage({ filePath, source: text, files, highlighter: hl, variables, glossary, sourceLines: true }));
     const renderer = createSiteRenderer({
       site: model.config,
       nav: model.nav,

@@ -1,6 +1,10 @@
 import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
 import type { Core } from './core';
+import { reviewsRouter } from './reviews-router';
+import { syncRouter } from './sync-router';
+import { buildsRouter } from './builds-router';
+import { editorRouter } from './editor-router';
 
 /** The core's tRPC context: the one core of the process. */
 export interface CoreContext {
@@ -23,9 +27,9 @@ const Text = z.string().max(5 * 1024 * 1024);
  * The core's router, the renderer's only way to the core: over IPC in Electron (src/main), over
  * HTTP at `/trpc` in web mode (web.ts). Inputs are objects (a falsy bare input does not survive IPC).
  * - `session.signIn({serverUrl, email, password})`, `session.status()`, `session.signOut()`
- * - `sync.status()` → `{state: 'synced' | 'offline' | 'signed-out'}`
+ * - `sync.*` (sync-router.ts: status, now, dismiss), `reviews.*` (reviews-router.ts: offline review work)
  * - `projects.list()` → `{items, offline}`
- * - `workspace.open({projectId})`, `workspace.tree({projectId})` → `{nodes, error}`
+ * - `workspace.open({projectId})`, `workspace.tree({projectId})` → `{nodes, error}`, `workspace.changes({projectId})` → paths edited locally
  * - `files.read({projectId, path})`, `files.write({projectId, path, content})`
  * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
  * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`
@@ -38,15 +42,15 @@ export const coreRouter = t.router({
     status: procedure.query(({ ctx }) => ctx.core.status()),
     signOut: procedure.mutation(({ ctx }) => ctx.core.signOut()),
   }),
-  sync: t.router({
-    status: procedure.query(({ ctx }) => ctx.core.syncStatus()),
-  }),
+  sync: syncRouter,
+  reviews: reviewsRouter,
   projects: t.router({
     list: procedure.query(({ ctx }) => ctx.core.listProjects()),
   }),
   workspace: t.router({
     open: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => ctx.core.openWorkspace(input.projectId)),
     tree: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.tree(input.projectId)),
+    changes: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.store.changedPaths(input.projectId)),
   }),
   files: t.router({
     read: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).query(({ ctx, input }) => ctx.core.readFile(input.projectId, input.path)),
@@ -58,6 +62,8 @@ export const coreRouter = t.router({
       .input(z.object({ projectId: ProjectId, path: FilePath, fix: z.object({ range: z.tuple([z.number().int().min(0), z.number().int().min(0)]), text: z.string().max(100_000) }) }))
       .mutation(({ ctx, input }) => ctx.core.applyFix(input.projectId, input.path, input.fix)),
   }),
+  builds: buildsRouter,
+  editor: editorRouter,
   preview: t.router({
     render: procedure
       .input(z.object({ projectId: ProjectId, path: FilePath, text: Text, theme: z.enum(['light', 'dark']).default('light') }))

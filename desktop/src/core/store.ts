@@ -48,6 +48,38 @@ export interface StoredFile {
   modified: boolean;
 }
 
+/**
+ * Tables of offline review work and sync (outbox.ts, sync-client.ts, reviews.ts):
+ * - `sync_state`: key/value (the installation's `client_id`, the last sequence number given, the pull cursor).
+ * - `outbox`: one row per mutation, numbered per client id; `state` pending → done | refused (| dismissed);
+ *   `view` holds what the local views show until the server's copy is pulled; `settled` once a pull after
+ *   its acknowledgement brought the server's copy.
+ * - `local_ids`: the server id of each object created offline (review or comment localId → rev_/cmt_ id).
+ * - `review_cache`, `review_comment_cache`, `review_file_cache`: the reviews as last pulled (server state).
+ */
+const SYNC_SCHEMA = `
+CREATE TABLE IF NOT EXISTS sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS outbox (
+  client_id TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL, project_id TEXT NOT NULL,
+  review_ref TEXT NOT NULL, local_id TEXT, mutation TEXT NOT NULL, summary TEXT NOT NULL, view TEXT,
+  state TEXT NOT NULL DEFAULT 'pending', attempts INTEGER NOT NULL DEFAULT 0, code TEXT, reason TEXT,
+  result TEXT, settled INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+  PRIMARY KEY (client_id, seq)
+);
+CREATE INDEX IF NOT EXISTS outbox_state ON outbox (state, seq);
+CREATE TABLE IF NOT EXISTS local_ids (local_id TEXT PRIMARY KEY, kind TEXT NOT NULL, server_id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS review_cache (
+  id TEXT PRIMARY KEY, project_id TEXT NOT NULL, data TEXT NOT NULL, updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS review_comment_cache (
+  id TEXT PRIMARY KEY, review_id TEXT NOT NULL, position INTEGER NOT NULL, data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS review_file_cache (
+  review_id TEXT NOT NULL, path TEXT NOT NULL, change TEXT NOT NULL, before_content TEXT, after_content TEXT,
+  truncated INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (review_id, path)
+);
+`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS session (
   id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -69,7 +101,7 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE TABLE IF NOT EXISTS cache (
   key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL
 );
-`;
+${SYNC_SCHEMA}`;
 
 /** The local store over one SQLite file. Open with {@link openStore}; `close()` when done. */
 export class LocalStore {
@@ -172,6 +204,14 @@ export class LocalStore {
       local_content: string | null;
     }[];
     return rows.map(toStoredFile);
+  }
+
+  /** Paths of the files of an opened project whose local content differs from their base, sorted. */
+  changedPaths(projectId: string): string[] {
+    const rows = this.db
+      .prepare('SELECT path FROM files WHERE project_id = ? AND local_content IS NOT NULL AND (base_content IS NULL OR local_content <> base_content) ORDER BY path')
+      .all(projectId) as { path: string }[];
+    return rows.map((r) => r.path);
   }
 
   /** One file, or null. */

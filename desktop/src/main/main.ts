@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, Menu, session, shell } from 'electron';
 import { createIPCHandler } from 'trpc-electron/main';
 import { createCore } from '../core/core';
+import { startSync } from '../core/sync-client';
 import { coreRouter } from '../core/router';
 import { APP_CSP } from '../core/web-server';
 import { safeStorageVault } from './safe-storage-vault';
@@ -21,6 +22,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   const dataDir = path.join(app.getPath('userData'), 'data');
   const core = createCore({ dataDir, vault: safeStorageVault(dataDir) });
+  startSync(core);
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });

@@ -4,6 +4,7 @@ import { SignIn } from './components/SignIn';
 import { SyncStatus } from './components/SyncStatus';
 import { Workspace } from './components/Workspace';
 import { useApp } from './store/app-store';
+import { useReviews } from './store/reviews-slice';
 import { core } from './trpc';
 
 /** The app frame: top strip (project, sync status, user, sign out), then sign-in, the project list or the workspace. */
@@ -24,7 +25,7 @@ export function App() {
         <span className="spacer" />
         <SyncStatus />
         <span className="user">{session.user?.email}</span>
-        <button type="button" onClick={() => void core.session.signOut.mutate().then(setSession)}>
+        <button type="button" onClick={() => void core.session.signOut.mutate().then((s) => (useReviews.getState().reset(), setSession(s)))}>
           Sign out
         </button>
       </header>

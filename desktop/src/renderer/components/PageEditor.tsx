@@ -1,31 +1,42 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LintFinding } from '@quire/shared/lint/types';
 import { CodeEditor } from '../editor/CodeEditor';
+import { goToNextProblem, setLintMarkers } from '../editor/lint-markers';
 import { monaco } from '../editor/monaco-setup';
 import { SaveQueue } from '../editor/save-queue';
+import { readingMinutes, wordCount } from '../editor/text-stats';
+import { useUi, WORDS_PER_MINUTE } from '../store/ui-slice';
 import { core, errorMessage } from '../trpc';
 import { Preview } from './Preview';
 import { Problems } from './Problems';
+import '../editor/editor.css';
 
 /** Pause after typing before the preview and lint run, in ms. */
-const PREVIEW_DELAY_MS = 120;
+const PREVIEW_DELAY_MS = 80;
 const LINT_DELAY_MS = 250;
+/** A render that takes longer than this shows the "Rendering..." bar (desktop-look.md), in ms. */
+const RENDERING_BAR_MS = 300;
 
 const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
 /**
  * One open file: Monaco, the live preview and the Problems panel. Every change is saved to the
  * core at once (SaveQueue); previews and lint run after a short pause, each request numbered so
- * that a late answer to an older text is dropped; the last good render stays when a page does not parse.
+ * that a late answer to an older text is dropped; the last good render stays when a page does not
+ * parse. Lint findings are Monaco markers with quick fixes (lint-markers.ts); the open page's
+ * actions (save, next problem, fix all) are offered to the command palette through the UI store.
  */
 export function PageEditor({ projectId, path }: { projectId: string; path: string }) {
   const [initial, setInitial] = useState<{ path: string; text: string } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ html: string; error: string | null }>({ html: '', error: null });
+  const [rendering, setRendering] = useState(false);
+  const [topLine, setTopLine] = useState(1);
   const [findings, setFindings] = useState<LintFinding[]>([]);
+  const previewVisible = useUi((s) => s.previewVisible);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const seq = useRef({ preview: 0, lint: 0 });
-  const timers = useRef<{ preview?: number; lint?: number }>({});
+  const timers = useRef<{ preview?: number; lint?: number; bar?: number }>({});
   const isPage = /\.mdx?$/i.test(path);
 
   const queue = useRef<SaveQueue | null>(null);
@@ -34,12 +45,23 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   const runPreview = useCallback(
     (text: string) => {
       const id = ++seq.current.preview;
+      window.clearTimeout(timers.current.bar);
+      timers.current.bar = window.setTimeout(() => id === seq.current.preview && setRendering(true), RENDERING_BAR_MS);
+      const done = () => {
+        window.clearTimeout(timers.current.bar);
+        setRendering(false);
+      };
       core.preview.render.mutate({ projectId, path, text, theme: darkScheme() ? 'dark' : 'light' }).then(
         (r) => {
           if (id !== seq.current.preview) return; // a newer text was sent meanwhile
+          done();
           setPreview((old) => (r.ok ? { html: r.html, error: null } : { html: old.html, error: `${r.message}${r.line ? ` (line ${r.line})` : ''}` }));
         },
-        (err: unknown) => id === seq.current.preview && setPreview((old) => ({ html: old.html, error: errorMessage(err) })),
+        (err: unknown) => {
+          if (id !== seq.current.preview) return;
+          done();
+          setPreview((old) => ({ html: old.html, error: errorMessage(err) }));
+        },
       );
     },
     [projectId, path],
@@ -48,24 +70,21 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   const runLint = useCallback(
     (text: string) => {
       const id = ++seq.current.lint;
+      const version = editor.current?.getModel()?.getVersionId();
+      const words = wordCount(text);
+      useUi.getState().setStatus({ words, readingMinutes: readingMinutes(words, WORDS_PER_MINUTE) });
       core.lint.run.query({ projectId, path, text }).then(
         (r) => {
           if (id !== seq.current.lint) return;
           setFindings(r);
+          useUi.getState().setStatus({
+            errors: r.filter((f) => f.severity === 'error').length,
+            warnings: r.filter((f) => f.severity === 'warning').length,
+            suggestions: r.filter((f) => f.severity === 'suggestion').length,
+          });
           const model = editor.current?.getModel();
-          if (model)
-            monaco.editor.setModelMarkers(
-              model,
-              'quire-lint',
-              r.map((f) => ({
-                startLineNumber: f.line,
-                startColumn: f.column,
-                endLineNumber: f.endLine,
-                endColumn: f.endColumn,
-                message: `${f.message} (${f.ruleId})`,
-                severity: f.severity === 'error' ? monaco.MarkerSeverity.Error : f.severity === 'warning' ? monaco.MarkerSeverity.Warning : monaco.MarkerSeverity.Info,
-              })),
-            );
+          // markers and quick fixes only for the text they were computed for (a newer lint is on its way)
+          if (model && (version === undefined || model.getVersionId() === version)) setLintMarkers(model, model.getVersionId(), r);
         },
         () => undefined,
       );
@@ -89,6 +108,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
     setInitial(null);
     setFindings([]);
     setPreview({ html: '', error: null });
+    useUi.getState().setStatus({ line: 1, column: 1, words: 0, readingMinutes: 0, errors: 0, warnings: 0, suggestions: 0 });
     queue.current = new SaveQueue(
       async (content) => {
         await core.files.write.mutate({ projectId, path, content });
@@ -102,7 +122,8 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
         setInitial({ path, text });
         if (/\.mdx?$/i.test(path)) {
           runPreview(text);
-          runLint(text);
+          // after Monaco has the model, so that markers land on it
+          window.setTimeout(() => runLint(text), 0);
         }
       },
       (err: unknown) => !cancelled && setLoadError(errorMessage(err)),
@@ -111,6 +132,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
       cancelled = true;
       window.clearTimeout(timers.current.preview);
       window.clearTimeout(timers.current.lint);
+      window.clearTimeout(timers.current.bar);
     };
   }, [projectId, path, runPreview, runLint]);
 
@@ -145,19 +167,70 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
     [projectId, path],
   );
 
+  /** "Fix all in page": the core applies every fix (the shared linter's autoFix) and saves; the editor gets the result as one undoable edit. */
+  const onFixAll = useCallback(async () => {
+    const ed = editor.current;
+    const model = ed?.getModel();
+    if (!ed || !model) return;
+    await queue.current!.flush();
+    try {
+      const { file, edits } = await core.editor.fixAll.mutate({ projectId, path, text: model.getValue() });
+      const text = file.content ?? '';
+      if (model.getValue() !== text) {
+        ed.pushUndoStop();
+        ed.executeEdits('quire-fix-all', [{ range: model.getFullModelRange(), text }]);
+        ed.pushUndoStop();
+      }
+      useUi.getState().setNotice(edits.length === 0 ? 'Nothing to fix.' : `${edits.length} ${edits.length === 1 ? 'fix' : 'fixes'} applied.`);
+      runLint(text);
+      runPreview(text);
+    } catch (err) {
+      setLoadError(errorMessage(err));
+    }
+  }, [projectId, path, runLint, runPreview]);
+
+  const onGoTo = useCallback((f: LintFinding) => {
+    const ed = editor.current;
+    if (!ed) return;
+    ed.setSelection(new monaco.Range(f.line, f.column, f.endLine, f.endColumn));
+    ed.revealRangeInCenterIfOutsideViewport(new monaco.Range(f.line, f.column, f.endLine, f.endColumn));
+    ed.focus();
+  }, []);
+
+  // the open page's actions, for the command palette and the shortcuts
+  useEffect(() => {
+    useUi.getState().setEditor({
+      save: async () => {
+        await queue.current!.flush();
+        useUi.getState().setNotice(`Saved ${path}.`);
+      },
+      nextProblem: () => {
+        if (editor.current && !goToNextProblem(editor.current)) useUi.getState().setNotice('No problems in this page.');
+      },
+      fixAll: onFixAll,
+    });
+    return () => {
+      useUi.getState().setEditor(null);
+      useUi.getState().setStatus(null);
+    };
+  }, [path, onFixAll]);
+
+  const onCursor = useCallback((line: number, column: number) => useUi.getState().setStatus({ line, column }), []);
+
   if (loadError && !initial) return <p role="alert">{loadError}</p>;
   if (!initial) return <p className="note">Opening {path}...</p>;
+  const showPreview = isPage && previewVisible;
   return (
-    <div className={`page-editor${isPage ? '' : ' no-preview'}`}>
+    <div className={`page-editor${showPreview ? '' : ' no-preview'}`}>
       <div className="editor-column">
         <div className="breadcrumb" aria-label="File">
           {path}
         </div>
         {loadError && <p role="alert">{loadError}</p>}
-        <CodeEditor path={initial.path} initialText={initial.text} onChange={onChange} onReady={(e) => (editor.current = e)} />
-        {isPage && <Problems findings={findings} onFix={(f) => void onFix(f)} />}
+        <CodeEditor path={initial.path} initialText={initial.text} onChange={onChange} onReady={(e) => (editor.current = e)} onCursor={onCursor} onTopLine={setTopLine} />
+        {isPage && <Problems findings={findings} onFix={(f) => void onFix(f)} onFixAll={() => void onFixAll()} onGoTo={onGoTo} />}
       </div>
-      {isPage && <Preview html={preview.html} error={preview.error} />}
+      {showPreview && <Preview html={preview.html} error={preview.error} rendering={rendering} topLine={topLine} />}
     </div>
   );
 }

@@ -4,6 +4,15 @@ import { core, errorMessage } from '../trpc';
 import { useApp } from '../store/app-store';
 import { FileTree } from './FileTree';
 import { PageEditor } from './PageEditor';
+import { ActivityRail, useActivity } from './ActivityRail';
+import { ProposeDialog } from './reviews/ProposeDialog';
+import { ReviewList } from './reviews/ReviewList';
+import { ReviewView } from './reviews/ReviewView';
+import { useReviews } from '../store/reviews-slice';
+import { BuildsPanel } from './BuildsPanel';
+import { CommandPalette } from './CommandPalette';
+import { StatusBar } from './StatusBar';
+import { pagesOf, useUi } from '../store/ui-slice';
 
 /** The first page of a tree (depth first), to open when a project opens. */
 function firstPage(nodes: TreeNode[]): string | undefined {
@@ -21,6 +30,10 @@ export function Workspace({ projectId }: { projectId: string }) {
   const [tree, setTree] = useState<{ nodes: TreeNode[]; error: string | null } | null>(null);
   const [status, setStatus] = useState<string>('Opening...');
   const project = projects.find((p) => p.id === projectId);
+  const activity = useActivity((s) => s.activity);
+  const openReviewId = useReviews((s) => s.openReviewId);
+  const setProposeOpen = useReviews((s) => s.setProposeOpen);
+  useEffect(() => () => useReviews.getState().reset(), [projectId]); // reviews belong to the project
 
   useEffect(() => {
     let cancelled = false;
@@ -32,6 +45,8 @@ export function Workspace({ projectId }: { projectId: string }) {
         if (cancelled) return;
         setStatus(`${ws.ref} @ ${ws.commitSha.slice(0, 7)}${ws.offline ? ' (offline copy)' : ''}`);
         setTree(t);
+        useUi.getState().setWorkspace({ ref: ws.ref, commitSha: ws.commitSha, offline: ws.offline });
+        useUi.getState().setPages(pagesOf(t.nodes));
         const first = firstPage(t.nodes);
         if (first && !useApp.getState().openPath) openFile(first);
       })
@@ -42,21 +57,43 @@ export function Workspace({ projectId }: { projectId: string }) {
   }, [projectId, openFile]);
 
   return (
-    <div className="workspace">
+    <div className="workspace with-rail">
+      <ActivityRail />
       <nav className="side-panel" aria-label="Project">
         <div className="project-head">
           <button type="button" className="link" onClick={() => openProject(null)} aria-label="All projects">
             ←
           </button>
           <strong>{project?.name ?? projectId}</strong>
+          <button type="button" className="propose-button" onClick={() => setProposeOpen(true)} disabled={!tree}>
+            Propose changes
+          </button>
         </div>
-        <p className="note" aria-live="polite">
-          {status}
-        </p>
-        {tree?.error && <p role="alert">The configuration has a problem: {tree.error}</p>}
-        {tree && <FileTree nodes={tree.nodes} />}
+        {activity === 'pages' && (
+          <>
+            <p className="note" aria-live="polite">
+              {status}
+            </p>
+            {tree?.error && <p role="alert">The configuration has a problem: {tree.error}</p>}
+            {tree && <FileTree nodes={tree.nodes} />}
+          </>
+        )}
+        {activity === 'reviews' && <ReviewList projectId={projectId} />}
+        {activity === 'problems' && <p className="note">The problems of the open page are listed under its editor.</p>}
+        {activity === 'builds' && <BuildsPanel projectId={projectId} />}
       </nav>
-      <div className="editor-area">{openPath ? <PageEditor key={openPath} projectId={projectId} path={openPath} /> : <p className="note">Choose a page.</p>}</div>
+      <div className="editor-area">
+        {activity === 'reviews' && openReviewId ? (
+          <ReviewView projectId={projectId} reviewId={openReviewId} />
+        ) : openPath ? (
+          <PageEditor key={openPath} projectId={projectId} path={openPath} />
+        ) : (
+          <p className="note">Choose a page.</p>
+        )}
+      </div>
+      <ProposeDialog projectId={projectId} />
+      <StatusBar />
+      <CommandPalette />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { languageOf, modelUri, monaco, systemTheme } from './monaco-setup';
+import { clearLintMarkers, registerLintCodeActions } from './lint-markers';
+import { useUi } from '../store/ui-slice';
 
 /** Props of {@link CodeEditor}. */
 export interface CodeEditorProps {
@@ -11,17 +13,25 @@ export interface CodeEditorProps {
   onChange(text: string): void;
   /** receives the editor once created (for fixes and markers) */
   onReady?(editor: monaco.editor.IStandaloneCodeEditor | null): void;
+  /** called when the caret moves (1-based line and column) */
+  onCursor?(line: number, column: number): void;
+  /** called when the first visible line changes (scrolling, typing, a new model) */
+  onTopLine?(line: number): void;
 }
 
 /**
  * Monaco, left alone by React (uncontrolled): created once, given a new model when `path`
  * changes, and reporting changes through `onChange`. Accessible name: "Editor: <path>".
  */
-export function CodeEditor({ path, initialText, onChange, onReady }: CodeEditorProps) {
+export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onTopLine }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const changeRef = useRef(onChange);
   changeRef.current = onChange;
+  const cursorRef = useRef(onCursor);
+  cursorRef.current = onCursor;
+  const topRef = useRef(onTopLine);
+  topRef.current = onTopLine;
 
   useEffect(() => {
     const editor = monaco.editor.create(host.current!, {
@@ -32,13 +42,33 @@ export function CodeEditor({ path, initialText, onChange, onReady }: CodeEditorP
       fontSize: 14,
       scrollBeyondLastLine: false,
       ariaLabel: 'Editor',
+      lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
     });
+    registerLintCodeActions();
     editorRef.current = editor;
     const sub = editor.onDidChangeModelContent(() => changeRef.current(editor.getValue()));
+    const cursor = editor.onDidChangeCursorPosition((e) => cursorRef.current?.(e.position.lineNumber, e.position.column));
+    let lastTop = 0;
+    const reportTop = () => {
+      const top = editor.getVisibleRanges()[0]?.startLineNumber ?? 1;
+      if (top !== lastTop) topRef.current?.((lastTop = top));
+    };
+    const scroll = editor.onDidScrollChange(reportTop);
+    const layout = editor.onDidChangeModel(() => {
+      lastTop = 0;
+      setTimeout(reportTop, 0);
+    });
+    // Ctrl/Cmd+K V inside the editor (Monaco owns Ctrl/Cmd+K chords there; commands.ts handles it elsewhere)
+    editor.addCommand(monaco.KeyMod.chord(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, monaco.KeyCode.KeyV), () => useUi.getState().togglePreview());
     onReady?.(editor);
     return () => {
       sub.dispose();
-      editor.getModel()?.dispose();
+      cursor.dispose();
+      scroll.dispose();
+      layout.dispose();
+      const model = editor.getModel();
+      if (model) clearLintMarkers(model);
+      model?.dispose();
       editor.dispose();
       editorRef.current = null;
       onReady?.(null);
@@ -53,7 +83,10 @@ export function CodeEditor({ path, initialText, onChange, onReady }: CodeEditorP
     const model = old?.uri.toString() === uri.toString() ? old : monaco.editor.createModel(initialText, languageOf(path), uri);
     editor.setModel(model);
     editor.updateOptions({ ariaLabel: `Editor: ${path}` });
-    if (old && old !== model) old.dispose();
+    if (old && old !== model) {
+      clearLintMarkers(old);
+      old.dispose();
+    }
     // the text is read when the path changes only: Monaco owns it afterwards
   }, [path]);
 

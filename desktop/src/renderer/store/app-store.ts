@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { SessionStatus, SyncStatus } from '../../core/core';
+import type { SessionStatus } from '../../core/core';
+import type { SyncStatusView } from '../../core/sync-client';
 import type { CachedProject } from '../../core/store';
 
 /**
@@ -27,8 +28,8 @@ export interface WorkspaceSlice {
 }
 
 export interface SyncSlice {
-  sync: SyncStatus['state'] | null;
-  setSync(state: SyncStatus['state']): void;
+  sync: SyncStatusView['state'] | null;
+  setSync(state: SyncStatusView['state']): void;
 }
 
 export type AppState = SessionSlice & ProjectsSlice & WorkspaceSlice & SyncSlice;

@@ -18,6 +18,8 @@ function fenceLine(t: Token): number | undefined {
 interface MdEnv {
   highlighter: CodeHighlighter;
   headings: HeadingCollector;
+  /** preview only: top-level blocks get `data-line` (render-page.ts `sourceLines`) */
+  sourceLines?: boolean;
 }
 
 const md = new MarkdownIt({ html: true, linkify: true, typographer: false });
@@ -44,6 +46,11 @@ md.core.ruler.push('quire_heading_ids', (state) => {
   }
 });
 
+md.core.ruler.push('quire_source_lines', (state) => {
+  if (!(state.env as MdEnv).sourceLines) return;
+  for (const t of state.tokens) if (t.level === 0 && t.nesting === 1 && t.map) t.attrSet('data-line', String(t.map[0] + 1));
+});
+
 md.renderer.rules.heading_close = (tokens, idx) => {
   const t = tokens[idx]!;
   const id = (t.meta as { id?: string } | null)?.id;
@@ -68,8 +75,8 @@ function fenceLanguages(tokens: Token[]): string[] {
  * Renders Markdown `body` (frontmatter already blanked) to unsanitized HTML, filling `headings`.
  * Never throws on bad Markdown: CommonMark has no syntax errors.
  */
-export async function renderMarkdown(body: string, highlighter: CodeHighlighter, headings: HeadingCollector): Promise<string> {
-  const env: MdEnv = { highlighter, headings };
+export async function renderMarkdown(body: string, highlighter: CodeHighlighter, headings: HeadingCollector, sourceLines = false): Promise<string> {
+  const env: MdEnv = { highlighter, headings, sourceLines };
   const tokens = md.parse(fenceDisplayMath(body), env);
   await highlighter.loadLanguages(fenceLanguages(tokens));
   return md.renderer.render(tokens, md.options, env);

@@ -22,6 +22,7 @@ import { elementHtml } from './jsx-html';
 import { fenceDisplayMath } from './math-block';
 import { isJsxElement, type MdxJsxElement, type UNode } from './mdx-nodes';
 import { resolvePage } from './snippets';
+import { lineMarkingHandlers } from './source-lines';
 
 const mdxProcessor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).freeze();
 const markdownProcessor = unified().use(remarkParse).use(remarkGfm).freeze();
@@ -83,6 +84,8 @@ export interface MdxRenderInput {
   warnings: BuildWarning[];
   dependencies: string[];
   variables?: Record<string, string>;
+  /** preview only: top-level blocks get `data-line` (render-page.ts `sourceLines`) */
+  sourceLines?: boolean;
 }
 
 /** The conversion handlers for one page (closures over its highlighter and heading ids). */
@@ -150,6 +153,8 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
     markdown = markdown.slice(0, node.position!.start.offset) + markdown.slice(node.position!.end.offset);
   }
 
+  // lines of the page's own top-level blocks, taken before snippets are put in (their lines are another file's)
+  const topLines = input.sourceLines ? new Map((root.children ?? []).flatMap((n) => [[n as unknown, n.position?.start.line], [n.position as unknown, n.position?.start.line]])) : undefined;
   resolvePage(root, filePath, {
     files: input.files,
     warnings: input.warnings,
@@ -162,7 +167,8 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
   collectLanguages(root, langs);
   await highlighter.loadLanguages(langs);
 
-  const hast = toHast(root as unknown as MdastRoot, { allowDangerousHtml: true, handlers: handlers(highlighter, headings) });
+  const own = handlers(highlighter, headings);
+  const hast = toHast(root as unknown as MdastRoot, { allowDangerousHtml: true, handlers: topLines ? lineMarkingHandlers({ ...(defaultHandlers as unknown as Record<string, Handler>), ...own }, topLines) : own });
   const html = toHtml(hast, { allowDangerousHtml: true });
   return { html, markdown: markdown.replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n') };
 }

@@ -11,6 +11,7 @@ import { titleFromPath } from '../config/title-from-path';
 import { HeadingCollector } from './headings';
 import { renderMarkdown } from './md';
 import { renderMdx } from './mdx';
+import { withSourceLine } from './source-lines';
 import { sanitizeHtml } from './sanitize';
 import { TrustedSlots } from './trusted-slots';
 import { markGlossaryTerms, type GlossaryEntry } from './glossary-terms';
@@ -33,6 +34,11 @@ export interface RenderPageInput {
   renderOpenApi?: (ref: string) => string | undefined;
   /** glossary terms whose first use in the page's text gets its definition as a tooltip (glossary-terms.ts) */
   glossary?: readonly GlossaryEntry[];
+  /**
+   * Preview only (the desktop app's scroll sync; never set by published builds): top-level blocks
+   * and code blocks carry `data-line="<1-based source line>"`.
+   */
+  sourceLines?: boolean;
 }
 
 /**
@@ -51,11 +57,14 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
     ...input.highlighter,
     highlightSync: (code, lang, meta, options = {}) =>
       slots.put(
-        input.highlighter.highlightSync(code, lang, meta, {
-          ...options,
-          budget,
-          onCut: (cut) => warnings.push(highlightCutWarning(filePath, options.line, cut, input.highlighter.limits)),
-        }),
+        withSourceLine(
+          input.highlighter.highlightSync(code, lang, meta, {
+            ...options,
+            budget,
+            onCut: (cut) => warnings.push(highlightCutWarning(filePath, options.line, cut, input.highlighter.limits)),
+          }),
+          input.sourceLines ? options.line : undefined,
+        ),
       ),
   };
   const split = splitFrontmatter(input.source, filePath);
@@ -65,10 +74,10 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
   let html: string;
   let markdown: string;
   if (/\.md$/i.test(filePath)) {
-    html = await renderMarkdown(body, highlighter, headings);
+    html = await renderMarkdown(body, highlighter, headings, input.sourceLines);
     markdown = substituteVariables(split.content, input.variables);
   } else {
-    const out = await renderMdx({ filePath, body, files, highlighter, headings, warnings, dependencies, variables: input.variables });
+    const out = await renderMdx({ filePath, body, files, highlighter, headings, warnings, dependencies, variables: input.variables, sourceLines: input.sourceLines });
     html = out.html;
     markdown = out.markdown;
   }

@@ -1,0 +1,27 @@
+import { initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import { buildsOf } from './builds';
+import type { CoreContext } from './router';
+
+const t = initTRPC.context<CoreContext>().create({ isDev: false });
+const ProjectId = z.string().min(1).max(64);
+const BuildId = z.string().min(1).max(64);
+
+/**
+ * The core's `builds` procedures (publishing, builds.ts), registered in router.ts:
+ * - `builds.trigger({projectId, preview?})` → the queued server Build (production unless `preview`);
+ *   FORBIDDEN for a viewer, CONFLICT while another build of the project runs (the server's answers)
+ * - `builds.list({projectId})` → the project's newest builds, newest first
+ * - `builds.watch({projectId, buildId, since?})` → BuildWatchState: status, step, done, url, error,
+ *   phases (status changes with times) and the log lines from index `since` on (poll it; the core
+ *   follows the server's progress stream)
+ */
+export const buildsRouter = t.router({
+  trigger: t.procedure
+    .input(z.object({ projectId: ProjectId, preview: z.boolean().default(false) }))
+    .mutation(({ ctx, input }) => buildsOf(ctx.core).trigger(input.projectId, input.preview)),
+  list: t.procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => buildsOf(ctx.core).list(input.projectId)),
+  watch: t.procedure
+    .input(z.object({ projectId: ProjectId, buildId: BuildId, since: z.number().int().min(0).max(10_000_000).default(0) }))
+    .query(({ ctx, input }) => buildsOf(ctx.core).watch(input.projectId, input.buildId, input.since)),
+});

@@ -1,0 +1,59 @@
+import { initTRPC } from '@trpc/server';
+import { z } from 'zod';
+import type { CoreContext } from './router';
+import { offlineOf } from './sync-client';
+
+const t = initTRPC.context<CoreContext>().create({ isDev: false });
+const ProjectId = z.string().min(1).max(64);
+const ReviewId = z.string().min(1).max(64);
+const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
+/** A repository path: no NUL, not absolute, no `..` segment (as router.ts FilePath). */
+const FilePath = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine((p) => !p.includes('\0') && !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path inside the project');
+
+/**
+ * The core's `reviews` procedures (reviews.ts), registered in router.ts. They work offline: reads
+ * come from the local store, actions are queued in the outbox and shown at once (`pending`).
+ * - `list({projectId})` → `{items: LocalReview[]}` (Review + `{pending, localOnly, problem}`)
+ * - `get({projectId, reviewId})` → LocalReview + `{comments, files: [{path, change, before, after}]}`
+ * - `propose({projectId, title, description?, reviewers?, paths})` → LocalReview (the local edits of `paths`)
+ * - `updateChanges({projectId, reviewId})` → LocalReview
+ * - `comment({projectId, reviewId, path, lineStart, lineEnd, body, parentId?})` → the local comment
+ * - `approve({projectId, reviewId})`, `requestChanges({projectId, reviewId})` → LocalReview
+ * - `people({projectId})` → `[{id, name, email, role}]`: members who may review, other than me
+ * Errors: UNAUTHORIZED signed out (actions), NOT_FOUND unknown review or project not open,
+ * BAD_REQUEST naming the field, CONFLICT / FORBIDDEN when the review rules refuse the move here already.
+ */
+export const reviewsRouter = t.router({
+  list: t.procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => offlineOf(ctx.core).reviews.list(input.projectId)),
+  get: t.procedure.input(Ids).query(({ ctx, input }) => offlineOf(ctx.core).reviews.get(input.projectId, input.reviewId)),
+  propose: t.procedure
+    .input(
+      z.object({
+        projectId: ProjectId,
+        title: z.string().trim().min(1, 'must not be empty').max(200),
+        description: z.string().max(20_000).optional(),
+        reviewers: z.array(z.string().min(1).max(64)).max(50).optional(),
+        paths: z.array(FilePath).min(1).max(1000),
+      }),
+    )
+    .mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.propose(input)),
+  updateChanges: t.procedure.input(Ids).mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.updateChanges(input.projectId, input.reviewId)),
+  comment: t.procedure
+    .input(
+      Ids.extend({
+        path: FilePath,
+        lineStart: z.number().int().min(1),
+        lineEnd: z.number().int().min(1),
+        body: z.string().trim().min(1, 'must not be empty').max(20_000),
+        parentId: z.string().min(1).max(64).optional(),
+      }).refine((c) => c.lineEnd >= c.lineStart, { path: ['lineEnd'], message: 'must not be before lineStart' }),
+    )
+    .mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.comment(input)),
+  approve: t.procedure.input(Ids).mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.setStatus(input.projectId, input.reviewId, 'approved')),
+  requestChanges: t.procedure.input(Ids).mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.setStatus(input.projectId, input.reviewId, 'changes_requested')),
+  people: t.procedure.input(z.object({ projectId: ProjectId })).query(({ ctx }) => offlineOf(ctx.core).reviews.people()),
+});

@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { core, errorMessage } from '../../trpc';
+import { countBlocks, diffBlocks } from './block-diff';
+
+/** Props of {@link RenderedDiff}. */
+export interface RenderedDiffProps {
+  projectId: string;
+  path: string;
+  /** the page before the change (null: the page is new) */
+  before: string | null;
+  /** the page after the change (null: the page was deleted) */
+  after: string | null;
+}
+
+const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
+
+/** The markers of changed blocks: an outline and a gutter bar; removed blocks struck through. */
+const DIFF_CSS = `
+[data-quire-diff] { position: relative; outline-offset: 4px; border-radius: 2px; }
+[data-quire-diff]::before { content: ''; position: absolute; left: -14px; top: 0; bottom: 0; width: 4px; border-radius: 2px; }
+[data-quire-diff='added'] { outline: 2px solid #1a7f37; }
+[data-quire-diff='added']::before { background: #1a7f37; }
+[data-quire-diff='changed'] { outline: 2px solid #bf8700; }
+[data-quire-diff='changed']::before { background: #bf8700; }
+[data-quire-diff='removed'] { outline: 2px solid #cf222e; text-decoration: line-through; opacity: 0.7; }
+[data-quire-diff='removed'] * { text-decoration: line-through; }
+[data-quire-diff='removed']::before { background: #cf222e; }
+`;
+
+/** The top-level blocks of a rendered page: its header, then the children of the prose. */
+function blocksOf(doc: Document): Element[] {
+  const header = doc.querySelector('.q-article .q-page-header');
+  const prose = doc.querySelector('.q-article .q-prose');
+  return [...(header ? [header] : []), ...(prose ? [...prose.children] : [])];
+}
+
+/** Renders `text` with the core's preview engine (the site's own); the HTML, or throws the reason it does not render. */
+async function render(projectId: string, path: string, text: string): Promise<string> {
+  const r = await core.preview.render.mutate({ projectId, path, text, theme: darkScheme() ? 'dark' : 'light' });
+  if (!r.ok) throw new Error(`${r.message}${r.line ? ` (line ${r.line})` : ''}`);
+  return r.html;
+}
+
+/**
+ * Builds the diff document: the newer rendering (the older one for a deleted page) with every
+ * changed top-level block marked by `data-quire-diff` (added, changed, removed) and the removed
+ * blocks of the older rendering put back where they were.
+ */
+function markDiff(beforeHtml: string | null, afterHtml: string | null): { html: string; summary: string } {
+  const parser = new DOMParser();
+  const beforeDoc = beforeHtml !== null ? parser.parseFromString(beforeHtml, 'text/html') : null;
+  const afterDoc = afterHtml !== null ? parser.parseFromString(afterHtml, 'text/html') : null;
+  const doc = afterDoc ?? beforeDoc!;
+  const beforeBlocks = beforeDoc ? blocksOf(beforeDoc) : [];
+  const afterBlocks = afterDoc ? blocksOf(afterDoc) : [];
+  const ops = diffBlocks(
+    beforeBlocks.map((b) => b.outerHTML),
+    afterBlocks.map((b) => b.outerHTML),
+  );
+  const shown = afterDoc ? afterBlocks : beforeBlocks;
+  let anchor: Element | null = null; // the last block placed, in the shown document
+  for (const op of ops) {
+    if (op.kind === 'removed') {
+      const block = afterDoc ? (doc.importNode(beforeBlocks[op.before]!, true) as Element) : beforeBlocks[op.before]!;
+      block.setAttribute('data-quire-diff', 'removed');
+      block.setAttribute('title', 'Removed');
+      if (afterDoc) {
+        const parent = anchor?.parentElement ?? doc.querySelector('.q-article .q-prose');
+        if (anchor && anchor.parentElement) anchor.after(block);
+        else parent?.prepend(block);
+      }
+      anchor = block;
+      continue;
+    }
+    const block = shown[op.after]!;
+    if (op.kind !== 'same') {
+      block.setAttribute('data-quire-diff', op.kind);
+      block.setAttribute('title', op.kind === 'added' ? 'Added' : 'Changed');
+    }
+    anchor = block;
+  }
+  const style = doc.createElement('style');
+  style.textContent = DIFF_CSS;
+  doc.head.append(style);
+  const c = countBlocks(ops);
+  const summary = c.added + c.changed + c.removed === 0 ? 'No rendered block changed.' : `${c.added} added, ${c.changed} changed, ${c.removed} removed blocks.`;
+  return { html: `<!doctype html>\n${doc.documentElement.outerHTML}`, summary };
+}
+
+/**
+ * The rendered diff of one page (desktop-look.md "Reviews"): both sides rendered by the core with
+ * the same engine and theme as the published site, top-level blocks compared, and the newer
+ * rendering shown in a sandboxed frame (no scripts) titled "Rendered diff: <path>" with added
+ * blocks outlined green, changed amber and removed red (struck through). Works offline.
+ */
+export function RenderedDiff({ projectId, path, before, after }: RenderedDiffProps) {
+  const [state, setState] = useState<{ html: string; summary: string } | { error: string } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState(null);
+    Promise.all([before !== null ? render(projectId, path, before) : null, after !== null ? render(projectId, path, after) : null])
+      .then(([b, a]) => !cancelled && setState(markDiff(b, a)))
+      .catch((err: unknown) => !cancelled && setState({ error: `This page cannot be rendered: ${errorMessage(err)}. The source diff shows the change.` }));
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, path, before, after]);
+
+  if (!state) return <p className="note">Rendering both versions...</p>;
+  if ('error' in state) return <p role="alert">{state.error}</p>;
+  return (
+    <div className="rendered-diff">
+      <p className="note rendered-diff-summary" aria-live="polite">
+        <span className="legend legend-added">added</span> <span className="legend legend-changed">changed</span> <span className="legend legend-removed">removed</span> {state.summary}
+      </p>
+      <iframe title={`Rendered diff: ${path}`} sandbox="" srcDoc={state.html} />
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { checkReviewMove } from '@quire/shared/collab/review-status';
+import { errorMessage } from '../../trpc';
+import { useApp } from '../../store/app-store';
+import { useReviews } from '../../store/reviews-slice';
+import { reviewsApi } from './api';
+import { CommentThread } from './CommentThread';
+import { threadsOf } from './threads';
+import { age, statusLabel } from './format';
+import { Icon } from './icons';
+import { NewComment } from './NewComment';
+import { RenderedDiff } from './RenderedDiff';
+import { SourceDiff } from './SourceDiff';
+import type { ReviewDetail } from './types';
+import './reviews.css';
+
+/** How often an open review is read again from the core (it changes when the outbox syncs), in ms. */
+const REFRESH_MS = 4000;
+
+const isPage = (path: string) => /\.mdx?$/i.test(path);
+const sameEmail = (a: string | undefined | null, b: string | undefined | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+
+/** A pending marker: a clock and the word, for what waits in the outbox. */
+export function PendingBadge({ title = 'Waiting to be sent to the server' }: { title?: string }) {
+  return (
+    <span className="pending-badge" title={title}>
+      <Icon name="clock" size={11} /> pending
+    </span>
+  );
+}
+
+/**
+ * An open review (desktop-look.md "Reviews"): a header with title, status, author, reviewers, the
+ * preview link and the verdict buttons ("Approve", "Request changes": for reviewers, never the
+ * author; shown when the review state machine allows the move), then the changed files, each as
+ * "Rendered diff" (pages) or "Source diff", with its comment threads beside it. Everything works
+ * offline: the core queues comments and verdicts; what needs the server says why it waits.
+ */
+export function ReviewView({ projectId, reviewId }: { projectId: string; reviewId: string }) {
+  const me = useApp((s) => s.session?.user?.email ?? null);
+  const syncState = useApp((s) => s.sync);
+  const { version, bump, openReview, openReviewPath, openReviewFile, diffMode, setDiffMode, setCommentTarget, commentTarget } = useReviews();
+  const [review, setReview] = useState<ReviewDetail | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let stop = false;
+    const load = () =>
+      reviewsApi.get.query({ projectId, reviewId }).then(
+        (r) => {
+          if (stop) return;
+          setReview(r);
+          setLoadError(null);
+          // a review proposed here gets the server's id once synced: follow it (the list marks it open)
+          if (r.id !== reviewId) useReviews.setState({ openReviewId: r.id });
+        },
+        (err: unknown) => !stop && setLoadError(errorMessage(err)),
+      );
+    void load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      stop = true;
+      clearInterval(timer);
+    };
+  }, [projectId, reviewId, version]);
+
+  const file = useMemo(() => review?.files.find((f) => f.path === openReviewPath) ?? review?.files[0] ?? null, [review, openReviewPath]);
+  const fileComments = useMemo(() => (review && file ? review.comments.filter((c) => c.path === file.path) : []), [review, file]);
+  const threads = useMemo(() => threadsOf(fileComments), [fileComments]);
+  const commentedLines = useMemo(() => threads.map((t) => t[0]!.lineStart), [threads]);
+
+  const act = useCallback(
+    async (what: () => Promise<unknown>) => {
+      setBusy(true);
+      setActionError(null);
+      try {
+        await what();
+      } catch (err) {
+        setActionError(errorMessage(err));
+      } finally {
+        setBusy(false);
+        bump();
+      }
+    },
+    [bump],
+  );
+
+  if (loadError && !review) return <p role="alert">This review cannot be opened: {loadError}</p>;
+  if (!review) return <p className="note">Opening the review...</p>;
+
+  const isAuthor = sameEmail(review.author?.email, me);
+  // the verdicts are a reviewer's (never the author's); a role that may not review is refused by the server, with its reason shown
+  const mayReview = !isAuthor;
+  const canApprove = mayReview && checkReviewMove(review.status, 'approved', { isAuthor }) === null;
+  const canRequest = mayReview && checkReviewMove(review.status, 'changes_requested', { isAuthor }) === null;
+  const finished = review.status === 'merged' || review.status === 'closed';
+  const commentBlock = finished ? `This review is ${statusLabel(review.status).toLowerCase()}; it takes no more comments.` : null;
+  const mode = file && isPage(file.path) && file ? diffMode : 'source';
+
+  const comment = (input: { path: string; lineStart: number; lineEnd: number; body: string; parentId?: string }) =>
+    reviewsApi.comment.mutate({ projectId, reviewId, ...input }).then(() => bump());
+
+  return (
+    <section className="review-view" aria-label={`Review: ${review.title}`}>
+      <header className="review-header">
+        <div className="review-title-row">
+          <button type="button" className="link" onClick={() => openReview(null)} aria-label="Close review">
+            ←
+          </button>
+          <h2>{review.title}</h2>
+          <span className={`status-chip status-${review.status}`}>{statusLabel(review.status)}</span>
+          {review.pending && <PendingBadge />}
+        </div>
+        <p className="review-meta">
+          <span>
+            by <strong>{review.author?.name ?? 'a deleted user'}</strong>, {age(review.createdAt)}
+          </span>
+          <span>
+            Reviewers: {review.reviewers.length ? review.reviewers.map((r) => r.name).join(', ') : 'none asked'}
+          </span>
+          <span>Revision {review.revision}</span>
+          {review.localOnly ? (
+            <span className="waits">The preview link appears once the server has this review (it waits in the outbox).</span>
+          ) : review.previewUrl && review.previewBuildId ? (
+            <a href={review.previewUrl} target="_blank" rel="noreferrer noopener">
+              Open preview
+            </a>
+          ) : (
+            <span className="waits">The server is building the preview; its link appears here when ready.</span>
+          )}
+        </p>
+        {review.description && <p className="review-description">{review.description}</p>}
+        {review.problem && (
+          <p className="review-problem" role="alert">
+            The server refused a change of this review: {review.problem}
+          </p>
+        )}
+        <div className="review-actions">
+          {canApprove && (
+            <button type="button" className="primary" disabled={busy} onClick={() => void act(() => reviewsApi.approve.mutate({ projectId, reviewId }))}>
+              Approve
+            </button>
+          )}
+          {canRequest && (
+            <button type="button" disabled={busy} onClick={() => void act(() => reviewsApi.requestChanges.mutate({ projectId, reviewId }))}>
+              Request changes
+            </button>
+          )}
+          {isAuthor && !finished && (
+            <button type="button" disabled={busy} onClick={() => void act(() => reviewsApi.updateChanges.mutate({ projectId, reviewId }))} title="Sends your latest edits of these pages as a new revision">
+              Update review
+            </button>
+          )}
+          {syncState === 'offline' && <span className="waits">Offline: what you do here is kept and sent when the server can be reached.</span>}
+        </div>
+        {actionError && <p role="alert">{actionError}</p>}
+      </header>
+
+      <nav className="review-files" aria-label="Changed files">
+        {review.files.map((f) => (
+          <button key={f.path} type="button" aria-pressed={f.path === file?.path} onClick={() => openReviewFile(f.path)} className={`file-tab change-${f.change}`}>
+            <span className="change-kind">{f.change}</span> {f.path}
+          </button>
+        ))}
+        {review.files.length === 0 && <span className="note">No changed files.</span>}
+      </nav>
+
+      {file && (
+        <div className="review-body">
+          <div className="review-diff">
+            <div className="diff-modes" role="group" aria-label="Diff mode">
+              {isPage(file.path) && (
+                <button type="button" aria-pressed={mode === 'rendered'} onClick={() => setDiffMode('rendered')}>
+                  Rendered diff
+                </button>
+              )}
+              <button type="button" aria-pressed={mode === 'source'} onClick={() => setDiffMode('source')}>
+                Source diff
+              </button>
+            </div>
+            {mode === 'rendered' ? (
+              <RenderedDiff projectId={projectId} path={file.path} before={file.before} after={file.after} />
+            ) : (
+              <SourceDiff
+                path={file.path}
+                before={file.before}
+                after={file.after}
+                commentedLines={commentedLines}
+                target={commentTarget}
+                onPickLines={(lineStart, lineEnd) => setCommentTarget({ path: file.path, lineStart, lineEnd })}
+              />
+            )}
+          </div>
+          <aside className="review-threads" aria-label="Comments">
+            <NewComment path={file.path} lineCount={(file.after ?? file.before ?? '').split('\n').length} onSubmit={comment} disabledReason={commentBlock} />
+            {threads.length === 0 ? (
+              <p className="note">No comments on this file yet.</p>
+            ) : (
+              threads.map((t) => <CommentThread key={t[0]!.id} comments={t} disabledReason={commentBlock} onReply={(body, parentId) => comment({ path: file.path, lineStart: t[0]!.lineStart, lineEnd: t[0]!.lineEnd, body, parentId })} />)
+            )}
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'react';
+import { languageOf, monaco, systemTheme } from '../../editor/monaco-setup';
+import type { CommentTarget } from '../../store/reviews-slice';
+
+/** Props of {@link SourceDiff}. */
+export interface SourceDiffProps {
+  path: string;
+  before: string | null;
+  after: string | null;
+  /** lines that have comments (on the shown side), marked in the gutter */
+  commentedLines: number[];
+  /** the lines a new comment would be written on, highlighted */
+  target: CommentTarget | null;
+  /** a line number was clicked (shift extends the range) or lines were selected */
+  onPickLines(lineStart: number, lineEnd: number): void;
+}
+
+/**
+ * The source diff of one file: Monaco's diff editor, read-only, bundled locally (editor/monaco-setup.ts).
+ * Clicking a line number of the new text (shift-click extends) or selecting lines in it picks the
+ * lines of a new comment. A deleted file is commented on its old text. Accessible names:
+ * "Source before: <path>" and "Source after: <path>".
+ */
+export function SourceDiff({ path, before, after, commentedLines, target, onPickLines }: SourceDiffProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
+  const decorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
+  const pick = useRef(onPickLines);
+  pick.current = onPickLines;
+  const anchorLine = useRef<number | null>(null);
+
+  useEffect(() => {
+    const diff = monaco.editor.createDiffEditor(host.current!, {
+      readOnly: true,
+      originalEditable: false,
+      automaticLayout: true,
+      renderSideBySide: true,
+      minimap: { enabled: false },
+      wordWrap: 'on',
+      diffWordWrap: 'on',
+      scrollBeyondLastLine: false,
+      theme: systemTheme(),
+      fontSize: 13,
+      glyphMargin: true,
+      originalAriaLabel: `Source before: ${path}`,
+      modifiedAriaLabel: `Source after: ${path}`,
+    });
+    const language = languageOf(path);
+    const original = monaco.editor.createModel(before ?? '', language);
+    const modified = monaco.editor.createModel(after ?? '', language);
+    diff.setModel({ original, modified });
+    editorRef.current = diff;
+    // a deleted file has no new text: its comments go on the old one
+    const side = after === null ? diff.getOriginalEditor() : diff.getModifiedEditor();
+    decorations.current = side.createDecorationsCollection();
+    const subs = [
+      side.onMouseDown((e) => {
+        const t = e.target;
+        if ((t.type === monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS || t.type === monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN) && t.position) {
+          const line = t.position.lineNumber;
+          if (e.event.shiftKey && anchorLine.current !== null) pick.current(Math.min(anchorLine.current, line), Math.max(anchorLine.current, line));
+          else {
+            anchorLine.current = line;
+            pick.current(line, line);
+          }
+        }
+      }),
+      side.onDidChangeCursorSelection((e) => {
+        const s = e.selection;
+        if (s.isEmpty()) return;
+        // a selection ending at column 1 of a line does not take that line
+        const end = s.endColumn === 1 && s.endLineNumber > s.startLineNumber ? s.endLineNumber - 1 : s.endLineNumber;
+        pick.current(s.startLineNumber, end);
+      }),
+    ];
+    return () => {
+      subs.forEach((s) => s.dispose());
+      diff.setModel(null);
+      original.dispose();
+      modified.dispose();
+      diff.dispose();
+      editorRef.current = null;
+    };
+  }, [path, before, after]);
+
+  useEffect(() => {
+    const lines = new Set(commentedLines);
+    const items: monaco.editor.IModelDeltaDecoration[] = [...lines].map((line) => ({
+      range: new monaco.Range(line, 1, line, 1),
+      options: { glyphMarginClassName: 'review-comment-glyph', glyphMarginHoverMessage: { value: 'Comment thread' } },
+    }));
+    if (target && target.path === path)
+      items.push({ range: new monaco.Range(target.lineStart, 1, target.lineEnd, 1), options: { isWholeLine: true, className: 'review-target-line', linesDecorationsClassName: 'review-target-gutter' } });
+    decorations.current?.set(items);
+  }, [commentedLines, target, path, before, after]);
+
+  return <div ref={host} className="source-diff" />;
+}

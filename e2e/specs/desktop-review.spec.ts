@@ -1,0 +1,270 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { makeGitRepo } from '../fixtures/git-repo';
+
+/**
+ * Proposing and reviewing in Quire Desktop, also offline, against a real Quire server of its own
+ * and two `pnpm desktop:web` instances (each with its own QUIRE_DESKTOP_DATA_DIR, as on two
+ * computers): a writer edits the Quickstart page and proposes it ("Propose changes"); a reviewer
+ * opens the review from the "Reviews" list while the server runs (so it is kept locally), then the
+ * server is STOPPED, the reviewer comments on a line of the source diff and approves ("Offline",
+ * "2 pending"), the server starts again on the same data, the app syncs ("Synced"), and the
+ * server's REST API (admin key) holds that comment and that approval exactly once. Screenshots go to
+ * e2e/artifacts/screenshots/desktop-review-*.png. Both people are made with `quire user add`.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const SHOTS_DIR = path.join(here, '..', 'artifacts', 'screenshots');
+const SERVER_PORT = Number(process.env.QUIRE_E2E_REVIEW_SERVER_PORT ?? 4393);
+const WRITER_PORT = Number(process.env.QUIRE_E2E_REVIEW_WRITER_PORT ?? 5393);
+const REVIEWER_PORT = Number(process.env.QUIRE_E2E_REVIEW_REVIEWER_PORT ?? 5394);
+const SERVER_URL = `http://127.0.0.1:${SERVER_PORT}`;
+const ADMIN_KEY = `quire_e2erev_${'r'.repeat(40)}`;
+const WRITER = { email: 'writer@review.test', name: 'Wendy Writer', password: 'a long writer password', role: 'editor' };
+const REVIEWER = { email: 'reviewer@review.test', name: 'Rita Reviewer', password: 'a long reviewer password', role: 'reviewer' };
+const TITLE = 'Say what the desktop app adds';
+const TYPED = 'Reviewed in the desktop app, also offline.';
+const COMMENT = 'Line 8 reads well; keep it.';
+const PAGE = 'quickstart.mdx';
+const COMMENT_LINE = 8;
+
+let server: ChildProcess | undefined;
+const desktops: ChildProcess[] = [];
+const urls = { writer: '', reviewer: '' };
+let serverEnv: NodeJS.ProcessEnv = {};
+let projectId = '';
+const temps: string[] = [];
+
+function temp(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${what} did not start within ${timeoutMs / 1000} s`);
+}
+
+/** Starts the Quire server on its data directory (the same one again after a stop). */
+async function startServer(): Promise<void> {
+  const log = fs.openSync(path.join(here, '..', 'artifacts', 'desktop-review-server.log'), 'a');
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
+    cwd: root,
+    env: { ...serverEnv, PORT: String(SERVER_PORT), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
+  await waitFor('the Quire server', async () => (await fetch(`${SERVER_URL}/v1/openapi.json`)).ok, server, 60_000);
+}
+
+/** Starts `pnpm desktop:web` (desktop/src/core/web.ts) on its own data directory; resolves with the URL it prints. */
+async function startDesktop(port: number): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'desktop', 'src', 'core', 'web.ts')], {
+    cwd: root,
+    env: { ...process.env, QUIRE_DESKTOP_PORT: String(port), QUIRE_DESKTOP_DATA_DIR: temp('quire-e2e-review-desktop-') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  desktops.push(child);
+  const ready = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /^Quire Desktop: (\S+)$/m.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`pnpm desktop:web exited with code ${code}: ${out}`)));
+  });
+  return Promise.race([ready, new Promise<string>((_, reject) => setTimeout(() => reject(new Error('desktop:web did not print its URL within 180 s')), 180_000))]);
+}
+
+/** Stops a child with SIGTERM, and SIGKILL when it has not exited within 15 s. */
+async function stop(child: ChildProcess | undefined, name: string): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    console.warn(`${name} did not stop within 15 s of SIGTERM; killing it`);
+    child.kill('SIGKILL');
+  }, 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A call of the server's REST API with the admin key; answers the parsed body. */
+async function api<T>(route: string): Promise<T> {
+  const res = await fetch(`${SERVER_URL}/v1${route}`, { headers: { Authorization: `Bearer ${ADMIN_KEY}` } });
+  expect(res.status, `GET ${route}: ${await res.clone().text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+function shooter(page: Page, testInfo: TestInfo) {
+  return async (name: string) => {
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    const file = path.join(SHOTS_DIR, `${name}.png`);
+    await page.screenshot({ path: file });
+    await testInfo.attach(name, { path: file, contentType: 'image/png' });
+  };
+}
+
+/** Signs in to the server in a desktop app and opens the demo project. */
+async function signInAndOpen(page: Page, url: string, who: { email: string; password: string }): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Server URL').fill(SERVER_URL);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Synced/);
+  await page.getByRole('list', { name: 'Projects' }).getByRole('listitem', { name: 'Quire demo' }).click();
+  await expect(page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Quickstart', exact: true })).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+
+test.beforeAll(async () => {
+  test.setTimeout(420_000);
+  const dataDir = temp('quire-e2e-review-server-');
+  serverEnv = { ...process.env, QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_KEY: ADMIN_KEY, QUIRE_ALLOW_FILE_REPOS: '1', QUIRE_LOG_LEVEL: 'warn' };
+  fs.mkdirSync(path.join(here, '..', 'artifacts'), { recursive: true });
+  fs.writeFileSync(path.join(here, '..', 'artifacts', 'desktop-review-server.log'), '');
+  await startServer();
+
+  const repo = makeGitRepo(path.join(root, 'examples', 'demo-docs'), 'desktop-review-demo');
+  temps.push(repo);
+  const res = await fetch(`${SERVER_URL}/v1/projects`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Quire demo', slug: 'desktop-review-demo', repoUrl: repo, repoBranch: 'main' }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  projectId = ((await res.json()) as { data: { id: string } }).data.id;
+
+  for (const who of [WRITER, REVIEWER]) {
+    const add = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'cli', 'index.ts'), 'user', 'add', who.email, '--role', who.role, '--name', who.name], {
+      cwd: root,
+      env: serverEnv,
+      input: `${who.password}\n`,
+      encoding: 'utf8',
+    });
+    expect(add.status, add.stderr).toBe(0);
+  }
+
+  // one after the other: the first start builds the renderer when its sources changed
+  urls.writer = await startDesktop(WRITER_PORT);
+  urls.reviewer = await startDesktop(REVIEWER_PORT);
+});
+
+test.afterAll(async () => {
+  test.setTimeout(60_000);
+  await Promise.all([...desktops.map((d) => stop(d, 'desktop:web')), stop(server, 'the Quire server')]);
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a writer edits a page and proposes it for review', async ({ page }, testInfo) => {
+  const shoot = shooter(page, testInfo);
+  await signInAndOpen(page, urls.writer, WRITER);
+  await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Quickstart', exact: true }).click();
+  const preview = page.getByTitle('Preview', { exact: true }).contentFrame();
+  await expect(preview.getByRole('heading', { name: 'Quickstart', level: 1 })).toBeVisible();
+  const editor = page.getByRole('textbox', { name: /^Editor/ });
+  await editor.focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(`\n\n${TYPED}\n`);
+  await expect(preview.getByText(TYPED)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Propose changes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Propose changes' });
+  await dialog.getByLabel('Title').fill(TITLE);
+  await dialog.getByLabel('Description').fill('One sentence about reviewing offline.');
+  await dialog.getByRole('checkbox', { name: new RegExp(REVIEWER.name) }).check();
+  await expect(dialog.getByRole('checkbox', { name: PAGE })).toBeChecked();
+  await shoot('desktop-review-propose');
+  await dialog.getByRole('button', { name: 'Open review' }).click();
+  await expect(dialog).toBeHidden();
+
+  // listed at once, and opened; pending until the server holds it, then its preview link
+  const item = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem', { name: TITLE });
+  await expect(item).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText('Synced', { timeout: 60_000 });
+  await expect(item.getByText('pending')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('link', { name: 'Open preview' })).toBeVisible({ timeout: 60_000 });
+  // the author neither approves nor requests changes
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
+  await shoot('desktop-review-proposed');
+
+  const list = await api<{ data: Array<{ id: string; title: string; status: string; reviewers: Array<{ email: string }> }> }>(`/projects/${projectId}/reviews`);
+  const onServer = list.data.filter((r) => r.title === TITLE);
+  expect(onServer).toHaveLength(1);
+  expect(onServer[0]!.status).toBe('open');
+  expect(onServer[0]!.reviewers.map((r) => r.email)).toEqual([REVIEWER.email]);
+});
+
+test('a reviewer comments on a line and approves with the server stopped; the server holds both once', async ({ page }, testInfo) => {
+  const shoot = shooter(page, testInfo);
+  await signInAndOpen(page, urls.reviewer, REVIEWER);
+  await page.getByRole('toolbar', { name: 'Activity' }).getByRole('button', { name: 'Reviews' }).click();
+  const item = page.getByRole('list', { name: 'Reviews' }).getByRole('listitem', { name: TITLE });
+  await expect(item).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Requested from me' }).click();
+  await expect(item).toBeVisible();
+  await item.click();
+
+  // the rendered diff: both versions by the site's engine, the new paragraph outlined as added
+  const rendered = page.getByTitle(`Rendered diff: ${PAGE}`, { exact: true }).contentFrame();
+  await expect(rendered.getByText(TYPED)).toBeVisible();
+  await expect(rendered.locator('[data-quire-diff="added"]', { hasText: TYPED })).toHaveCount(1);
+  await expect(page.getByText(/1 added, 0 changed, 0 removed blocks/)).toBeVisible();
+  await rendered.locator('[data-quire-diff="added"]').scrollIntoViewIfNeeded();
+  await shoot('desktop-review-rendered');
+  await page.getByRole('button', { name: 'Source diff' }).click();
+  const lineNumber = page.locator('.source-diff .editor.modified .line-numbers').filter({ hasText: new RegExp(`^\\s*${COMMENT_LINE}\\s*$`) });
+  await expect(lineNumber).toBeVisible();
+  await shoot('desktop-review-source');
+
+  // the server goes away: everything below is done offline
+  await stop(server, 'the Quire server');
+  await lineNumber.click();
+  await expect(page.getByText(`New thread on line ${COMMENT_LINE} of ${PAGE}`)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Comment', exact: true }).fill(COMMENT);
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  const thread = page.getByRole('article', { name: `Thread on line ${COMMENT_LINE}` });
+  await expect(thread.getByText(COMMENT)).toBeVisible();
+  await expect(thread.getByText('pending')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  const status = page.getByRole('status', { name: 'Sync status' });
+  await expect(status).toHaveText(/2 pending/, { timeout: 30_000 });
+  await expect(status).toHaveText(/Offline/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: `Review: ${TITLE}` }).getByText('Approved', { exact: true })).toBeVisible();
+  await shoot('desktop-review-offline');
+
+  // back online: the outbox drains
+  await startServer();
+  await page.getByRole('button', { name: 'Outbox' }).click();
+  await page.getByRole('dialog', { name: 'Outbox' }).getByRole('button', { name: 'Sync now' }).click();
+  await expect(status).toHaveText('Synced', { timeout: 90_000 });
+  await expect(thread.getByText('pending')).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Outbox' }).click();
+  await shoot('desktop-review-synced');
+
+  const reviews = await api<{ data: Array<{ id: string; title: string; status: string }> }>(`/projects/${projectId}/reviews`);
+  const review = reviews.data.find((r) => r.title === TITLE);
+  expect(review?.status).toBe('approved');
+  const comments = await api<{ data: Array<{ body: string; path: string; lineStart: number; lineEnd: number; author: { email: string } | null }> }>(`/projects/${projectId}/reviews/${review!.id}/comments`);
+  expect(comments.data.map((c) => ({ body: c.body, path: c.path, lineStart: c.lineStart, lineEnd: c.lineEnd, author: c.author?.email }))).toEqual([
+    { body: COMMENT, path: PAGE, lineStart: COMMENT_LINE, lineEnd: COMMENT_LINE, author: REVIEWER.email },
+  ]);
+  const audit = await api<{ data: Array<{ action: string; actor: { email: string }; resource: { id: string }; metadata: { to?: string } }> }>(`/projects/${projectId}/audit-log?limit=100`);
+  const approvals = audit.data.filter((e) => e.resource.id === review!.id && e.action === 'review.updated' && e.metadata.to === 'approved');
+  expect(approvals).toHaveLength(1);
+  expect(approvals[0]!.actor.email).toBe(REVIEWER.email);
+});
