@@ -27,4 +27,11 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    // Every spec in Debian's Chromium (desktop specs against `desktop:web`).
+    { name: 'chromium', testIgnore: ['electron/**'] },
+    // Quire Desktop's Electron shell through Playwright's `_electron` launcher: skipped, saying why,
+    // on machines without an Electron binary (desktop/scripts/electron-binary.mjs).
+    { name: 'electron', testDir: './specs/electron' },
+  ],
 });

@@ -224,12 +224,24 @@ export class Core {
     this.requireWorkspace(projectId);
     const before = this.store.file(projectId, path)?.content ?? null;
     const f = this.store.writeFile(projectId, path, content);
+    this.onFileWritten?.(projectId, path, content);
     // The preview worker reloads the project's files only when what other pages see changed: a
     // config, snippet or other file, or a page's frontmatter (its title in the sidebar). The body of
     // the previewed page travels with each render.
     if (!/\.mdx?$/i.test(path) || before === null || frontmatterOf(before) !== frontmatterOf(content) || SNIPPET_PATH.test(path)) this.bump(projectId);
     else this.bodyEdited.add(projectId);
     return f;
+  }
+
+  /**
+   * Called after each saved edit, once the store holds it (local-folder.ts writes it to the folder
+   * on disk too); an error it throws is the write's error.
+   */
+  onFileWritten: ((projectId: string, path: string, content: string) => void) | null = null;
+
+  /** Tells the preview worker that files of the project changed outside {@link writeFile} (workspace-refresh.ts, local-folder.ts). */
+  filesChanged(projectId: string): void {
+    this.bump(projectId);
   }
 
   private bump(projectId: string): void {

@@ -3,6 +3,9 @@ import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import type { PreviewResult } from './preview-render';
 import type { PreviewWorkerRequest } from './preview-worker';
 
+/** Set by the esbuild bundle of the Electron shell: the worker bundle's path relative to this module. */
+declare const __QUIRE_BUNDLED_PREVIEW_WORKER__: string | undefined;
+
 /**
  * Renders previews on one worker thread (preview-worker.ts, booted by preview-worker-boot.mjs
  * under tsx). The worker holds each project's files; {@link PreviewService.render} sends them
@@ -17,11 +20,16 @@ export class PreviewService {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    // preview-worker-boot.mjs registers tsx's loader in the thread, then imports the TypeScript entry.
-    const w = new Worker(new URL('./preview-worker-boot.mjs', import.meta.url), {
-      workerData: { entry: new URL('./preview-worker.ts', import.meta.url).href },
-      resourceLimits: { maxOldGenerationSizeMb: 512 },
-    });
+    const resourceLimits = { maxOldGenerationSizeMb: 512 };
+    // Bundled (desktop/scripts/build-electron.ts): the worker's own bundle beside this one. From
+    // source: preview-worker-boot.mjs registers tsx's loader in the thread, then imports the TypeScript entry.
+    const w =
+      typeof __QUIRE_BUNDLED_PREVIEW_WORKER__ === 'string'
+        ? new Worker(new URL(__QUIRE_BUNDLED_PREVIEW_WORKER__, import.meta.url), { resourceLimits })
+        : new Worker(new URL('./preview-worker-boot.mjs', import.meta.url), {
+            workerData: { entry: new URL('./preview-worker.ts', import.meta.url).href },
+            resourceLimits,
+          });
     w.on('message', (msg: { id: number; result: PreviewResult }) => {
       const done = this.pending.get(msg.id);
       this.pending.delete(msg.id);

@@ -5,6 +5,7 @@ import { reviewsRouter } from './reviews-router';
 import { syncRouter } from './sync-router';
 import { buildsRouter } from './builds-router';
 import { editorRouter } from './editor-router';
+import { folderRouter, openProject } from './local-folder-router';
 
 /** The core's tRPC context: the one core of the process. */
 export interface CoreContext {
@@ -30,6 +31,7 @@ const Text = z.string().max(5 * 1024 * 1024);
  * - `sync.*` (sync-router.ts: status, now, dismiss), `reviews.*` (reviews-router.ts: offline review work)
  * - `projects.list()` → `{items, offline}`
  * - `workspace.open({projectId})`, `workspace.tree({projectId})` → `{nodes, error}`, `workspace.changes({projectId})` → paths edited locally
+ * - `workspace.refresh/conflict/conflicts/resolve/openFolder/localFolders` (local-folder-router.ts: three-way refresh from the server, local folders); `workspace.open` refreshes a project opened before
  * - `files.read({projectId, path})`, `files.write({projectId, path, content})`
  * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
  * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`
@@ -48,7 +50,8 @@ export const coreRouter = t.router({
     list: procedure.query(({ ctx }) => ctx.core.listProjects()),
   }),
   workspace: t.router({
-    open: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => ctx.core.openWorkspace(input.projectId)),
+    open: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => openProject(ctx.core, input.projectId)),
+    ...folderRouter,
     tree: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.tree(input.projectId)),
     changes: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.store.changedPaths(input.projectId)),
   }),

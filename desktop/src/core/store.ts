@@ -80,6 +80,24 @@ CREATE TABLE IF NOT EXISTS review_file_cache (
 );
 `;
 
+/**
+ * Tables of workspace-refresh.ts and local-folder.ts:
+ * - `merge_conflicts`: a page edited both locally and on the server whose three-way merge conflicted:
+ *   the server's commit and text it was merged with, and the merge regions (JSON, shared/src/sync
+ *   `MergeRegion[]`), until the person resolves it.
+ * - `local_folders`: projects opened from a folder on this computer (`local:<hash>` id → folder path).
+ */
+const WORKSPACE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS merge_conflicts (
+  project_id TEXT NOT NULL, path TEXT NOT NULL, commit_sha TEXT NOT NULL, remote_content TEXT NOT NULL,
+  deleted_on_server INTEGER NOT NULL DEFAULT 0, regions TEXT NOT NULL, created_at TEXT NOT NULL,
+  PRIMARY KEY (project_id, path)
+);
+CREATE TABLE IF NOT EXISTS local_folders (
+  project_id TEXT PRIMARY KEY, folder_path TEXT NOT NULL UNIQUE, name TEXT NOT NULL, opened_at TEXT NOT NULL
+);
+`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS session (
   id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -101,7 +119,7 @@ CREATE TABLE IF NOT EXISTS files (
 CREATE TABLE IF NOT EXISTS cache (
   key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at TEXT NOT NULL
 );
-${SYNC_SCHEMA}`;
+${SYNC_SCHEMA}${WORKSPACE_SCHEMA}`;
 
 /** The local store over one SQLite file. Open with {@link openStore}; `close()` when done. */
 export class LocalStore {

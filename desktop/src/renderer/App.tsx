@@ -3,6 +3,7 @@ import { ProjectList } from './components/ProjectList';
 import { SignIn } from './components/SignIn';
 import { SyncStatus } from './components/SyncStatus';
 import { Workspace } from './components/Workspace';
+import { OpenFolder } from './components/OpenFolder';
 import { useApp } from './store/app-store';
 import { useReviews } from './store/reviews-slice';
 import { core } from './trpc';
@@ -16,7 +17,25 @@ export function App() {
   }, [setSession]);
 
   if (!session) return <p className="note">Starting...</p>;
-  if (!session.signedIn) return <SignIn />;
+  // a local folder needs no server: it opens from the sign-in screen and works signed out
+  if (!session.signedIn && projectId?.startsWith('local:')) {
+    return (
+      <div className="app">
+        <Workspace projectId={projectId} />
+      </div>
+    );
+  }
+  if (!session.signedIn) {
+    return (
+      <>
+        <SignIn />
+        <section className="projects" aria-labelledby="open-folder-title">
+          <h2 id="open-folder-title">Or open a local folder</h2>
+          <OpenFolder />
+        </section>
+      </>
+    );
+  }
   return (
     <div className="app">
       <header className="top-strip">

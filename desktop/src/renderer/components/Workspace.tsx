@@ -13,6 +13,7 @@ import { BuildsPanel } from './BuildsPanel';
 import { CommandPalette } from './CommandPalette';
 import { StatusBar } from './StatusBar';
 import { pagesOf, useUi } from '../store/ui-slice';
+import { MergeView, refreshNotice, useConflicts } from './MergeView';
 
 /** The first page of a tree (depth first), to open when a project opens. */
 function firstPage(nodes: TreeNode[]): string | undefined {
@@ -34,10 +35,32 @@ export function Workspace({ projectId }: { projectId: string }) {
   const openReviewId = useReviews((s) => s.openReviewId);
   const setProposeOpen = useReviews((s) => s.setProposeOpen);
   useEffect(() => () => useReviews.getState().reset(), [projectId]); // reviews belong to the project
+  const local = projectId.startsWith('local:');
+  const conflicts = useConflicts((s) => s.paths);
+  const [refreshMsg, setRefreshMsg] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  /** after a refresh or a resolved merge: the tree and the open page read the store again */
+  async function reloadTree() {
+    setTree(await core.workspace.tree.query({ projectId }));
+    setReloads((n) => n + 1);
+  }
+  async function refresh() {
+    setRefreshMsg('Refreshing...');
+    try {
+      const r = await core.workspace.refresh.mutate({ projectId });
+      useConflicts.getState().setPaths(r.conflicts);
+      setRefreshMsg(refreshNotice(r) ?? 'Up to date with the server.');
+      setStatus(`${useUi.getState().workspace?.ref ?? ''} @ ${r.commitSha.slice(0, 7)}`);
+      await reloadTree();
+    } catch (err) {
+      setRefreshMsg(errorMessage(err));
+    }
+  }
 
   useEffect(() => {
     let cancelled = false;
     setTree(null);
+    useConflicts.getState().setPaths([]);
     core.workspace.open
       .mutate({ projectId })
       .then(async (ws) => {
@@ -45,6 +68,8 @@ export function Workspace({ projectId }: { projectId: string }) {
         if (cancelled) return;
         setStatus(`${ws.ref} @ ${ws.commitSha.slice(0, 7)}${ws.offline ? ' (offline copy)' : ''}`);
         setTree(t);
+        useConflicts.getState().setPaths(ws.conflicts);
+        setRefreshMsg(ws.refresh ? refreshNotice(ws.refresh) : ws.conflicts.length ? refreshNotice({ updated: [], merged: [], conflicts: ws.conflicts }) : null);
         useUi.getState().setWorkspace({ ref: ws.ref, commitSha: ws.commitSha, offline: ws.offline });
         useUi.getState().setPages(pagesOf(t.nodes));
         const first = firstPage(t.nodes);
@@ -65,15 +90,37 @@ export function Workspace({ projectId }: { projectId: string }) {
             ←
           </button>
           <strong>{project?.name ?? projectId}</strong>
-          <button type="button" className="propose-button" onClick={() => setProposeOpen(true)} disabled={!tree}>
+          <button
+            type="button"
+            className="propose-button"
+            onClick={() => setProposeOpen(true)}
+            disabled={!tree || local}
+            aria-describedby={local ? 'propose-local-note' : undefined}
+            title={local ? 'A local folder is on no Quire server: there is nothing to propose to.' : undefined}
+          >
             Propose changes
           </button>
+          {!local && (
+            <button type="button" onClick={() => void refresh()} disabled={!tree}>
+              Refresh
+            </button>
+          )}
         </div>
         {activity === 'pages' && (
           <>
             <p className="note" aria-live="polite">
               {status}
             </p>
+            {local && (
+              <p className="note" id="propose-local-note">
+                A local folder: edits are saved to its files. Proposing changes needs a project on a Quire server.
+              </p>
+            )}
+            {refreshMsg && (
+              <p className="refresh-notice" aria-live="polite">
+                {refreshMsg}
+              </p>
+            )}
             {tree?.error && <p role="alert">The configuration has a problem: {tree.error}</p>}
             {tree && <FileTree nodes={tree.nodes} />}
           </>
@@ -86,7 +133,20 @@ export function Workspace({ projectId }: { projectId: string }) {
         {activity === 'reviews' && openReviewId ? (
           <ReviewView projectId={projectId} reviewId={openReviewId} />
         ) : openPath ? (
-          <PageEditor key={openPath} projectId={projectId} path={openPath} />
+          conflicts.includes(openPath) ? (
+            <MergeView
+              key={openPath}
+              projectId={projectId}
+              path={openPath}
+              onResolved={(left) => {
+                useConflicts.getState().setPaths(left);
+                setRefreshMsg(left.length ? `Merge saved; ${left.length} ${left.length === 1 ? 'page needs' : 'pages need'} a decision.` : 'Merge saved; no page needs a decision.');
+                void reloadTree();
+              }}
+            />
+          ) : (
+            <PageEditor key={`${openPath}:${reloads}`} projectId={projectId} path={openPath} />
+          )
         ) : (
           <p className="note">Choose a page.</p>
         )}
