@@ -1,18 +1,18 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { bearer, createTestApp, type TestApp } from '../../server/test/helpers/app';
-import { createFixtureRepo, type FixtureRepo } from '../../server/test/helpers/git-repo';
-import { seedMember, TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
+import type { TestApp } from '../../server/test/helpers/app';
+import type { FixtureRepo } from '../../server/test/helpers/git-repo';
+import { TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
 import { callerFor } from '../../server/test/trpc/trpc-fixtures';
 import { createCore, type Core } from '../src/core/core';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault, TOKEN_FILE } from '../src/core/token-vault';
+import { startServerFixture, type ServerFixture } from './server-fixture';
 
 /** The core against a real Quire server listening on a free port: sign in, projects, workspace, edits, lint, preview, offline. */
+let fx: ServerFixture;
 let t: TestApp;
 let repo: FixtureRepo;
 let serverUrl: string;
@@ -32,32 +32,21 @@ async function errorOf(p: Promise<unknown>): Promise<TRPCError> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  repo = createFixtureRepo(undefined, {
-    extraFiles: {
+  fx = await startServerFixture({
       'docs.json': JSON.stringify({ name: 'Acme Docs', navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/setup'] }] } }),
       'index.mdx': '---\ntitle: Welcome home\n---\n\nFirst version of the welcome page.\n',
       'guides/setup.mdx': '---\ntitle: Setting up\n---\n\nInstall the tool.\n',
       'snippets/note.mdx': 'A reusable note.\n',
       'images/dot.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]),
-    },
   });
-  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload: { name: 'Acme', slug: 'acme', repoUrl: repo.path, repoBranch: repo.branch } });
-  projectId = res.json().data.id as string;
-  const orgId = (await t.ctx.db.prisma.project.findUniqueOrThrow({ where: { id: projectId } })).orgId;
-  await seedMember(t.ctx.db, orgId, 'writer@acme.test', 'editor');
+  ({ t, repo, serverUrl, projectId, dataDir } = fx);
   const token = (await (await callerFor(t.ctx)).auth.signIn({ email: 'writer@acme.test', password: TEST_PASSWORD })).token;
   await (await callerFor(t.ctx, token)).lint.rules.create({ projectId, rule: { name: 'plain-words', type: 'substitution', swap: { utilize: 'use' } } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-test-'));
 });
 
 afterAll(async () => {
   await core?.close();
-  await t?.close();
-  repo?.cleanup();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await fx?.close();
 });
 
 describe('desktop core', () => {

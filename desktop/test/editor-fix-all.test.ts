@@ -1,42 +1,30 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { bearer, createTestApp, type TestApp } from '../../server/test/helpers/app';
-import { createFixtureRepo, type FixtureRepo } from '../../server/test/helpers/git-repo';
-import { seedMember, TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
+import type { TestApp } from '../../server/test/helpers/app';
+import { TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
 import { callerFor } from '../../server/test/trpc/trpc-fixtures';
 import { createCore, type Core } from '../src/core/core';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
+import { startServerFixture, type ServerFixture } from './server-fixture';
 import { readingMinutes, wordCount } from '../src/renderer/editor/text-stats';
 
 /** "Fix all in page" through the core (the shared linter's autoFix with the project's rules), against a real server. */
+let fx: ServerFixture;
 let t: TestApp;
-let repo: FixtureRepo;
 let projectId: string;
 let dataDir: string;
 let core: Core;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  repo = createFixtureRepo(undefined, {
-    extraFiles: {
+  fx = await startServerFixture({
       'docs.json': JSON.stringify({ name: 'Acme Docs', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }),
       'index.mdx': '---\ntitle: Welcome\n---\n\nWelcome.\n',
-    },
   });
-  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload: { name: 'Acme', slug: 'acme', repoUrl: repo.path, repoBranch: repo.branch } });
-  projectId = res.json().data.id as string;
-  const orgId = (await t.ctx.db.prisma.project.findUniqueOrThrow({ where: { id: projectId } })).orgId;
-  await seedMember(t.ctx.db, orgId, 'writer@acme.test', 'editor');
+  ({ t, projectId, dataDir } = fx);
+  const serverUrl = fx.serverUrl;
   const token = (await (await callerFor(t.ctx)).auth.signIn({ email: 'writer@acme.test', password: TEST_PASSWORD })).token;
   await (await callerFor(t.ctx, token)).lint.rules.create({ projectId, rule: { name: 'plain-words', type: 'substitution', swap: { utilize: 'use' } } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-fixall-'));
   core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
   const c = createCoreCaller({ core });
   await c.session.signIn({ serverUrl, email: 'writer@acme.test', password: TEST_PASSWORD });
@@ -45,9 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core?.close();
-  await t?.close();
-  repo?.cleanup();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await fx?.close();
 });
 
 describe('Fix all in page', () => {

@@ -1,18 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { bearer, createTestApp, type TestApp } from '../../server/test/helpers/app';
-import { createFixtureRepo, type FixtureRepo } from '../../server/test/helpers/git-repo';
-import { seedMember, TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
+import type { FixtureRepo } from '../../server/test/helpers/git-repo';
+import { TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
 import { createCore, type Core } from '../src/core/core';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
+import { startServerFixture, type ServerFixture } from './server-fixture';
 
 /** Refreshing a workspace from the server: pages changed only there are taken, pages changed on both sides are merged three ways, real conflicts are kept and resolved by the person. */
-let t: TestApp;
+let fx: ServerFixture;
 let repo: FixtureRepo;
 let projectId: string;
 let dataDir: string;
@@ -23,22 +19,14 @@ const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${bo
 const GUIDE = 'Line one.\n\nLine two.\n\nLine three.\n\nLine four.\n';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  repo = createFixtureRepo(undefined, {
-    extraFiles: {
+  fx = await startServerFixture({
       'docs.json': JSON.stringify({ name: 'Acme Docs', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'faq'] }] } }),
       'index.mdx': page('Welcome', 'Hello.\n'),
       'guide.mdx': page('Guide', GUIDE),
       'faq.mdx': page('FAQ', 'Questions.\n'),
-    },
   });
-  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload: { name: 'Acme', slug: 'acme', repoUrl: repo.path, repoBranch: repo.branch } });
-  projectId = res.json().data.id as string;
-  const orgId = (await t.ctx.db.prisma.project.findUniqueOrThrow({ where: { id: projectId } })).orgId;
-  await seedMember(t.ctx.db, orgId, 'writer@acme.test', 'editor');
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const serverUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-refresh-'));
+  ({ repo, projectId, dataDir } = fx);
+  const serverUrl = fx.serverUrl;
   core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
   c = createCoreCaller({ core });
   await c.session.signIn({ serverUrl, email: 'writer@acme.test', password: TEST_PASSWORD });
@@ -48,9 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core?.close();
-  await t?.close();
-  repo?.cleanup();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await fx?.close();
 });
 
 describe('workspace refresh', () => {

@@ -1,10 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { makeGitRepo } from '../fixtures/git-repo';
+import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
 
 /**
  * Proposing and reviewing in Quire Desktop, also offline, against a real Quire server of its own
@@ -16,109 +11,27 @@ import { makeGitRepo } from '../fixtures/git-repo';
  * server's REST API (admin key) holds that comment and that approval exactly once. Screenshots go to
  * e2e/artifacts/screenshots/desktop-review-*.png. Both people are made with `quire user add`.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const SHOTS_DIR = path.join(here, '..', 'artifacts', 'screenshots');
-const SERVER_PORT = Number(process.env.QUIRE_E2E_REVIEW_SERVER_PORT ?? 4393);
-const WRITER_PORT = Number(process.env.QUIRE_E2E_REVIEW_WRITER_PORT ?? 5393);
-const REVIEWER_PORT = Number(process.env.QUIRE_E2E_REVIEW_REVIEWER_PORT ?? 5394);
-const SERVER_URL = `http://127.0.0.1:${SERVER_PORT}`;
-const ADMIN_KEY = `quire_e2erev_${'r'.repeat(40)}`;
-const WRITER = { email: 'writer@review.test', name: 'Wendy Writer', password: 'a long writer password', role: 'editor' };
-const REVIEWER = { email: 'reviewer@review.test', name: 'Rita Reviewer', password: 'a long reviewer password', role: 'reviewer' };
+const SERVER_PORT = Number(process.env.QUIRE_E2E_REVIEW_SERVER_PORT ?? 4395);
+const WRITER_PORT = Number(process.env.QUIRE_E2E_REVIEW_WRITER_PORT ?? 5395);
+const REVIEWER_PORT = Number(process.env.QUIRE_E2E_REVIEW_REVIEWER_PORT ?? 5396);
+const WRITER = { email: 'writer@review.test', name: 'Wendy Writer', password: 'a long writer password', role: 'editor' } as const;
+const REVIEWER = { email: 'reviewer@review.test', name: 'Rita Reviewer', password: 'a long reviewer password', role: 'reviewer' } as const;
 const TITLE = 'Say what the desktop app adds';
 const TYPED = 'Reviewed in the desktop app, also offline.';
 const COMMENT = 'Line 8 reads well; keep it.';
 const PAGE = 'quickstart.mdx';
 const COMMENT_LINE = 8;
 
-let server: ChildProcess | undefined;
-const desktops: ChildProcess[] = [];
+const stack = new DesktopStack('desktop-review', SERVER_PORT);
 const urls = { writer: '', reviewer: '' };
-let serverEnv: NodeJS.ProcessEnv = {};
 let projectId = '';
-const temps: string[] = [];
-
-function temp(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} did not start within ${timeoutMs / 1000} s`);
-}
-
-/** Starts the Quire server on its data directory (the same one again after a stop). */
-async function startServer(): Promise<void> {
-  const log = fs.openSync(path.join(here, '..', 'artifacts', 'desktop-review-server.log'), 'a');
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'server.ts')], {
-    cwd: root,
-    env: { ...serverEnv, PORT: String(SERVER_PORT), HOST: '127.0.0.1' },
-    stdio: ['ignore', log, log],
-  });
-  await waitFor('the Quire server', async () => (await fetch(`${SERVER_URL}/v1/openapi.json`)).ok, server, 60_000);
-}
-
-/** Starts `pnpm desktop:web` (desktop/src/core/web.ts) on its own data directory; resolves with the URL it prints. */
-async function startDesktop(port: number): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'desktop', 'src', 'core', 'web.ts')], {
-    cwd: root,
-    env: { ...process.env, QUIRE_DESKTOP_PORT: String(port), QUIRE_DESKTOP_DATA_DIR: temp('quire-e2e-review-desktop-') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  desktops.push(child);
-  const ready = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /^Quire Desktop: (\S+)$/m.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`pnpm desktop:web exited with code ${code}: ${out}`)));
-  });
-  return Promise.race([ready, new Promise<string>((_, reject) => setTimeout(() => reject(new Error('desktop:web did not print its URL within 180 s')), 180_000))]);
-}
-
-/** Stops a child with SIGTERM, and SIGKILL when it has not exited within 15 s. */
-async function stop(child: ChildProcess | undefined, name: string): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => {
-    console.warn(`${name} did not stop within 15 s of SIGTERM; killing it`);
-    child.kill('SIGKILL');
-  }, 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** A call of the server's REST API with the admin key; answers the parsed body. */
-async function api<T>(route: string): Promise<T> {
-  const res = await fetch(`${SERVER_URL}/v1${route}`, { headers: { Authorization: `Bearer ${ADMIN_KEY}` } });
-  expect(res.status, `GET ${route}: ${await res.clone().text()}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-function shooter(page: Page, testInfo: TestInfo) {
-  return async (name: string) => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    const file = path.join(SHOTS_DIR, `${name}.png`);
-    await page.screenshot({ path: file });
-    await testInfo.attach(name, { path: file, contentType: 'image/png' });
-  };
-}
+const api = <T>(route: string) => stack.api<T>(route);
+const shooter = (page: Page, testInfo: TestInfo) => (name: string) => screenshot(page, testInfo, name);
 
 /** Signs in to the server in a desktop app and opens the demo project. */
 async function signInAndOpen(page: Page, url: string, who: { email: string; password: string }): Promise<void> {
   await page.goto(url);
-  await page.getByLabel('Server URL').fill(SERVER_URL);
+  await page.getByLabel('Server URL').fill(stack.serverUrl);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -132,41 +45,18 @@ test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
 
 test.beforeAll(async () => {
   test.setTimeout(420_000);
-  const dataDir = temp('quire-e2e-review-server-');
-  serverEnv = { ...process.env, QUIRE_DATA_DIR: dataDir, QUIRE_ADMIN_KEY: ADMIN_KEY, QUIRE_ALLOW_FILE_REPOS: '1', QUIRE_LOG_LEVEL: 'warn' };
-  fs.mkdirSync(path.join(here, '..', 'artifacts'), { recursive: true });
-  fs.writeFileSync(path.join(here, '..', 'artifacts', 'desktop-review-server.log'), '');
-  await startServer();
-
-  const repo = makeGitRepo(path.join(root, 'examples', 'demo-docs'), 'desktop-review-demo');
-  temps.push(repo);
-  const res = await fetch(`${SERVER_URL}/v1/projects`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Quire demo', slug: 'desktop-review-demo', repoUrl: repo, repoBranch: 'main' }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  projectId = ((await res.json()) as { data: { id: string } }).data.id;
-
-  for (const who of [WRITER, REVIEWER]) {
-    const add = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'cli', 'index.ts'), 'user', 'add', who.email, '--role', who.role, '--name', who.name], {
-      cwd: root,
-      env: serverEnv,
-      input: `${who.password}\n`,
-      encoding: 'utf8',
-    });
-    expect(add.status, add.stderr).toBe(0);
-  }
-
+  await stack.startServer();
+  projectId = await stack.createDemoProject('Quire demo', 'desktop-review-demo');
+  stack.addUser(WRITER);
+  stack.addUser(REVIEWER);
   // one after the other: the first start builds the renderer when its sources changed
-  urls.writer = await startDesktop(WRITER_PORT);
-  urls.reviewer = await startDesktop(REVIEWER_PORT);
+  urls.writer = await stack.startDesktop(WRITER_PORT);
+  urls.reviewer = await stack.startDesktop(REVIEWER_PORT);
 });
 
 test.afterAll(async () => {
   test.setTimeout(60_000);
-  await Promise.all([...desktops.map((d) => stop(d, 'desktop:web')), stop(server, 'the Quire server')]);
-  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+  await stack.close();
 });
 
 test('a writer edits a page and proposes it for review', async ({ page }, testInfo) => {
@@ -232,7 +122,7 @@ test('a reviewer comments on a line and approves with the server stopped; the se
   await shoot('desktop-review-source');
 
   // the server goes away: everything below is done offline
-  await stop(server, 'the Quire server');
+  await stack.stopServer();
   await lineNumber.click();
   await expect(page.getByText(`New thread on line ${COMMENT_LINE} of ${PAGE}`)).toBeVisible();
   await page.getByRole('textbox', { name: 'Comment', exact: true }).fill(COMMENT);
@@ -248,7 +138,7 @@ test('a reviewer comments on a line and approves with the server stopped; the se
   await shoot('desktop-review-offline');
 
   // back online: the outbox drains
-  await startServer();
+  await stack.startServer();
   await page.getByRole('button', { name: 'Outbox' }).click();
   await page.getByRole('dialog', { name: 'Outbox' }).getByRole('button', { name: 'Sync now' }).click();
   await expect(status).toHaveText('Synced', { timeout: 90_000 });

@@ -1,10 +1,7 @@
-import { initTRPC } from '@trpc/server';
+import { ProjectId, t } from './trpc';
 import { z } from 'zod';
 import { buildsOf } from './builds';
-import type { CoreContext } from './router';
 
-const t = initTRPC.context<CoreContext>().create({ isDev: false });
-const ProjectId = z.string().min(1).max(64);
 const BuildId = z.string().min(1).max(64);
 
 /**

@@ -1,15 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { FilePath, t } from './trpc';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { LintEdit } from '@quire/shared/lint/types';
 import type { StoredFile } from './store';
-import type { CoreContext } from './router';
 
-const t = initTRPC.context<CoreContext>().create({ isDev: false });
-const FilePath = z
-  .string()
-  .min(1)
-  .max(1024)
-  .refine((p) => !p.includes('\0') && !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path inside the project');
 
 /**
  * The editor's core procedures beyond router.ts's `lint`:

@@ -1,19 +1,9 @@
-import { initTRPC } from '@trpc/server';
+import { FilePath, ProjectId, Text, t } from './trpc';
 import { z } from 'zod';
 import type { Core, OpenedWorkspace } from './core';
-import type { CoreContext } from './router';
 import { isLocalProject, localFoldersOf } from './local-folder';
 import { conflictPaths, openOrRefresh, pageConflict, refreshWorkspace, resolveConflict, type RefreshResult } from './workspace-refresh';
 
-const t = initTRPC.context<CoreContext>().create({ isDev: false });
-const ProjectId = z.string().min(1).max(64);
-/** A repository path: no NUL, not absolute, no `..` segment (as router.ts). */
-const FilePath = z
-  .string()
-  .min(1)
-  .max(1024)
-  .refine((p) => !p.includes('\0') && !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path inside the project');
-const Text = z.string().max(5 * 1024 * 1024);
 /** A folder path on this computer: absolute, no NUL. */
 const FolderPath = z
   .string()

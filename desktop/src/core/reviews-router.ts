@@ -1,18 +1,9 @@
-import { initTRPC } from '@trpc/server';
+import { FilePath, ProjectId, t } from './trpc';
 import { z } from 'zod';
-import type { CoreContext } from './router';
 import { offlineOf } from './sync-client';
 
-const t = initTRPC.context<CoreContext>().create({ isDev: false });
-const ProjectId = z.string().min(1).max(64);
 const ReviewId = z.string().min(1).max(64);
 const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
-/** A repository path: no NUL, not absolute, no `..` segment (as router.ts FilePath). */
-const FilePath = z
-  .string()
-  .min(1)
-  .max(1024)
-  .refine((p) => !p.includes('\0') && !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path inside the project');
 
 /**
  * The core's `reviews` procedures (reviews.ts), registered in router.ts. They work offline: reads

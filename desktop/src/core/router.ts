@@ -1,28 +1,15 @@
-import { initTRPC } from '@trpc/server';
 import { z } from 'zod';
-import type { Core } from './core';
+import { FilePath, ProjectId, t, Text, type CoreContext } from './trpc';
 import { reviewsRouter } from './reviews-router';
 import { syncRouter } from './sync-router';
 import { buildsRouter } from './builds-router';
 import { editorRouter } from './editor-router';
 import { folderRouter, openProject } from './local-folder-router';
 
-/** The core's tRPC context: the one core of the process. */
-export interface CoreContext {
-  core: Core;
-}
+export type { CoreContext };
 
-const t = initTRPC.context<CoreContext>().create({ isDev: false });
 const procedure = t.procedure;
 
-const ProjectId = z.string().min(1).max(64);
-/** A repository path: no NUL, not absolute, no `..` segment. */
-const FilePath = z
-  .string()
-  .min(1)
-  .max(1024)
-  .refine((p) => !p.includes('\0') && !p.startsWith('/') && !p.split('/').includes('..'), 'must be a relative path inside the project');
-const Text = z.string().max(5 * 1024 * 1024);
 
 /**
  * The core's router, the renderer's only way to the core: over IPC in Electron (src/main), over

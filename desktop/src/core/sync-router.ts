@@ -1,9 +1,8 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { t } from './trpc';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { CoreContext } from './router';
 import { offlineOf } from './sync-client';
 
-const t = initTRPC.context<CoreContext>().create({ isDev: false });
 
 /**
  * The core's `sync` procedures (sync-client.ts), registered in router.ts.
