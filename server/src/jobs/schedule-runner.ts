@@ -271,7 +271,8 @@ export class ScheduleRunner {
           createdById: row.createdById,
           isPreview: false,
           branch,
-          commitSha: commit ? ref : null,
+          // a branch build's commit is filled in once it has run: match the commit only for a commit ref
+          ...(commit ? { commitSha: ref } : {}),
           createdAt: { gte: previousRun, lte: new Date(previousRun.getTime() + TAKEOVER_MATCH_MS) },
           id: { notIn: recorded.map((r) => r.buildId!) },
         },

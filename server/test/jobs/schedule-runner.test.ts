@@ -115,6 +115,8 @@ describe('schedule runner', () => {
     const justNow = new Date(Date.now() - 1_000);
     await prisma.schedule.update({ where: { id: b.id }, data: { status: 'running', ranAt: justNow, runAt: justNow } });
     const startedByB = (await dead.inject({ method: 'POST', url: `/v1/projects/${projectId}/builds`, headers: bearer(key) })).json().data;
+    // The build may have run before the takeover looks for it: a branch build then names its commit.
+    await prisma.build.update({ where: { id: startedByB.id }, data: { commitSha: 'b'.repeat(40) } });
     await dead.close();
 
     const app = await store.open();
