@@ -477,7 +477,7 @@ export class BuildRunner {
     } finally {
       log.close();
       const ended = outcome ?? (signal.aborted ? (signal.reason === SHUTDOWN ? 'requeued' : 'cancelled') : undefined);
-      if (ended) this.ctx.metrics.observeBuild(ended, (Date.now() - startedAt.getTime()) / 1000);
+      if (ended && ended !== 'deployed') this.ctx.metrics.observeBuild(ended, (Date.now() - startedAt.getTime()) / 1000); // deployed: counted by deploy()
       // Other processes read the log from the store (this one's data directory is its own).
       if (this.ctx.deploymentStore.kind === 's3' && ended !== 'requeued') {
         await readBuildLog(config.dataDir, build.id)
@@ -515,6 +515,8 @@ export class BuildRunner {
       if (signal) await this.settleAborted(build.id, signal, log);
       return undefined;
     }
+    // The metric moves with the status: whoever sees the build deployed sees it counted.
+    this.ctx.metrics.observeBuild('deployed', (Date.now() - built.startedAt.getTime()) / 1000);
     this.ctx.events.emit('deployment.changed', { projectId: build.projectId });
     this.ctx.events.emit('build.status', { projectId: build.projectId, buildId: build.id, status: 'deployed' });
     log.line(`✓ deployed ${summary}`);
@@ -573,7 +575,7 @@ export class BuildRunner {
     } finally {
       log.close();
       if (outcome) {
-        this.ctx.metrics.observeBuild(outcome, (Date.now() - startedAt.getTime()) / 1000);
+        if (outcome !== 'deployed') this.ctx.metrics.observeBuild(outcome, (Date.now() - startedAt.getTime()) / 1000); // deployed: counted by deploy()
         await this.saveStoredLog(build.projectId, build.id);
       }
     }
