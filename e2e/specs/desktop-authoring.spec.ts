@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
+import { screenshot, useDesktopStack } from '../fixtures/desktop-stack';
 
 /**
  * Quire Desktop in Chromium (`pnpm desktop:web`, the renderer and the core without Electron) against
@@ -12,29 +12,12 @@ const SERVER_PORT = Number(process.env.QUIRE_E2E_DESKTOP_SERVER_PORT ?? 4391);
 const DESKTOP_PORT = Number(process.env.QUIRE_E2E_DESKTOP_PORT ?? 5391);
 const WRITER = { email: 'writer@desktop.test', password: 'a long desktop password', role: 'editor' } as const;
 
-const stack = new DesktopStack('desktop-authoring', SERVER_PORT);
-let desktopUrl = '';
-
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
-test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  await stack.startServer();
-  await stack.createDemoProject('Quire demo', 'desktop-demo');
-  stack.addUser(WRITER);
-  desktopUrl = await stack.startDesktop(DESKTOP_PORT);
-});
-
-test.afterAll(async () => {
-  test.setTimeout(60_000);
-  await stack.close();
-});
+const { stack, url } = useDesktopStack({ name: 'desktop-authoring', serverPort: SERVER_PORT, desktopPort: DESKTOP_PORT, projectName: 'Quire demo', projectSlug: 'desktop-demo', user: WRITER });
 
 test('a writer signs in, edits a page with a live preview and fixes a lint finding', async ({ page }, testInfo) => {
   const shoot = (name: string) => screenshot(page, testInfo, name);
 
-  await page.goto(desktopUrl);
+  await page.goto(url());
   await page.getByLabel('Server URL').fill(stack.serverUrl);
   await page.getByLabel('Email').fill(WRITER.email);
   await page.getByLabel('Password').fill(WRITER.password);

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
+import { screenshot, useDesktopStack } from '../fixtures/desktop-stack';
 
 /**
  * Quire Desktop's editor polish in Chromium (`pnpm desktop:web` against a real Quire server of its
@@ -12,27 +12,10 @@ const SERVER_PORT = Number(process.env.QUIRE_E2E_DESKTOP_EDITOR_SERVER_PORT ?? 4
 const DESKTOP_PORT = Number(process.env.QUIRE_E2E_DESKTOP_EDITOR_PORT ?? 5393);
 const EDITOR = { email: 'editor@desktop.test', password: 'a long desktop password', role: 'editor' } as const;
 
-const stack = new DesktopStack('desktop-editor', SERVER_PORT);
-let desktopUrl = '';
-
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
-test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  await stack.startServer();
-  await stack.createDemoProject('Editor demo', 'editor-demo');
-  stack.addUser(EDITOR);
-  desktopUrl = await stack.startDesktop(DESKTOP_PORT);
-});
-
-test.afterAll(async () => {
-  test.setTimeout(60_000);
-  await stack.close();
-});
+const { stack, url } = useDesktopStack({ name: 'desktop-editor', serverPort: SERVER_PORT, desktopPort: DESKTOP_PORT, projectName: 'Editor demo', projectSlug: 'editor-demo', user: EDITOR });
 
 async function signInAndOpen(page: Page, title: string) {
-  await page.goto(desktopUrl);
+  await page.goto(url());
   // the core keeps the session: only the first test signs in
   const serverUrl = page.getByLabel('Server URL');
   await expect(serverUrl.or(page.getByRole('list', { name: 'Projects' }))).toBeVisible();
