@@ -28,6 +28,14 @@ export const ConfigSchema = z.object({
   defaultPlan: z.enum(['free', 'pro', 'enterprise']).default('pro'),
   /** `QUIRE_ALLOW_FILE_REPOS=1`: allow file:// and local repo paths (local use and tests). */
   allowFileRepos: z.boolean().default(false),
+  /**
+   * `QUIRE_ALLOW_PRIVATE_NETWORK=1`: outbound connections (git, webhook deliveries) may reach
+   * loopback, private and link-local addresses (decisions.md section 10); separate from
+   * `allowFileRepos`. Default off.
+   */
+  allowPrivateNetwork: z.boolean().default(false),
+  /** `QUIRE_GITHUB_APP_WEBHOOK_SECRET`: the secret of the GitHub App's central webhook (`POST /v1/webhooks/github-app`); unset: that receiver answers 401 to every delivery. */
+  githubAppWebhookSecret: z.string().min(8).optional(),
   /** `QUIRE_SECRET_KEY`: 32 bytes (base64 or 64 hex digits) sealing stored secrets such as git credentials (git/secret-box.ts); unset: `<data dir>/secret-key`. */
   secretKey: z.string().regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, '32 bytes as base64 (44 characters) or 64 hex digits').optional(),
   /** Public base URL of the API, for links in responses; defaults to http://<host>:<port>. */
@@ -91,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: env.QUIRE_ADMIN_EMAIL,
     defaultPlan: env.QUIRE_DEFAULT_PLAN,
     allowFileRepos: FLAG(env.QUIRE_ALLOW_FILE_REPOS),
+    allowPrivateNetwork: FLAG(env.QUIRE_ALLOW_PRIVATE_NETWORK),
+    githubAppWebhookSecret: env.QUIRE_GITHUB_APP_WEBHOOK_SECRET || undefined,
     secretKey: env.QUIRE_SECRET_KEY || undefined,
     publicUrl: env.QUIRE_PUBLIC_URL || undefined,
     logLevel: env.QUIRE_LOG_LEVEL ?? env.LOG_LEVEL,
@@ -113,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const names: Record<string, string> = {
     port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', queuePrefix: 'QUIRE_QUEUE_PREFIX', workers: 'QUIRE_WORKERS',
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
-    defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', publicUrl: 'QUIRE_PUBLIC_URL',
+    defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', allowPrivateNetwork: 'QUIRE_ALLOW_PRIVATE_NETWORK',
+    githubAppWebhookSecret: 'QUIRE_GITHUB_APP_WEBHOOK_SECRET', publicUrl: 'QUIRE_PUBLIC_URL',
     secretKey: 'QUIRE_SECRET_KEY',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
     enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', enterpriseMonthlyBuilds: 'QUIRE_ENTERPRISE_MONTHLY_BUILDS',

@@ -25,6 +25,9 @@ export const ID_PREFIX = {
   approval: 'apv',
   schedule: 'sch',
   ownershipRule: 'own',
+  gitDelivery: 'ghd',
+  webhookMessage: 'msg',
+  webhookAttempt: 'att',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

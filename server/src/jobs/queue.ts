@@ -21,6 +21,11 @@ export interface JobKinds {
   schedule: { scheduleId: string; projectId: string };
   /** Finish a build that waited for approval, once its approval is decided (jobs/build-runner.ts); the job id is the approval id. */
   approval: { approvalId: string; buildId: string; projectId: string };
+  /**
+   * Make the next delivery attempt of an outgoing webhook message (services/webhook-delivery.ts);
+   * the job id is `<messageId>:<attempt>`.
+   */
+  webhook: { messageId: string; projectId: string };
 }
 
 /** Name of a job kind. */

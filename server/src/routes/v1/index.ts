@@ -11,6 +11,8 @@ import schedulesRoutes from './schedules/index';
 import reviewsRoutes from './reviews/index';
 import ownershipRoutes from './ownership/index';
 import gitCredentialRoutes from './git-credential/index';
+import gitWebhookRoutes from './git-webhooks/index';
+import webhookRoutes from './webhooks/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -26,5 +28,7 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(reviewsRoutes);
   await app.register(ownershipRoutes);
   await app.register(gitCredentialRoutes);
+  await app.register(gitWebhookRoutes);
+  await app.register(webhookRoutes);
 };
 export default v1Routes;
