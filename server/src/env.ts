@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { dataPaths } from './data-paths';
 import { databaseProvider } from './db/provider';
+import { CidrSchema } from '@quire/shared/api/access';
 
 /**
  * Quire's configuration, parsed once from the environment (decisions.md section 1).
@@ -38,6 +39,13 @@ export const ConfigSchema = z.object({
   githubAppWebhookSecret: z.string().min(8).optional(),
   /** `QUIRE_SECRET_KEY`: 32 bytes (base64 or 64 hex digits) sealing stored secrets such as git credentials (git/secret-box.ts); unset: `<data dir>/secret-key`. */
   secretKey: z.string().regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, '32 bytes as base64 (44 characters) or 64 hex digits').optional(),
+  /**
+   * `QUIRE_TRUSTED_PROXIES`: comma-separated CIDR ranges (or addresses) of the reverse proxies in
+   * front of Quire, e.g. `127.0.0.1,10.0.0.0/8`. Only a request whose socket address is in them has
+   * its `X-Forwarded-For` read: the visitor is the right-most address there that is not itself a
+   * trusted proxy (access/client-ip.ts). Default none: the socket address is the visitor.
+   */
+  trustedProxies: z.array(CidrSchema).default([]),
   /** Public base URL of the API, for links in responses; defaults to http://<host>:<port>. */
   publicUrl: z.string().url().optional(),
   /** Pino log level; `silent` in tests. */
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowPrivateNetwork: FLAG(env.QUIRE_ALLOW_PRIVATE_NETWORK),
     githubAppWebhookSecret: env.QUIRE_GITHUB_APP_WEBHOOK_SECRET || undefined,
     secretKey: env.QUIRE_SECRET_KEY || undefined,
+    trustedProxies: env.QUIRE_TRUSTED_PROXIES ? env.QUIRE_TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     publicUrl: env.QUIRE_PUBLIC_URL || undefined,
     logLevel: env.QUIRE_LOG_LEVEL ?? env.LOG_LEVEL,
     enterpriseRateLimit: env.QUIRE_ENTERPRISE_RATE_LIMIT,
@@ -124,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: 'PORT', host: 'HOST', dataDir: 'QUIRE_DATA_DIR', databaseUrl: 'DATABASE_URL', redisUrl: 'REDIS_URL', queuePrefix: 'QUIRE_QUEUE_PREFIX', workers: 'QUIRE_WORKERS',
     sitesDomain: 'QUIRE_SITES_DOMAIN', adminKey: 'QUIRE_ADMIN_KEY', adminEmail: 'QUIRE_ADMIN_EMAIL',
     defaultPlan: 'QUIRE_DEFAULT_PLAN', allowFileRepos: 'QUIRE_ALLOW_FILE_REPOS', allowPrivateNetwork: 'QUIRE_ALLOW_PRIVATE_NETWORK',
-    githubAppWebhookSecret: 'QUIRE_GITHUB_APP_WEBHOOK_SECRET', publicUrl: 'QUIRE_PUBLIC_URL',
+    githubAppWebhookSecret: 'QUIRE_GITHUB_APP_WEBHOOK_SECRET', publicUrl: 'QUIRE_PUBLIC_URL', trustedProxies: 'QUIRE_TRUSTED_PROXIES',
     secretKey: 'QUIRE_SECRET_KEY',
     logLevel: 'QUIRE_LOG_LEVEL', enterpriseRateLimit: 'QUIRE_ENTERPRISE_RATE_LIMIT',
     enterpriseProjectLimit: 'QUIRE_ENTERPRISE_PROJECT_LIMIT', enterpriseMonthlyBuilds: 'QUIRE_ENTERPRISE_MONTHLY_BUILDS',

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildWarning } from '@quire/shared/docs/types';
 import { checkBranchName as branchNameRule, checkCommitSha as commitShaRule } from '@quire/shared/repo/git-ref';
-import { GitError, gitUrlOf, nonPublicResolution, redactUrls, runGit as runGitCommand, withLock } from '../git/run-git';
+import type { RepoUrlPolicy } from '@quire/shared/repo/repo-url';
+import { GitError, GitRemoteRefusedError, gitUrlOf, redactUrls, runGit as runGitCommand, withLock, type GitRemote } from '../git/run-git';
+import type { Resolver } from '../net/address-check';
 import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-limits';
 import { checkTreeLimits, removeEscapingSymlinks, summarizeTree } from './checkout-tree';
 import { BuildError } from './errors';
@@ -12,7 +14,9 @@ import { BuildError } from './errors';
  * (issue 3; decisions.md sections 1 and 10):
  * - `repoUrl` must be `https://`, `ssh://` or `user@host:path`; `file://` URLs and absolute paths
  *   only when file repos are allowed (QUIRE_ALLOW_FILE_REPOS=1); loopback, private and link-local
- *   hosts (and `localhost`) are refused unless allowed;
+ *   hosts (and `localhost`) are refused unless private networks are allowed
+ *   (QUIRE_ALLOW_PRIVATE_NETWORK=1), both as written and as resolved when git connects: each fetch
+ *   resolves the host once and pins git to the checked addresses (net/git-remote.ts);
  * - branch names and SHAs are validated and passed after `--`, so no value can become an option;
  * - `GIT_ALLOW_PROTOCOL` is `https:ssh:file`, so `ext::` and other transports stay off. `file` is
  *   there for the operator's `url.<base>.insteadOf` mirrors (decisions.md section 1: an https URL
@@ -27,7 +31,12 @@ export interface CheckoutInput {
   branch: string;
   /** full 40- (or 64-) hex commit; when set, this commit is checked out instead of the branch tip */
   commitSha?: string;
+  /** QUIRE_ALLOW_FILE_REPOS: file:// URLs, paths and http:// */
   allowFileRepos: boolean;
+  /** QUIRE_ALLOW_PRIVATE_NETWORK: loopback, private and link-local hosts */
+  allowPrivateNetwork: boolean;
+  /** how host names are resolved (tests); default getaddrinfo */
+  resolve?: Resolver;
   /** the project's cache directory; created on first use, reused (incrementally fetched) after */
   cacheDir: string;
   signal?: AbortSignal;
@@ -72,10 +81,11 @@ export function checkCommitSha(sha: string): void {
  * and returns the URL to hand to git: the parser's serialization of https/ssh/file URLs (so git
  * connects to the host that was classified), scp-like URLs as given, absolute paths as `file://`
  * URLs so that shallow fetches work.
+ * @param policy QUIRE_ALLOW_FILE_REPOS and QUIRE_ALLOW_PRIVATE_NETWORK
  * @throws BuildError naming what is not allowed.
  */
-export function checkRepoUrl(repoUrl: string, allowFileRepos: boolean): string {
-  const check = gitUrlOf(repoUrl, allowFileRepos);
+export function checkRepoUrl(repoUrl: string, policy: RepoUrlPolicy): string {
+  const check = gitUrlOf(repoUrl, policy);
   if (!check.ok) throw new BuildError(`Repository URL refused: it ${check.message}.`);
   return check.url;
 }
@@ -90,10 +100,10 @@ export { redactUrls };
  * @throws AbortError when `signal` fires (the git process is killed).
  */
 export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
-  const url = checkRepoUrl(input.repoUrl, input.allowFileRepos);
+  const url = checkRepoUrl(input.repoUrl, input);
   checkBranchName(input.branch);
   if (input.commitSha !== undefined) checkCommitSha(input.commitSha);
-  if (!input.allowFileRepos) await checkResolvedHost(url);
+  const remote = { url, allowPrivateNetwork: input.allowPrivateNetwork, ...(input.resolve ? { resolve: input.resolve } : {}) };
   return withLock(input.cacheDir, async () => {
     const dir = input.cacheDir;
     const run = (args: string[]) => runGit(dir, args, input);
@@ -107,6 +117,7 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
       try {
         await runGit(dir, ['fetch', '--quiet', `--depth=${depth}`, '--no-tags', '--no-recurse-submodules', '--', url, ref], input, {
           maxFetchBytes: limits.maxFetchBytes,
+          remote,
         });
       } catch (err) {
         // what an oversized download left behind is not kept: the next build starts a fresh cache
@@ -118,7 +129,7 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
       try {
         await fetch(input.commitSha, 1);
       } catch (err) {
-        if (!(err instanceof BuildError)) throw err;
+        if (!(err instanceof BuildError) || err instanceof AddressRefusedError) throw err;
         // Servers that refuse fetching by id: fetch the branch's recent history and look there.
         await fetch(input.branch, 500);
         const found = await run(['cat-file', '-t', input.commitSha]).catch(() => '');
@@ -150,14 +161,13 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
   });
 }
 
-/** Best-effort DNS check of the address policy ({@link nonPublicResolution}). */
-async function checkResolvedHost(url: string): Promise<void> {
-  const refused = await nonPublicResolution(url);
-  if (refused) throw new BuildError(`Repository URL refused: ${refused}.`);
-}
+/** The address policy refused the repository's host as git would connect to it. */
+class AddressRefusedError extends BuildError {}
 
-/** Limits of one git command beyond its time limit. */
+/** Limits of one git command beyond its time limit, and the repository it talks to. */
 interface GitRunLimits {
+  /** the repository a fetch connects to (checked and pinned by the shared runner) */
+  remote?: GitRemote;
   /** kill a fetch whose packfile grows past this many bytes */
   maxFetchBytes?: number;
   /** kill the command once its stdout passes this many bytes, failing with `onTooMuchOutput()` */
@@ -174,6 +184,7 @@ async function runGit(cwd: string, args: string[], input: CheckoutInput, limits:
       ...(input.timeoutMs !== undefined ? { timeoutMs: input.timeoutMs } : {}),
       ...(limits.maxStdoutBytes !== undefined ? { maxStdoutBytes: limits.maxStdoutBytes } : {}),
       ...(limits.onTooMuchOutput ? { onTooMuchOutput: limits.onTooMuchOutput } : {}),
+      ...(limits.remote ? { remote: limits.remote } : {}),
       ...(maxFetchBytes !== undefined
         ? {
             maxFetchBytes,
@@ -186,6 +197,7 @@ async function runGit(cwd: string, args: string[], input: CheckoutInput, limits:
         : {}),
     });
   } catch (err) {
+    if (err instanceof GitRemoteRefusedError) throw new AddressRefusedError(`Repository URL refused: ${err.reason}.`);
     if (err instanceof GitError) throw new BuildError(err.message);
     throw err;
   }

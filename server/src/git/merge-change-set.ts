@@ -7,7 +7,8 @@ import type { AppContext } from '../context';
 import { dataPaths } from '../data-paths';
 import { formatBytes } from '../builder/build-limits';
 import { withPushCredential, type GitPushCredential } from './push-credential';
-import { GitError, gitUrlOf, nonPublicResolution, runGit, type GitRunOptions } from './run-git';
+import type { Resolver } from '../net/address-check';
+import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, type GitRemote, type GitRunOptions } from './run-git';
 
 /**
  * Merging a change set into a project's branch (decisions.md section 9: "Merging applies it to the
@@ -41,6 +42,8 @@ export interface MergeChangeSetInput {
   signal?: AbortSignal;
   /** called before each push attempt (1-based); tests use it to move the branch in between */
   beforePush?: (attempt: number) => Promise<void> | void;
+  /** how the repository's host name is resolved (tests); default getaddrinfo */
+  resolve?: Resolver;
 }
 
 /** `merged` with the new commit on the branch (the head itself when the change set changed nothing), or `conflict` with the paths. */
@@ -61,8 +64,9 @@ const LOCAL_TIMEOUT_MS = 60_000;
 /**
  * Merges `input.changes` onto the head of `input.branch` and pushes the result.
  * @returns `{status: 'merged', commitSha}` or `{status: 'conflict', paths}` (sorted; nothing pushed).
- * @throws ApiError `invalid_request` (bad branch or base commit, URL refused by the address policy,
- *   branch or base commit not in the repository); `service_unavailable` (repository unreachable,
+ * @throws ApiError `invalid_request` (bad branch or base commit, URL refused by the address policy
+ *   as written or as resolved before each fetch and push, branch or base commit not in the
+ *   repository); `service_unavailable` (repository unreachable,
  *   authentication failed, push refused by the repository); `conflict` (the branch kept moving);
  *   AbortError when `signal` fires. Messages never carry credentials.
  */
@@ -74,13 +78,9 @@ export async function mergeChangeSet(input: MergeChangeSetInput): Promise<MergeC
   if (!checkCommitSha(baseCommit).ok) {
     throw new ApiError('invalid_request', 'baseCommit: it must be a full 40 hex digit commit id.', { field: 'baseCommit', issue: 'must be a full 40 hex digit commit id' });
   }
-  const checked = gitUrlOf(input.repoUrl, ctx.config.allowFileRepos);
+  const checked = gitUrlOf(input.repoUrl, ctx.config);
   if (!checked.ok) {
     throw new ApiError('invalid_request', `The project's repository URL is refused: it ${checked.message}.`, { field: 'repoUrl', issue: checked.message });
-  }
-  if (!ctx.config.allowFileRepos) {
-    const refused = await nonPublicResolution(checked.url);
-    if (refused) throw new ApiError('invalid_request', `The project's repository URL is refused: ${refused}.`, { field: 'repoUrl', issue: refused });
   }
   const scratchRoot = dataPaths(ctx.config.dataDir).mergeScratch;
   fs.mkdirSync(scratchRoot, { recursive: true });
@@ -131,14 +131,28 @@ class MergeSession {
     return runGit(this.dir, args, { timeoutMs: LOCAL_TIMEOUT_MS, ...(this.input.signal ? { signal: this.input.signal } : {}), ...options });
   }
 
-  /** Runs a command that talks to the repository (credentials in its environment, size-bounded). */
-  private remote(args: string[]): Promise<string> {
-    return this.git(args, {
-      timeoutMs: FETCH_TIMEOUT_MS,
-      env: this.credentialEnv,
-      maxFetchBytes: this.maxFetchBytes,
-      onFetchTooLarge: (bytes) => new ApiError('payload_too_large', `The repository download passed ${formatBytes(bytes)}; at most ${formatBytes(this.maxFetchBytes)} is read (QUIRE_BUILD_MAX_REPO_MB).`),
-    });
+  /**
+   * Runs a command that talks to the repository (credentials in its environment, size-bounded,
+   * its connection checked and pinned by the address policy).
+   * @throws ApiError invalid_request on field repoUrl when the address policy refuses the host
+   */
+  private async remote(args: string[], push = false): Promise<string> {
+    const { ctx, resolve } = this.input;
+    const remote: GitRemote = { url: this.url, allowPrivateNetwork: ctx.config.allowPrivateNetwork, push, ...(resolve ? { resolve } : {}) };
+    try {
+      return await this.git(args, {
+        timeoutMs: FETCH_TIMEOUT_MS,
+        env: this.credentialEnv,
+        maxFetchBytes: this.maxFetchBytes,
+        onFetchTooLarge: (bytes) => new ApiError('payload_too_large', `The repository download passed ${formatBytes(bytes)}; at most ${formatBytes(this.maxFetchBytes)} is read (QUIRE_BUILD_MAX_REPO_MB).`),
+        remote,
+      });
+    } catch (err) {
+      if (err instanceof GitRemoteRefusedError) {
+        throw new ApiError('invalid_request', `The project's repository URL is refused: ${err.reason}.`, { field: 'repoUrl', issue: err.reason });
+      }
+      throw err;
+    }
   }
 
   private fetch(what: string, depth: number): Promise<string> {
@@ -261,7 +275,7 @@ class MergeSession {
    */
   async push(commit: string): Promise<boolean> {
     try {
-      await this.remote(['push', '--quiet', '--no-verify', '--', this.url, `${commit}:refs/heads/${this.input.branch}`]);
+      await this.remote(['push', '--quiet', '--no-verify', '--', this.url, `${commit}:refs/heads/${this.input.branch}`], true);
       return true;
     } catch (err) {
       if (!(err instanceof GitError)) throw err;

@@ -7,7 +7,7 @@ import { checkBranchName, checkCommitSha } from '@quire/shared/repo/git-ref';
 import type { AppContext } from '../context';
 import { dataPaths } from '../data-paths';
 import { formatBytes } from '../builder/build-limits';
-import { GitError, gitUrlOf, nonPublicResolution, runGit, withLock, type GitRunOptions } from './run-git';
+import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, withLock, type GitRunOptions } from './run-git';
 
 /**
  * The server's read access to a project's repository (decisions.md section 9: file trees, file
@@ -228,13 +228,9 @@ function chunks(paths: string[]): string[][] {
 /** Runs `fn` with the project's cache, after every earlier operation on it has finished. */
 async function withCache<T>(ctx: AppContext, repo: ProjectRepo, fn: (cache: Cache) => Promise<T>): Promise<T> {
   const { config } = ctx;
-  const checked = gitUrlOf(repo.repoUrl, config.allowFileRepos);
+  const checked = gitUrlOf(repo.repoUrl, config);
   if (!checked.ok) {
     throw new ApiError('invalid_request', `The project's repository URL is refused: it ${checked.message}.`, { field: 'repoUrl', issue: checked.message });
-  }
-  if (!config.allowFileRepos) {
-    const refused = await nonPublicResolution(checked.url);
-    if (refused) throw new ApiError('invalid_request', `The project's repository URL is refused: ${refused}.`, { field: 'repoUrl', issue: refused });
   }
   const dir = dataPaths(config.dataDir).repoReadCache(repo.projectId);
   const maxFetchBytes = config.buildMaxRepoMb * 1024 * 1024;
@@ -250,6 +246,8 @@ async function withCache<T>(ctx: AppContext, repo: ProjectRepo, fn: (cache: Cach
       maxFetchBytes,
       onFetchTooLarge: (bytes) =>
         new ApiError('payload_too_large', `The repository download passed ${formatBytes(bytes)}; at most ${formatBytes(maxFetchBytes)} is read (QUIRE_BUILD_MAX_REPO_MB).`),
+      // each fetch resolves the host once, checks it and pins git to it (decisions.md section 10)
+      remote: { url: checked.url, allowPrivateNetwork: config.allowPrivateNetwork },
     };
     const cache: Cache = {
       url: checked.url,
@@ -321,7 +319,7 @@ async function deepen(cache: Cache, sha: string, whole: boolean): Promise<void> 
   try {
     await cache.fetch(sha, args);
   } catch (err) {
-    if (!(err instanceof GitError)) throw err;
+    if (!(err instanceof GitError) || err instanceof GitRemoteRefusedError) throw err;
     await cache.fetch('HEAD', args);
   }
 }
@@ -333,6 +331,9 @@ function commitNotFound(sha: string): ApiError {
 /** An unexpected failure reading the repository, as a safe ApiError. */
 function unreachable(err: unknown): Error {
   if (err instanceof ApiError || (err instanceof Error && err.name === 'AbortError')) return err;
+  if (err instanceof GitRemoteRefusedError) {
+    return new ApiError('invalid_request', `The project's repository URL is refused: ${err.reason}.`, { field: 'repoUrl', issue: err.reason });
+  }
   if (err instanceof GitError) return new ApiError('service_unavailable', `The project's repository could not be read: ${err.reason}.`);
   return err instanceof Error ? err : new Error(String(err));
 }

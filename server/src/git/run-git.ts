@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { lookup } from 'node:dns/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describeNonPublic, nonPublicHostReason } from '@quire/shared/repo/host-address';
-import { checkRepoUrl as repoUrlRule } from '@quire/shared/repo/repo-url';
+import { checkRepoUrl as repoUrlRule, type RepoUrlPolicy } from '@quire/shared/repo/repo-url';
 import { AbortError, throwIfAborted } from '../builder/errors';
 import { formatBytes } from '../builder/build-limits';
 import { watchFetchGrowth } from '../builder/fetch-watchdog';
+import type { Resolver } from '../net/address-check';
+import { OutboundNetworkError, OutboundRefusedError } from '../net/errors';
+import { CURLOPT_RESOLVE_GIT, pinGitRemote, type GitRemotePin } from '../net/git-remote';
 
 /**
  * The one way Quire runs the system `git` (builds, the repository reader, merges; decisions.md
@@ -16,7 +16,8 @@ import { watchFetchGrowth } from '../builder/fetch-watchdog';
  * no inherited repository variables, a time limit, and optional bounds on what a fetch downloads and
  * what a command prints. Failures carry git's last error line with credentials in URLs redacted.
  * Callers validate URLs ({@link gitUrlOf}) and refs (`@quire/shared/repo/git-ref`) and pass refs
- * after `--`.
+ * after `--`; a command that talks to a repository names it in {@link GitRunOptions.remote}, so its
+ * connection goes through the address policy (net/git-remote.ts).
  */
 
 /** git failed (non-zero exit, could not start, or killed by its time limit). `message` is safe to show. */
@@ -33,8 +34,37 @@ export class GitError extends Error {
   }
 }
 
+/**
+ * The address policy refused the host git would connect to (decisions.md section 10); nothing was
+ * sent. `reason` says why: "github.com resolves to 10.0.0.5, a private address; ...".
+ */
+export class GitRemoteRefusedError extends GitError {
+  override name = 'GitRemoteRefusedError';
+  constructor(reason: string) {
+    super(`The repository's address is refused: ${reason}.`, reason);
+  }
+}
+
+/** The repository a git command talks to (fetch, ls-remote, push). */
+export interface GitRemote {
+  /** the URL as handed to git ({@link gitUrlOf}) */
+  url: string;
+  /** `QUIRE_ALLOW_PRIVATE_NETWORK=1`: loopback, private and link-local addresses may be reached */
+  allowPrivateNetwork: boolean;
+  /** the command pushes: git applies `url.<base>.pushInsteadOf` before `insteadOf` */
+  push?: boolean;
+  /** how names are resolved (tests); default getaddrinfo */
+  resolve?: Resolver;
+}
+
 /** Options of one git command. */
 export interface GitRunOptions {
+  /**
+   * The repository the command connects to. Before git runs, the URL git will use (after the
+   * operator's insteadOf rewrites) is resolved once, every address checked and the connection
+   * pinned to them (net/git-remote.ts); a local path or file URL (a mirror) is not resolved.
+   */
+  remote?: GitRemote;
   signal?: AbortSignal;
   /** time limit in milliseconds (default 10 minutes) */
   timeoutMs?: number;
@@ -62,32 +92,15 @@ export function redactUrls(text: string): string {
  * gives the URL to hand to git: the parser's serialization of https/ssh/file URLs (so git connects
  * to the host that was classified), scp-like URLs as given, absolute paths as `file://` URLs (so
  * shallow fetches work). Never throws.
+ * @param policy `QUIRE_ALLOW_FILE_REPOS` and `QUIRE_ALLOW_PRIVATE_NETWORK` (the server config has both fields)
  * @returns `{ok: true, url, local}` (`local`: a file URL or path) or `{ok: false, message}` where
  *   `message` completes "Repository URL refused: it ...".
  */
-export function gitUrlOf(repoUrl: string, allowFileRepos: boolean): { ok: true; url: string; local: boolean } | { ok: false; message: string } {
-  const check = repoUrlRule(repoUrl, { allowFileRepos });
+export function gitUrlOf(repoUrl: string, policy: RepoUrlPolicy): { ok: true; url: string; local: boolean } | { ok: false; message: string } {
+  const check = repoUrlRule(repoUrl, { allowFileRepos: policy.allowFileRepos, allowPrivateNetwork: policy.allowPrivateNetwork });
   if (!check.ok) return { ok: false, message: check.message };
   if (check.kind === 'path') return { ok: true, url: pathToFileURL(path.resolve(check.gitUrl)).href, local: true };
   return { ok: true, url: check.gitUrl, local: check.gitUrl.startsWith('file:') };
-}
-
-/**
- * Best-effort DNS check of the address policy (decisions.md section 10): the host of `url` must not
- * resolve to an address the shared classifier (`@quire/shared/repo/host-address`) does not call public.
- * @returns null when fine (or no host / a literal already classified), else the refusal in words
- *   ("<host> resolves to <address>, a loopback address").
- */
-export async function nonPublicResolution(url: string): Promise<string | null> {
-  const check = repoUrlRule(url, { allowFileRepos: true });
-  const host = check.ok ? check.host : null;
-  if (!host || net.isIP(host)) return null;
-  const addresses = await lookup(host, { all: true }).catch(() => []);
-  for (const { address } of addresses) {
-    const reason = nonPublicHostReason(address);
-    if (reason) return `${host} resolves to ${address}, ${describeNonPublic(reason)}`;
-  }
-  return null;
 }
 
 const locks = new Map<string, Promise<unknown>>();
@@ -130,18 +143,85 @@ const SAFE_CONFIG = [
 ];
 
 /**
- * Runs `git <args>` in `cwd` and resolves with its stdout (UTF-8).
+ * Runs `git <args>` in `cwd` and resolves with its stdout (UTF-8). With `options.remote`, the
+ * address policy runs first (see {@link GitRunOptions.remote}).
+ * @throws GitRemoteRefusedError the address policy refused the host git would connect to
  * @throws GitError `git <command> failed: <reason>` (credentials redacted) on a non-zero exit, a
- *   failure to start or the time limit
+ *   failure to start, the time limit, or a repository host that does not resolve
  * @throws the error of `onFetchTooLarge` / `onTooMuchOutput` when a bound was crossed
  * @throws AbortError when `signal` fires (git is killed)
  */
-export function runGit(cwd: string, args: string[], options: GitRunOptions = {}): Promise<string> {
+export async function runGit(cwd: string, args: string[], options: GitRunOptions = {}): Promise<string> {
+  throwIfAborted(options.signal);
+  const pin = options.remote ? await pinRemote(cwd, args[0] ?? 'git', options.remote, options) : undefined;
+  return spawnGit(cwd, args, options, pin);
+}
+
+/** Time limit of the local commands that find the URL git will use, in milliseconds. */
+const LOCAL_QUERY_TIMEOUT_MS = 60_000;
+/** A remote name no caller uses: pushes read their effective URL through it. */
+const PUSH_CHECK_REMOTE = 'quire-address-check';
+
+/** Finds the URL `remote` becomes for git (insteadOf / pushInsteadOf) and pins its checked addresses. */
+async function pinRemote(cwd: string, command: string, remote: GitRemote, options: GitRunOptions): Promise<GitRemotePin> {
+  const local = (args: string[]) =>
+    spawnGit(cwd, args, { ...(options.env ? { env: options.env } : {}), ...(options.signal ? { signal: options.signal } : {}), timeoutMs: LOCAL_QUERY_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
+  let effective: string;
+  if (remote.push) {
+    // `git remote get-url --push` is the one query that applies pushInsteadOf; it reads remotes of
+    // the repository's own configuration only, so one is written there for the query.
+    await local(['config', '--local', '--replace-all', `remote.${PUSH_CHECK_REMOTE}.url`, remote.url]);
+    try {
+      effective = await local(['remote', 'get-url', '--push', PUSH_CHECK_REMOTE]);
+    } finally {
+      await local(['config', '--local', '--remove-section', `remote.${PUSH_CHECK_REMOTE}`]).catch(() => undefined);
+    }
+  } else {
+    effective = await local(['ls-remote', '--get-url', '--', remote.url]);
+  }
+  let pin: GitRemotePin;
+  try {
+    pin = await pinGitRemote(effective.trim(), { allowPrivateNetwork: remote.allowPrivateNetwork }, {
+      ...(remote.resolve ? { resolve: remote.resolve } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (err) {
+    if (options.signal?.aborted) throw new AbortError();
+    if (err instanceof OutboundRefusedError) throw new GitRemoteRefusedError(redactUrls(err.message));
+    if (err instanceof OutboundNetworkError) {
+      const reason = redactUrls(err.message);
+      throw new GitError(`git ${command} failed: ${reason}`, reason);
+    }
+    throw err;
+  }
+  if (pin.curlResolve && !remote.allowPrivateNetwork) {
+    // an older git ignores http.curloptResolve silently: curl would resolve the name again
+    const version = await local(['version']);
+    const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(version) ?? []).slice(1).map(Number);
+    const [needMajor, needMinor] = CURLOPT_RESOLVE_GIT;
+    if (major < needMajor || (major === needMajor && minor < needMinor)) {
+      throw new GitRemoteRefusedError(
+        `${version.trim()} cannot be held to the address it was checked against (http.curloptResolve needs git ${needMajor}.${needMinor} or later); upgrade git or set QUIRE_ALLOW_PRIVATE_NETWORK=1`,
+      );
+    }
+  }
+  return pin;
+}
+
+/** `text` as one single-quoted shell word. */
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Spawns git once (see {@link runGit}), with the pinning options of `pin`. */
+function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin?: GitRemotePin): Promise<string> {
   throwIfAborted(options.signal);
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...SAFE_CONFIG, ...args], {
+    const env = gitEnv(options.env);
+    if (pin && pin.sshOptions.length > 0) env.GIT_SSH_COMMAND = `${env.GIT_SSH_COMMAND} ${pin.sshOptions.map(shellQuote).join(' ')}`;
+    const child = spawn('git', [...SAFE_CONFIG, ...(pin?.config ?? []), ...args], {
       cwd,
-      env: gitEnv(options.env),
+      env,
       stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       timeout: options.timeoutMs ?? 10 * 60_000,
       killSignal: 'SIGKILL',

@@ -145,7 +145,7 @@ async function freeSlug(db: DbClient, name: string): Promise<string> {
  */
 export async function createProject(ctx: AppContext, auth: RequestAuth, body: CreateProjectBody): Promise<ProjectRecord> {
   if (auth.projectId) throw new ApiError('forbidden', 'A key scoped to one project cannot create projects.');
-  if (body.repoUrl !== undefined) validateRepoUrl(body.repoUrl, ctx.config.allowFileRepos);
+  if (body.repoUrl !== undefined) validateRepoUrl(body.repoUrl, ctx.config);
   const settings = { ...DEFAULT_PROJECT_SETTINGS, ...body.settings };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -222,7 +222,7 @@ export async function listProjects(ctx: AppContext, auth: RequestAuth, page: Pag
  */
 export async function updateProject(ctx: AppContext, auth: RequestAuth, projectId: string, body: UpdateProjectBody): Promise<ProjectRecord> {
   const current = await getProjectForCaller(ctx, auth, projectId);
-  if (body.repoUrl) validateRepoUrl(body.repoUrl, ctx.config.allowFileRepos);
+  if (body.repoUrl) validateRepoUrl(body.repoUrl, ctx.config);
 
   const changes: string[] = [];
   const values: Record<string, { from: unknown; to: unknown }> = {};

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context';
 import { loadConfig } from '../../src/env';
 import { mergeChangeSet, mergeText, MERGE_COMMITTER, type MergeChangeSetInput } from '../../src/git/merge-change-set';
+import { scriptedResolver } from '../net/scripted-resolver';
 
 const ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream', GIT_AUTHOR_EMAIL: 'up@x.test', GIT_COMMITTER_NAME: 'Upstream', GIT_COMMITTER_EMAIL: 'up@x.test', GIT_CONFIG_NOSYSTEM: '1' };
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -202,6 +203,79 @@ describe('mergeChangeSet', () => {
     const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
     fs.mkdirSync(path.join(r.dataDir, 'git-merge'), { recursive: true });
     await expect(mergeChangeSet(input(r, [{ path: 'a.md', content: 'a' }], { ctx }))).rejects.toMatchObject({ code: 'invalid_request', details: { field: 'repoUrl' } });
+  });
+});
+
+describe('mergeChangeSet and the address policy', () => {
+  /** Runs `fn` with the operator's `GIT_CONFIG_*` entries set in the process environment. */
+  async function withOperatorConfig<T>(entries: Array<[string, string]>, fn: () => Promise<T>): Promise<T> {
+    const saved = { ...process.env };
+    process.env.GIT_CONFIG_COUNT = String(entries.length);
+    entries.forEach(([key, value], i) => {
+      process.env[`GIT_CONFIG_KEY_${i}`] = key;
+      process.env[`GIT_CONFIG_VALUE_${i}`] = value;
+    });
+    try {
+      return await fn();
+    } finally {
+      for (const k of Object.keys(process.env)) if (/^GIT_CONFIG_(COUNT|KEY_|VALUE_)/.test(k) && !(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    }
+  }
+
+  it("fetches through the operator's insteadOf and pushes through pushInsteadOf to local mirrors, with file repos off and nothing resolved", async () => {
+    const r = setup();
+    const root = path.dirname(r.bare);
+    const pushMirror = path.join(root, 'push-mirror');
+    fs.mkdirSync(pushMirror);
+    git(root, 'clone', '--quiet', '--bare', r.bare, path.join(pushMirror, 'remote.git'));
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const resolve = scriptedResolver([]);
+    const result = await withOperatorConfig(
+      [
+        [`url.${root}/.insteadOf`, 'https://github.com/acme/'],
+        [`url.${pushMirror}/.pushInsteadOf`, 'https://github.com/acme/'],
+      ],
+      () => mergeChangeSet(input(r, [{ path: 'docs/intro.md', content: '# Intro\n\nMerged.\n' }], { ctx, repoUrl: 'https://github.com/acme/remote.git', resolve })),
+    );
+    expect(result.status).toBe('merged');
+    const pushed = (result as { commitSha: string }).commitSha;
+    expect(git(path.join(pushMirror, 'remote.git'), 'rev-parse', 'main')).toBe(pushed);
+    expect(r.head()).toBe(r.base);
+    expect(resolve.calls).toEqual([]);
+    expect(fs.readdirSync(path.join(r.dataDir, 'git-merge'))).toEqual([]);
+  });
+
+  it('checks the host a push goes to on its own: a pushInsteadOf to a private address is refused, nothing pushed', async () => {
+    const r = setup();
+    const root = path.dirname(r.bare);
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const resolve = scriptedResolver(['10.0.0.5']);
+    const err = await withOperatorConfig(
+      [
+        [`url.${root}/.insteadOf`, 'https://github.com/acme/'],
+        ['url.https://push.quire-test.invalid/.pushInsteadOf', 'https://github.com/acme/'],
+      ],
+      () => mergeChangeSet(input(r, [{ path: 'docs/intro.md', content: '# Intro\n\nMerged.\n' }], { ctx, repoUrl: 'https://github.com/acme/remote.git', resolve })).catch((e: unknown) => e),
+    );
+    expect(err).toMatchObject({
+      code: 'invalid_request',
+      message: "The project's repository URL is refused: push.quire-test.invalid resolves to 10.0.0.5, a private address; loopback, private and link-local hosts are not allowed (QUIRE_ALLOW_PRIVATE_NETWORK=1 allows them).",
+      details: { field: 'repoUrl' },
+    });
+    expect(resolve.calls).toEqual(['push.quire-test.invalid']);
+    expect(r.head()).toBe(r.base);
+  });
+
+  it('refuses a repository whose host resolves to a loopback address before fetching', async () => {
+    const r = setup();
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const resolve = scriptedResolver(['127.0.0.1']);
+    await expect(mergeChangeSet(input(r, [{ path: 'a.md', content: 'a' }], { ctx, repoUrl: 'https://git.quire-test.invalid/acme/docs.git', resolve }))).rejects.toMatchObject({
+      code: 'invalid_request',
+      details: { field: 'repoUrl', issue: expect.stringContaining('git.quire-test.invalid resolves to 127.0.0.1, a loopback address') },
+    });
+    expect(resolve.calls).toEqual(['git.quire-test.invalid']);
   });
 });
 

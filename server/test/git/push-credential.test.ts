@@ -53,7 +53,7 @@ describe('push credentials', () => {
     process.env.GIT_SSL_NO_VERIFY = '1';
     try {
       const port = (server.address() as AddressInfo).port;
-      const ctx = { config: loadConfig({ QUIRE_DATA_DIR: path.join(root, 'data'), QUIRE_ALLOW_FILE_REPOS: '1', QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+      const ctx = { config: loadConfig({ QUIRE_DATA_DIR: path.join(root, 'data'), QUIRE_ALLOW_PRIVATE_NETWORK: '1', QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
       const err = await mergeChangeSet({
         ctx,
         projectId: 'prj_http',

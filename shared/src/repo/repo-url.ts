@@ -2,26 +2,28 @@
  * The one `repoUrl` rule (decisions.md section 10), used by the projects API and by the builder:
  * `https://`, `ssh://` or scp-like `user@host:path`. `file://` URLs, absolute paths and `http://`
  * only when file repositories are allowed (`QUIRE_ALLOW_FILE_REPOS=1`); hosts that are not public
- * ({@link nonPublicHostReason}: loopback, private, link-local, `localhost`, ... in every literal
- * form) only when private networks are allowed. Host names are not resolved here: the builder
- * resolves them before connecting.
+ * (./host-address: loopback, private, link-local, `localhost`, ... in every literal form) only
+ * when private networks are allowed (`QUIRE_ALLOW_PRIVATE_NETWORK=1`, a separate setting: file
+ * repositories do not imply it). Host names are not resolved here: every git command
+ * that connects resolves them and pins the checked address (server/src/net/git-remote.ts).
  *
  * Also refused: more than 2048 characters, spaces, control characters and backslashes (parsers
  * disagree on them), a leading `-` in the URL, its user, host or scp path (git would take it for
  * an option), passwords in http(s) URLs, `<transport>::` remote helpers (`ext::`, ...) and any
  * other scheme.
  */
-import { describeNonPublic, nonPublicHostReason } from './host-address';
+import { UNSAFE_URL_CHARS, URL_MAX_LENGTH } from '../net/url-text';
+import { nonPublicHostRefusal } from './host-address';
 
 /** Longest repository URL accepted, in characters. */
-export const REPO_URL_MAX_LENGTH = 2048;
+export const REPO_URL_MAX_LENGTH = URL_MAX_LENGTH;
 
-/** What may be reached; both default to false. */
+/** What may be reached (the server config has both fields, both off by default). */
 export interface RepoUrlPolicy {
   /** `QUIRE_ALLOW_FILE_REPOS=1`: also `file://` URLs, absolute paths and `http://` */
   allowFileRepos: boolean;
-  /** loopback, private and link-local hosts too (default: the value of `allowFileRepos`) */
-  allowPrivateNetwork?: boolean;
+  /** `QUIRE_ALLOW_PRIVATE_NETWORK=1`: loopback, private, link-local, ... hosts too */
+  allowPrivateNetwork: boolean;
 }
 
 /** Why a URL was refused. */
@@ -58,8 +60,6 @@ const SCP_LIKE = /^([A-Za-z0-9._-]+)@(\[[^\]/]*\]|[^:/[\]]+):(.+)$/;
 const SSH_HOST = /^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])$/;
 const SSH_HOST_ISSUE = "the host may hold only letters, digits, '.', '_' and '-', or be an [IPv6] address";
 const REMOTE_HELPER = /^([A-Za-z][A-Za-z0-9+.-]*)::/;
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\s\x00-\x1f\x7f\\]/;
 
 /**
  * Parses and classifies a repository URL under `policy`.
@@ -68,11 +68,11 @@ const UNSAFE_CHARS = /[\s\x00-\x1f\x7f\\]/;
  *   `invalidField('repoUrl', message)`; builder: `BuildError`).
  */
 export function checkRepoUrl(value: string, policy: RepoUrlPolicy): RepoUrlCheck {
-  const allowPrivate = policy.allowPrivateNetwork ?? policy.allowFileRepos;
+  const allowPrivate = policy.allowPrivateNetwork;
   const refuse = (problem: RepoUrlProblem, message: string): RepoUrlRefused => ({ ok: false, problem, message });
   if (value.length === 0) return refuse('malformed', `must not be empty; ${ALLOWED_HINT}`);
   if (value.length > REPO_URL_MAX_LENGTH) return refuse('too_long', `must be at most ${REPO_URL_MAX_LENGTH} characters`);
-  if (UNSAFE_CHARS.test(value)) return refuse('malformed', 'must not contain spaces, control characters or backslashes');
+  if (UNSAFE_URL_CHARS.test(value)) return refuse('malformed', 'must not contain spaces, control characters or backslashes');
   if (value.startsWith('-')) return refuse('option_like', 'must not start with "-"');
 
   if (value.startsWith('/')) {
@@ -134,16 +134,8 @@ function checkHost(kind: 'https' | 'http' | 'ssh' | 'scp', gitUrl: string, rawHo
     }
   }
   const bare = host.replace(/^\[(.*)\]$/, '$1');
-  if (!allowPrivate) {
-    const reason = nonPublicHostReason(bare);
-    if (reason) {
-      return {
-        ok: false,
-        problem: 'private_host',
-        message: `the host ${bare} is ${describeNonPublic(reason)}; loopback, private and link-local hosts are not allowed`,
-      };
-    }
-  }
+  const refusal = allowPrivate ? null : nonPublicHostRefusal(bare);
+  if (refusal) return { ok: false, problem: 'private_host', message: refusal };
   return { ok: true, kind, gitUrl, host: bare };
 }
 

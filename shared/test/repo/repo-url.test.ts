@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkRepoUrl, type RepoUrlCheck } from '../../src/repo/repo-url';
 
-const strict = { allowFileRepos: false };
-const local = { allowFileRepos: true };
+const strict = { allowFileRepos: false, allowPrivateNetwork: false };
+const local = { allowFileRepos: true, allowPrivateNetwork: false };
+const everything = { allowFileRepos: true, allowPrivateNetwork: true };
 
 function refusal(check: RepoUrlCheck) {
   if (check.ok) throw new Error(`expected a refusal, got ${JSON.stringify(check)}`);
@@ -49,7 +50,8 @@ describe('checkRepoUrl', () => {
     ['https://224.0.0.1/a', 'multicast'],
     ['https://240.0.0.1/a', 'reserved'],
     ['https://[2002:7f00:1::]/a', '6to4'],
-    ['https://[64:ff9b::7f00:1]/a', 'rfc6052'],
+    ['https://[64:ff9b::7f00:1]/a', 'loopback'],
+    ['https://[64:ff9b:1::a00:1]/a', 'local-use NAT64'],
     ['ssh://git@127.1/a', 'loopback'],
     ['ssh://git@0x7f.1/a', 'loopback'],
     ['ssh://git@[::ffff:127.0.0.1]/a', 'loopback'],
@@ -67,11 +69,14 @@ describe('checkRepoUrl', () => {
     expect(r.message).toContain(words);
   });
 
-  it('accepts private hosts when file repositories (or private networks) are allowed', () => {
-    expect(checkRepoUrl('https://0x7f.1/a', local)).toMatchObject({ ok: true, host: '127.0.0.1', gitUrl: 'https://127.0.0.1/a' });
+  it('accepts private hosts only when private networks are allowed: file repositories do not imply it', () => {
+    expect(checkRepoUrl('https://0x7f.1/a', { allowFileRepos: false, allowPrivateNetwork: true })).toMatchObject({ ok: true, host: '127.0.0.1', gitUrl: 'https://127.0.0.1/a' });
     expect(checkRepoUrl('git@10.0.0.5:a/b', { allowFileRepos: false, allowPrivateNetwork: true })).toMatchObject({ ok: true });
-    expect(checkRepoUrl('file:///srv/repo', { allowFileRepos: true, allowPrivateNetwork: false })).toMatchObject({ ok: true, kind: 'file' });
-    expect(refusal(checkRepoUrl('https://127.0.0.1/a', { allowFileRepos: true, allowPrivateNetwork: false })).problem).toBe('private_host');
+    expect(checkRepoUrl('file:///srv/repo', local)).toMatchObject({ ok: true, kind: 'file' });
+    const refused = refusal(checkRepoUrl('https://127.0.0.1/a', local));
+    expect(refused).toMatchObject({ problem: 'private_host' });
+    expect(refused.message).toContain('QUIRE_ALLOW_PRIVATE_NETWORK=1');
+    expect(refusal(checkRepoUrl('file:///srv/repo', { allowFileRepos: false, allowPrivateNetwork: true })).problem).toBe('local_repo');
   });
 
   it('hands git the URL the parser read, so git connects to the host that was classified', () => {
@@ -94,7 +99,8 @@ describe('checkRepoUrl', () => {
 
   it('refuses http:// unless file repositories are allowed', () => {
     expect(refusal(checkRepoUrl('http://github.com/a/b', strict)).problem).toBe('transport');
-    expect(checkRepoUrl('http://127.0.0.1:9/x', local)).toMatchObject({ ok: true, kind: 'http' });
+    expect(checkRepoUrl('http://127.0.0.1:9/x', everything)).toMatchObject({ ok: true, kind: 'http' });
+    expect(checkRepoUrl('http://git.example.com/x', local)).toMatchObject({ ok: true, kind: 'http' });
   });
 
   it('refuses file:// URLs and paths unless file repositories are allowed', () => {
