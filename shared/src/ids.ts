@@ -28,6 +28,10 @@ export const ID_PREFIX = {
   gitDelivery: 'ghd',
   webhookMessage: 'msg',
   webhookAttempt: 'att',
+  accessRule: 'acr',
+  ipAllowlist: 'ipl',
+  accessLog: 'alg',
+  previewLink: 'pvl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Build" ADD COLUMN "changedSince" TEXT;
+
