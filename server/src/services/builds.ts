@@ -26,7 +26,7 @@ type BuildRow = Models.BuildModel;
 
 let lastStamp = 0;
 /** A creation time strictly after the previous one of this process, so "newest first" is exact. */
-function nextStamp(): Date {
+export function nextStamp(): Date {
   lastStamp = Math.max(Date.now(), lastStamp + 1);
   return new Date(lastStamp);
 }
@@ -124,12 +124,20 @@ export interface ReviewBuildInput {
  * @throws ApiError usage_limit_exceeded past the organization's monthly build limit (nothing queued).
  */
 export async function queueReviewBuild(ctx: AppContext, auth: RequestAuth, input: ReviewBuildInput): Promise<BuildRow> {
+  let replaced: string[] = [];
   const build = await ctx.db.prisma.$transaction(async (tx) => {
     if (input.isPreview) {
-      await tx.build.updateMany({
+      const older = await tx.build.findMany({
         where: { projectId: input.projectId, reviewId: input.reviewId, isPreview: true, status: 'queued' },
-        data: { status: 'cancelled', cancelRequested: true, finishedAt: new Date() },
+        select: { id: true },
       });
+      replaced = older.map((b) => b.id);
+      if (replaced.length > 0) {
+        await tx.build.updateMany({
+          where: { id: { in: replaced }, status: 'queued' },
+          data: { status: 'cancelled', cancelRequested: true, finishedAt: new Date() },
+        });
+      }
     }
     const org = await tx.organization.findUniqueOrThrow({ where: { id: input.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'builds');
@@ -157,6 +165,8 @@ export async function queueReviewBuild(ctx: AppContext, auth: RequestAuth, input
     });
     return row;
   });
+  // Progress streams and outgoing webhooks hear that the replaced previews ended.
+  for (const id of replaced) ctx.events.emit('build.status', { projectId: input.projectId, buildId: id, status: 'cancelled' });
   ctx.events.emit('build.status', { projectId: input.projectId, buildId: build.id, status: 'queued' });
   await ctx.jobs
     .enqueue('build', { buildId: build.id, projectId: input.projectId }, { jobId: build.id })

@@ -44,6 +44,8 @@ export class LocalDeploymentStore implements DeploymentStore {
     return null;
   }
 
+  async deactivate(): Promise<void> {}
+
   open(dir: string): DeploymentFiles {
     return localDeploymentFiles(path.resolve(this.dataDir, dir));
   }
@@ -55,11 +57,11 @@ export class LocalDeploymentStore implements DeploymentStore {
   async remove(dir: string): Promise<void> {
     const abs = path.resolve(this.dataDir, dir);
     if (!abs.startsWith(dataPaths(this.dataDir).sitesRoot + path.sep)) throw new Error(`Not a deployment directory: ${dir}`);
-    fs.rmSync(abs, { recursive: true, force: true });
+    await fs.promises.rm(abs, { recursive: true, force: true });
   }
 
   async removeProject(projectId: string): Promise<void> {
-    fs.rmSync(dataPaths(this.dataDir).sites(projectId), { recursive: true, force: true });
+    await fs.promises.rm(dataPaths(this.dataDir).sites(projectId), { recursive: true, force: true });
   }
 
   async saveBuildLog(): Promise<void> {}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -102,6 +103,11 @@ export class S3DeploymentStore implements DeploymentStore {
       if (isNotFound(err)) return null;
       throw err;
     }
+  }
+
+  async deactivate(channel: DeploymentChannel): Promise<void> {
+    // DeleteObject of a missing key succeeds on S3 and on every compatible service.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: pointerKey(channel) }));
   }
 
   open(dir: string): DeploymentFiles {
