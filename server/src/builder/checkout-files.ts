@@ -23,6 +23,11 @@ export interface CheckoutFiles extends DocsFiles {
   readonly warnings: BuildWarning[];
   /** true when `list()` leaves the file out (.mintignore or the default ignores) */
   isIgnored(filePath: string): boolean;
+  /**
+   * Files reached through a symbolic link (to a file inside the checkout): file path → real absolute
+   * path of the target. A change to the target changes these files (builder/incremental.ts).
+   */
+  readonly linkTargets: ReadonlyMap<string, string>;
 }
 
 /**
@@ -47,6 +52,7 @@ export function createCheckoutFiles(
     throw new BuildError(`The docs folder ${path.relative(boundary, root) || '.'} is a symbolic link that leads outside the repository; it is not built.`);
   }
   const files = new Map<string, { abs: string; size: number }>();
+  const linkTargets = new Map<string, string>();
   const warnings: BuildWarning[] = [];
 
   const walk = (dirAbs: string, dirRel: string) => {
@@ -76,7 +82,10 @@ export function createCheckoutFiles(
           continue;
         }
         const stat = fs.statSync(target);
-        if (stat.isFile()) files.set(rel, { abs: target, size: stat.size });
+        if (stat.isFile()) {
+          files.set(rel, { abs: target, size: stat.size });
+          linkTargets.set(rel, target);
+        }
       }
     }
   };
@@ -93,6 +102,7 @@ export function createCheckoutFiles(
   const self: CheckoutFiles = {
     root: realRoot,
     warnings,
+    linkTargets,
     read(p) {
       const n = normalizeFilePath(p);
       if (n === undefined) return undefined;

@@ -16,6 +16,18 @@ import type { DocsFiles } from '@quire/shared/docs/types';
 import { linterVersion } from './page-cache';
 import { lintInPool, renderPoolSize } from './render-pool';
 
+/** `localeCompare`'s order, without building a collator per comparison. */
+const byLocale = new Intl.Collator();
+
+/** A lint cache entry, or undefined when it is missing or unreadable (a miss). */
+function readEntry(file: string): { key: string; findings: LintFinding[] } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as { key: string; findings: LintFinding[] };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The findings of one page (repository path relative to the docs root). */
 export interface PageLint {
   path: string;
@@ -35,6 +47,9 @@ export interface LintReport {
  * Lints `pageFiles` (paths in `files`, the docs root of `checkoutDir` at `docsRoot`) with `lint`,
  * reusing cached findings of unchanged pages from `cacheDir`. A page that cannot be linted is
  * reported in `failures` (the build goes on: linting never fails a build).
+ * `known` holds findings an incremental build knows still hold (the previous build's, for pages
+ * whose text, links' verdicts and lint options did not change): those pages are neither read nor
+ * linted, and count as from the cache. With `prune` false the cache keeps entries of other pages.
  * @throws the signal's reason when `signal` aborts.
  */
 export async function lintPages(input: {
@@ -47,6 +62,11 @@ export async function lintPages(input: {
   lint: LinterOptions;
   signal: AbortSignal;
   onFailure: (message: string) => void;
+  known?: ReadonlyMap<string, LintFinding[]>;
+  /** remove cache entries of files not in `pageFiles` (default true) */
+  prune?: boolean;
+  /** read the cache (default true; false lints every page, `force`) */
+  useCache?: boolean;
 }): Promise<LintReport> {
   fs.mkdirSync(input.cacheDir, { recursive: true });
   const config = createHash('sha256').update(`${linterVersion()}\0${JSON.stringify(input.lint)}`).digest('hex');
@@ -56,17 +76,15 @@ export async function lintPages(input: {
   const pages: PageLint[] = [];
   const misses: { path: string; key: string }[] = [];
   for (const p of input.pageFiles) {
-    const key = keyOf(p);
-    try {
-      const entry = JSON.parse(fs.readFileSync(entryFile(p), 'utf8')) as { key: string; findings: LintFinding[] };
-      if (entry.key === key) {
-        pages.push({ path: p, findings: entry.findings });
-        continue;
-      }
-    } catch {
-      /* a miss */
+    const known = input.known?.get(p);
+    if (known) {
+      pages.push({ path: p, findings: known });
+      continue;
     }
-    misses.push({ path: p, key });
+    const key = keyOf(p);
+    const cached = input.useCache === false ? undefined : readEntry(entryFile(p));
+    if (cached?.key === key) pages.push({ path: p, findings: cached.findings });
+    else misses.push({ path: p, key });
   }
   const fromCache = pages.length;
 
@@ -93,10 +111,12 @@ export async function lintPages(input: {
   };
   await Promise.all(Array.from({ length: Math.max(1, renderPoolSize()) }, worker));
 
-  const wanted = new Set(input.pageFiles.map((p) => path.basename(entryFile(p))));
-  for (const name of fs.readdirSync(input.cacheDir)) if (!wanted.has(name)) fs.rmSync(path.join(input.cacheDir, name), { force: true });
+  if (input.prune !== false) {
+    const wanted = new Set(input.pageFiles.map((p) => path.basename(entryFile(p))));
+    for (const name of fs.readdirSync(input.cacheDir)) if (!wanted.has(name)) fs.rmSync(path.join(input.cacheDir, name), { force: true });
+  }
 
-  pages.sort((a, b) => a.path.localeCompare(b.path));
+  pages.sort((a, b) => byLocale.compare(a.path, b.path));
   const byRule = new Map<string, number>();
   for (const p of pages) for (const f of p.findings) byRule.set(f.ruleId, (byRule.get(f.ruleId) ?? 0) + 1);
   return { pages, counts: [...byRule].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])), fromCache };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DocsFiles, RenderedPage } from '@quire/shared/docs/types';
 
 /**
@@ -49,6 +50,17 @@ export function linterVersion(): string {
   return `${rendererVersion()}-${sourcesVersion('quire-lint-cache-1', path.dirname(linterFile))}`;
 }
 
+/**
+ * A fingerprint of the code that wraps pages into site documents: the renderer's ({@link rendererVersion}),
+ * every source file under `shared/src/site/` and this folder (site-writer.ts, assets.ts). An incremental
+ * build reuses a previous deployment's page documents only under the same fingerprint (site-writer.ts).
+ */
+export function siteShellVersion(): string {
+  const siteFile = createRequire(import.meta.url).resolve('@quire/shared/site/index');
+  const builderDir = path.dirname(fileURLToPath(import.meta.url));
+  return `${rendererVersion()}-${sourcesVersion('quire-site-shell-1', path.dirname(siteFile))}-${sourcesVersion('quire-site-writer-1', builderDir)}`;
+}
+
 /** One stored page: the key it was stored under, the files it read, and the result. */
 interface CacheEntry {
   key: string;
@@ -60,10 +72,20 @@ interface CacheEntry {
 export interface PageCache {
   /** The stored page when the file, every dependency it read last time and the variables are unchanged. */
   lookup(filePath: string): RenderedPage | undefined;
-  /** Stores a freshly rendered page under the key of its current inputs. */
-  store(filePath: string, page: RenderedPage): void;
+  /** {@link lookup}, with the key the page is stored under (an incremental build records it, see {@link readStored}). */
+  lookupKeyed(filePath: string): { page: RenderedPage; key: string } | undefined;
+  /**
+   * The stored page when it is still stored under `key` (a key {@link store} or {@link lookupKeyed}
+   * gave for the same inputs), without hashing any file: for pages an incremental build knows are
+   * unchanged (builder/incremental.ts).
+   */
+  readStored(filePath: string, key: string): RenderedPage | undefined;
+  /** Stores a freshly rendered page under the key of its current inputs. @returns that key */
+  store(filePath: string, page: RenderedPage): string;
   /** Deletes entries for files not in `keep` (pages removed from the repository). */
   prune(keep: Iterable<string>): void;
+  /** Deletes the entries of these files (pages removed by an incremental build). */
+  remove(ids: Iterable<string>): void;
 }
 
 /**
@@ -94,15 +116,24 @@ export function openPageCache(dir: string, files: DocsFiles, variables: Record<s
   };
   const entryFile = (filePath: string) => path.join(dir, `${createHash('sha256').update(filePath).digest('hex').slice(0, 40)}.json`);
 
+  const readEntry = (filePath: string): CacheEntry | undefined => {
+    try {
+      return JSON.parse(fs.readFileSync(entryFile(filePath), 'utf8')) as CacheEntry;
+    } catch {
+      return undefined;
+    }
+  };
+  const lookupKeyed = (filePath: string) => {
+    const entry = readEntry(filePath);
+    return entry && entry.key === keyOf(filePath, entry.dependencies) ? { page: entry.page, key: entry.key } : undefined;
+  };
+
   return {
-    lookup(filePath) {
-      let entry: CacheEntry;
-      try {
-        entry = JSON.parse(fs.readFileSync(entryFile(filePath), 'utf8')) as CacheEntry;
-      } catch {
-        return undefined;
-      }
-      return entry.key === keyOf(filePath, entry.dependencies) ? entry.page : undefined;
+    lookup: (filePath) => lookupKeyed(filePath)?.page,
+    lookupKeyed,
+    readStored(filePath, key) {
+      const entry = readEntry(filePath);
+      return entry?.key === key ? entry.page : undefined;
     },
     store(filePath, page) {
       const entry: CacheEntry = { key: keyOf(filePath, page.dependencies), dependencies: page.dependencies, page };
@@ -113,6 +144,10 @@ export function openPageCache(dir: string, files: DocsFiles, variables: Record<s
       } catch {
         /* a cache that cannot be written only costs time */
       }
+      return entry.key;
+    },
+    remove(ids) {
+      for (const id of ids) fs.rmSync(entryFile(id), { force: true });
     },
     prune(keep) {
       const wanted = new Set([...keep].map((p) => path.basename(entryFile(p))));

@@ -1,28 +1,33 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { fillTitles, flattenPages, pagePathOf, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
+import { performance } from 'node:perf_hooks';
+import { fillTitles, flattenPages, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
 import { isHiddenVisit } from '@quire/shared/docs/nav/walk';
-import { DocsError, type BuildWarning, type NavNode, type RenderedPage } from '@quire/shared/docs/types';
+import { DocsError, type BuildWarning, type NavNode } from '@quire/shared/docs/types';
+import { pageInventory } from '@quire/shared/docs/page-inventory';
+import type { LinterOptions } from '@quire/shared/lint/linter';
+import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import { dataPaths } from '../data-paths';
-import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-limits';
+import { DEFAULT_BUILD_LIMITS, type BuildLimits } from './build-limits';
+import { BUILD_STATE_FORMAT, readBuildState, writeBuildState, type BuildStateMemory } from './build-state';
+import { changedPathsBetween } from './changed-paths';
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { AbortError, BuildError, isAbortError, throwIfAborted } from './errors';
 import { checkoutRef } from './git';
-import { checkLinks } from '@quire/shared/docs/link-check';
-import { pageInventory } from '@quire/shared/docs/page-inventory';
-import type { LoadedProject } from './load-project';
-import type { OperationPage } from './openapi-pages';
-import { openPageCache, rendererVersion } from './page-cache';
-import { ID_RE } from './prune';
-import { loadInPool, renderAll } from './render-pool';
+import { docsPathsOf, inventoryOf, linkTargetsByTarget, pagesWithChangedVerdicts, planChanges, type ChangePlan } from './incremental';
 import { lintPages, type LintReport } from './lint-pages';
-import type { LinterOptions } from '@quire/shared/lint/linter';
-import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
-import type { RenderResult, RenderTask, RenderTaskBase } from './render-task';
-import { writeSite, type SitePage } from './site-writer';
+import type { LoadedProject } from './load-project';
+import { linterVersion, openPageCache, rendererVersion } from './page-cache';
+import { checkPageLinks, knownFindings, type PageLinkWarnings } from './page-checks';
+import { ID_RE } from './prune';
+import { collectPages, describeAt, factsOf, hydrate, statePage, type PageEntry } from './render-pages';
+import { linkInPool, loadInPool, warmRenderPool } from './render-pool';
+import type { RenderTaskBase } from './render-task';
+import { CarriedPageError, siteShellKey, writeSiteFiles, type PreviousOutput, type SitePage } from './site-writer';
 import { step, type StepContext } from './step';
+
+export { describeAt };
 
 /** Input of {@link runBuild} (the build runner's call; brief H7a). */
 export interface RunBuildInput {
@@ -32,6 +37,8 @@ export interface RunBuildInput {
   branch: string;
   commitSha?: string;
   allowFileRepos: boolean;
+  /** QUIRE_ALLOW_PRIVATE_NETWORK: the repository may be on a loopback, private or link-local host (default false) */
+  allowPrivateNetwork?: boolean;
   /** QUIRE_DATA_DIR: repos under `repos/`, page cache under `cache/`, deployments under `sites/` */
   dataDir: string;
   /** absolute site URL without trailing slash, e.g. `http://acme-docs.localhost:4000` (sitemap, llms.txt) */
@@ -48,28 +55,62 @@ export interface RunBuildInput {
    * normalised by `@quire/shared/collab/change-set` (relative, no `.`/`..`, nothing under `.git`).
    */
   overlay?: Array<{ path: string; content: string | null }>;
+  /** the live deployment of the channel this build replaces (production, or the same preview), when there is one */
+  previous?: {
+    commitSha: string;
+    /** absolute local directory of its files (local store only; absent with S3) */
+    localDir?: string;
+  };
+  /**
+   * changed paths reported by a push webhook (repository-relative); null/absent: unknown (compute
+   * from git when the previous commit is known, else rebuild everything)
+   */
+  changedFiles?: string[] | null;
+  /** rebuild everything, even an unchanged commit */
+  force?: boolean;
+  /**
+   * The states of the builds this process ran last (build-state.ts; kept on the app context): the
+   * next build of a project starts from memory instead of reading its predecessor's state from disk.
+   */
+  stateMemory?: BuildStateMemory;
 }
 
 /** What a successful build produced. */
 export interface RunBuildResult {
-  /** the deployment directory `<dataDir>/sites/<projectId>/<buildId>` (manifest.json inside) */
+  /** the deployment directory `<dataDir>/sites/<projectId>/<buildId>` (manifest.json inside); absent on disk with `noChanges` */
   outDir: string;
   commitSha: string;
   commitMessage: string;
+  /** pages of the site (0 with `noChanges`: nothing was built) */
   pages: number;
   warnings: BuildWarning[];
   /** the findings of the lint step, page by page (absent from builders that do not lint, e.g. test stand-ins) */
   lint?: LintReport;
+  /**
+   * The fetched commit is the one `previous` was built from (and the build was not forced and has
+   * no overlay): nothing was built, the live deployment stays.
+   */
+  noChanges?: true;
 }
-
 
 /**
  * Builds a project's docs from git into a fresh deployment directory (issue 3), as a script of steps,
- * each logged with its duration: fetching repository → loading configuration → rendering pages →
- * linting pages (findings counted per rule in the log; never a failure) → checking links → writing site. Broken links, missing pages/images, unknown components, duplicate
+ * each logged with its duration: fetching repository → (reading the previous build → comparing
+ * commits) → loading configuration → rendering pages → linting pages (findings counted per rule in
+ * the log; never a failure) and checking links, while writing site goes on alongside → saving build
+ * state. Broken links, missing pages/images, unknown components, duplicate
  * navigation entries are warnings (logged as `warning [kind] file:line message`); a page or config
  * that cannot be parsed fails the build. The caller records the deployment and switches traffic to
  * `outDir`; the previous deployment is never touched here.
+ *
+ * Incremental builds (incremental.ts): unless `force`, a commit equal to `previous.commitSha` (and no
+ * overlay) returns at once with `noChanges`. When `previous.localDir` holds the live deployment and
+ * its build left its state (build-state.ts), the changed paths come from `git diff` between the two
+ * commits (or `changedFiles` when the previous commit is not in the repository cache); a change
+ * incremental.ts can judge re-renders only the pages it affects and relints only those (plus pages
+ * whose links' verdicts changed), the rest coming from the previous build. Either way, with a
+ * previous deployment on local disk, files whose content is unchanged are hard links to it
+ * (site-writer.ts), never written again. `force` renders, lints and writes everything anew.
  *
  * Repository content is parsed only on worker threads with a bounded heap (render-pool.ts), and the
  * build is bounded by `limits` (build-limits.ts): download and tree size and file count (checked
@@ -78,6 +119,22 @@ export interface RunBuildResult {
  * @throws AbortError when `signal` fires; `outDir` is removed on any failure
  */
 export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
+  try {
+    return await runBuildOnce(input);
+  } catch (err) {
+    // The live deployment's files could not be shared (a file missing from it, a broken state):
+    // once more without starting from it, so such damage never blocks a project's builds.
+    if (!(err instanceof ReuseFailed) || input.signal.aborted) throw err;
+    input.log(`sharing files with the live deployment failed (${err.message}); building everything anew`);
+    return runBuildOnce({ ...input, previous: undefined, changedFiles: null });
+  }
+}
+
+/** The previous deployment's files or state could not be reused (see {@link runBuild}). */
+class ReuseFailed extends Error {}
+
+async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
+  const started = performance.now();
   if (!ID_RE.test(input.projectId) || !ID_RE.test(input.buildId)) throw new BuildError('Invalid project or build id.');
   const limits = input.limits ?? DEFAULT_BUILD_LIMITS;
   const budget = AbortSignal.timeout(limits.timeoutMs);
@@ -100,6 +157,10 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
   let done = false;
   try {
     fs.rmSync(outDir, { recursive: true, force: true });
+    warmRenderPool();
+    // The previous build's state is read while git fetches (it never rejects).
+    const localDir = input.force ? undefined : input.previous?.localDir;
+    const reading = localDir ? readBuildState(input.dataDir, input.projectId, localDir, input.previous!.commitSha, input.stateMemory) : undefined;
     const checkout = await run(
       'fetching repository',
       () =>
@@ -108,6 +169,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
           branch: input.branch,
           ...(input.commitSha ? { commitSha: input.commitSha } : {}),
           allowFileRepos: input.allowFileRepos,
+          allowPrivateNetwork: input.allowPrivateNetwork ?? false,
           cacheDir: paths.repos(input.projectId),
           signal,
           limits,
@@ -115,26 +177,107 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
       (c) => `${input.branch} @ ${c.commitSha.slice(0, 7)}`,
     );
     warn(checkout.warnings);
+    const previous = input.previous;
+    if (!input.force && !input.overlay && previous && checkout.commitSha === previous.commitSha) {
+      input.log(`no changes: ${checkout.commitSha.slice(0, 7)} is the commit the live deployment was built from; nothing to build (force rebuilds it)`);
+      done = true;
+      return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: 0, warnings, noChanges: true };
+    }
     if (input.overlay) {
       const overlay = input.overlay;
       await run('applying change set', () => applyOverlay(checkout.dir, overlay), (n) => `${n} files`);
     }
 
-    const project = await run('loading configuration', () => loadProject(checkout.dir, signal), (p) =>
-      `${p.config.source ?? 'no docs.json'}${p.docsRootRel ? ` in ${p.docsRootRel}/` : ''}, ${p.pageFiles.length} page files${p.operations.length ? `, ${p.operations.length} API pages` : ''}`,
+    // What the previous build left, and what changed since.
+    const glossary = glossaryEntries(input.lint);
+    const renderKey = glossary.length ? `${rendererVersion()}-${sha256(JSON.stringify(glossary)).slice(0, 16)}` : rendererVersion();
+    const overlayHashes = Object.fromEntries((input.overlay ?? []).map((c) => [c.path, c.content === null ? null : sha256(c.content)]));
+    const state = reading
+      ? await run('reading the previous build', () => reading, (s) => (s ? `${s.pages.length} pages of ${path.basename(localDir!)}` : `${path.basename(localDir!)} left no build state`))
+      : undefined;
+    let changedPaths: string[] | null = null;
+    let plan: ChangePlan;
+    if (input.force) plan = { kind: 'full', reason: 'forced' };
+    else if (!previous) plan = { kind: 'full', reason: 'no live deployment to start from' };
+    else if (!previous.localDir) plan = { kind: 'full', reason: 'the live deployment is not on local disk' };
+    else if (!state) plan = { kind: 'full', reason: 'the live deployment left no build state' };
+    else {
+      changedPaths = await run('comparing commits', () => changedPathsBetween(checkout.dir, previous.commitSha, checkout.commitSha, signal), (c) =>
+        c ? `${c.length} changed files since ${previous.commitSha.slice(0, 7)}` : `${previous.commitSha.slice(0, 7)} is not in the repository cache${input.changedFiles ? '; using the webhook\'s list' : ''}`,
+      );
+      changedPaths ??= input.changedFiles ? [...input.changedFiles] : null;
+      if (changedPaths) {
+        for (const p of new Set([...Object.keys(state.overlay), ...Object.keys(overlayHashes)])) if (state.overlay[p] !== overlayHashes[p]) changedPaths.push(p);
+      }
+      if (!changedPaths) plan = { kind: 'full', reason: 'the changed files are unknown' };
+      else if (state.renderKey !== renderKey) plan = { kind: 'full', reason: 'the renderer or the glossary changed' };
+      else plan = planChanges(changedPaths, state, checkout.dir);
+    }
+    if (plan.kind === 'full') input.log(`full build: ${plan.reason}`);
+
+    const reuse = plan.kind === 'targeted' && !plan.reload ? state! : undefined;
+    const project = await run(
+      'loading configuration',
+      () => (reuse ? reuseProject(reuse.project, checkout.dir) : loadProject(checkout.dir, signal)),
+      (p) =>
+        `${p.config.source ?? 'no docs.json'}${p.docsRootRel ? ` in ${p.docsRootRel}/` : ''}, ${p.pageFiles.length} page files${p.operations.length ? `, ${p.operations.length} API pages` : ''}${reuse ? ', unchanged since the previous build' : ''}`,
     );
     warn(project.warnings);
+    if (plan.kind === 'targeted' && renderInputs(project) !== renderInputs(state!.project)) {
+      plan = { kind: 'full', reason: 'the docs folder, variables or OpenAPI pages changed' };
+      input.log(`full build: ${plan.reason}`);
+    }
+    /** changed docs files when the changed paths are known and the docs folder stayed (static files not in it are shared) */
+    const changedDocs = plan.kind === 'targeted' ? plan.changed : changedPaths && state && state.project.docsRootRel === project.docsRootRel ? docsPathsOf(changedPaths, state, project.docsRootRel) : undefined;
 
+    const cache = openPageCache(paths.pageCache(input.projectId), project.files, project.config.variables, renderKey);
+    const base: RenderTaskBase = {
+      buildKey: `${input.projectId}/${input.buildId}/${Date.now()}`,
+      checkoutDir: checkout.dir,
+      docsRoot: project.files.root,
+      variables: project.config.variables,
+      openapi: project.config.openapi,
+      glossary,
+    };
+    const targeted = plan.kind === 'targeted' ? { plan, state: state! } : undefined;
     const rendered = await run(
       'rendering pages',
-      () => renderPages(project, checkout.dir, paths.pageCache(input.projectId), `${input.projectId}/${input.buildId}/${Date.now()}`, signal, limits, glossaryEntries(input.lint)),
-      (r) => `${r.pages.length} pages, ${r.fromCache} from cache`,
+      () => collectPages({ project, cache, base, signal, limits, force: input.force === true, targeted }),
+      (r) => `${r.entries.length} pages, ${r.fromCache} from cache${targeted ? `, ${r.kept} unchanged` : ''}`,
     );
-    warn(rendered.pages.flatMap((p) => p.page.warnings));
-    // One inventory for the lint step's navigation rules and the link check: the same verdicts.
-    const inventory = pageInventory({ pages: rendered.pages.map((p) => p.path), files: project.files, redirects: project.config.redirects });
+    let entries = rendered.entries;
+    let site = assembleSite(project, entries);
+    const editBaseUrl = editBase(input.repoUrl, input.branch, project.docsRootRel).editBaseUrl;
+    const shellKey = siteShellKey({ site: project.config, nav: site.nav, pages: site.pages, ...(editBaseUrl ? { editBaseUrl } : {}) });
+    if (targeted && rendered.kept > 0 && shellKey !== targeted.state.shellKey) {
+      // The sidebar, the config or the shell's code changed: every page's document is rendered again.
+      entries = await run('reading unchanged pages', () => hydrate(entries, cache, { base, signal, limits }), (r) => `${r.read} from cache, ${r.rendered} rendered, for the changed site navigation`).then((r) => r.entries);
+      site = assembleSite(project, entries);
+    }
+    for (const e of entries) warn(factsOf(e).warnings);
 
-    const linted = await run(
+    // One inventory for the lint step's navigation rules and the link check: the same verdicts.
+    const inventory = pageInventory({ pages: entries.map((p) => p.path), files: project.files, redirects: project.config.redirects });
+    const inventoryKey = sha256(JSON.stringify(inventory));
+    const lintKey = sha256(`${linterVersion()}\0${JSON.stringify({ ...input.lint, inventory: undefined })}`);
+    const verdictsChanged = targeted && inventoryKey !== targeted.state.inventoryKey ? pagesWithChangedVerdicts(entries.map((e) => ({ path: e.path, ...(e.filePath ? { filePath: e.filePath } : {}), ...factsOf(e) })), inventoryOf(targeted.state), inventory) : new Set<string>();
+    const renderedNow = new Set(rendered.entries.filter((e) => e.page).map((e) => e.path));
+    const recheck = (e: PageEntry) => renderedNow.has(e.path) || verdictsChanged.has(e.path) || !e.kept;
+
+    const known = targeted && targeted.state.lintKey === lintKey ? knownFindings(targeted.state, project.pageFiles, entries, (e) => recheck(e) || targeted.plan.changed.has(e.filePath ?? '')) : undefined;
+    const previousOutput: PreviousOutput | undefined =
+      state && previous?.localDir
+        ? {
+            dir: previous.localDir,
+            shellKey: state.shellKey,
+            pages: new Map(state.pages.map((p) => [p.path, { inputKey: p.inputKey, markdownHash: p.markdownHash }])),
+            assets: new Set(state.assets),
+            unchangedFiles: changedDocs ? new Set(state.files.filter((f) => !changedDocs.has(f))) : new Set(),
+          }
+        : undefined;
+    // The lint step and the site's files do not depend on each other: the lint task goes to the worker
+    // pool first, then the files are written (and shared with the previous deployment) meanwhile.
+    const linting = run(
       'linting pages',
       () =>
         lintPages({
@@ -143,26 +286,19 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
           checkoutDir: checkout.dir,
           docsRoot: project.files.root,
           cacheDir: paths.lintCache(input.projectId),
-          buildKey: `${input.projectId}/${input.buildId}/lint`,
+          buildKey: base.buildKey,
           lint: { ...input.lint, inventory },
           signal,
           onFailure: (message) => input.log(`lint: ${message}`),
+          ...(known ? { known, prune: false } : {}),
+          ...(input.force ? { useCache: false } : {}),
         }),
       (r) => `${r.counts.reduce((n, [, c]) => n + c, 0)} findings on ${r.pages.filter((p) => p.findings.length > 0).length} of ${r.pages.length} pages, ${r.fromCache} from cache`,
     );
-    for (const [ruleId, count] of linted.counts) input.log(`  lint ${ruleId}: ${count}`);
-
-    await run('checking links', () => {
-      const found = checkLinks(rendered.pages, inventory, (f) => project.files.read(f));
-      warn(found);
-      return found.length;
-    }, (n) => `${n} warnings`);
-
-    const site = assembleSite(project, rendered.pages);
-    const written = await run(
+    const writing = run(
       'writing site',
       () =>
-        writeSite({
+        writeSiteFiles({
           outDir,
           buildId: input.buildId,
           projectId: input.projectId,
@@ -172,11 +308,64 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
           home: site.home,
           files: project.files,
           siteUrl: input.siteUrl.replace(/\/+$/, ''),
-          ...editBase(input.repoUrl, input.branch, project.docsRootRel),
+          ...(editBaseUrl ? { editBaseUrl } : {}),
+          ...(previousOutput ? { previous: previousOutput } : {}),
+        }, previousOutput ? (files) => linkInPool({ fromDir: previousOutput.dir, toDir: outDir, files }, signal).catch((err: unknown) => {
+          throw signal.aborted ? err : new ReuseFailed((err as Error).message);
+        }) : undefined).catch((err: unknown) => {
+          throw !signal.aborted && err instanceof CarriedPageError ? new ReuseFailed(err.message) : err;
         }),
-      (w) => `${w.fileCount} files`,
+      (w) => `${w.fileCount} files: ${w.counts.written} written, ${w.counts.linked} shared with the previous deployment, ${w.counts.copied} copied`,
     );
+    const settled = Promise.allSettled([linting, writing]);
+    let linted: LintReport;
+    let linkWarnings: PageLinkWarnings;
+    try {
+      linted = await linting;
+      for (const [ruleId, count] of linted.counts) input.log(`  lint ${ruleId}: ${count}`);
+
+      linkWarnings = await run('checking links', () => checkPageLinks(entries, inventory, project.files, targeted ? recheck : () => true), (r) => `${r.total} warnings${targeted ? `, ${r.checked} pages checked` : ''}`);
+      for (const e of entries) warn(linkWarnings.byPage.get(e.path) ?? []);
+    } catch (err) {
+      await settled; // nothing may still be writing when the unfinished directory is removed
+      throw err;
+    }
+    const written = await writing;
     warn(written.warnings);
+    throwIfAborted(signal);
+
+    const lintCarried = new Set(known?.keys());
+    const entryByPath = new Map(entries.map((e) => [e.path, e]));
+    const unchanged = (pagePath: string) => {
+      const e = entryByPath.get(pagePath);
+      return e?.kept !== undefined && !recheck(e);
+    };
+    await run('saving build state', () =>
+      writeBuildState(input.dataDir, input.projectId, {
+        format: BUILD_STATE_FORMAT,
+        buildId: input.buildId,
+        commitSha: checkout.commitSha,
+        renderKey,
+        lintKey,
+        inventoryKey,
+        shellKey: written.shellKey,
+        project: { ...projectData(project) },
+        linkTargets: linkTargetsByTarget(checkout.dir, project.files.linkTargets),
+        overlay: overlayHashes,
+        pages: entries.map((e) => statePage(e, written.pageKeys.get(e.path)!, linkWarnings.byPage.get(e.path) ?? [])),
+        lint: linted.pages,
+        files: written.manifest.files,
+        assets: written.manifest.assets,
+      }, {
+        ...(targeted ? { previous: targeted.state, unchanged, lintUnchanged: (file: string) => lintCarried.has(file), sameProject: reuse !== undefined } : {}),
+        ...(input.stateMemory ? { memory: input.stateMemory } : {}),
+      }),
+    );
+    input.log(
+      `${targeted ? 'incremental' : 'full'} build: ${rendered.entries.length - rendered.kept} of ${entries.length} pages rendered${rendered.fromCache ? ` (${rendered.fromCache} from cache)` : ''}, ` +
+        `${written.reusedPages} pages' documents shared with the previous deployment${previous?.localDir && previousOutput ? ` (${path.basename(previous.localDir)})` : ''}; ` +
+        `${Math.round(performance.now() - started)} ms in the builder`,
+    );
     throwIfAborted(signal);
     done = true;
     return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings, lint: linted };
@@ -184,6 +373,7 @@ export async function runBuild(input: RunBuildInput): Promise<RunBuildResult> {
     if (budget.aborted && !input.signal.aborted) {
       throw new BuildError(`The build ran out of its time budget of ${Math.round(limits.timeoutMs / 1000)} s while ${current} (QUIRE_BUILD_TIMEOUT_SECONDS) and was stopped.`);
     }
+    if (err instanceof ReuseFailed) throw err;
     throw toBuildFailure(err, input.signal);
   } finally {
     if (!done) fs.rmSync(outDir, { recursive: true, force: true });
@@ -235,6 +425,8 @@ function glossaryEntries(lint: LinterOptions | undefined): GlossaryEntry[] {
 /** The loaded project plus the file access the main thread needs (cache keys, links, copying). */
 interface Project extends LoadedProject {
   files: CheckoutFiles;
+  /** the configuration's own warnings (`warnings` adds the main thread's file walk's) */
+  configWarnings: BuildWarning[];
 }
 
 /**
@@ -250,149 +442,38 @@ async function loadProject(checkoutDir: string, signal: AbortSignal): Promise<Pr
     throw new BuildError(message, file, line);
   }
   const files = openDocsFiles(checkoutDir, loaded.project.docsRoot, loaded.project.listedFiles);
-  return { ...loaded.project, files, warnings: [...files.warnings, ...loaded.project.warnings] };
-}
-
-/** A rendered page before the site is assembled. */
-interface RenderedEntry {
-  path: string;
-  filePath?: string;
-  page: RenderedPage;
-  /** for OpenAPI pages */
-  operation?: OperationPage;
+  return { ...loaded.project, files, configWarnings: loaded.project.warnings, warnings: [...files.warnings, ...loaded.project.warnings] };
 }
 
 /**
- * Renders every page file and OpenAPI page, reusing cached pages whose inputs are unchanged;
- * the rest go to the worker pool. The first page that cannot be parsed fails the build.
+ * The previous build's project, for a build whose changes cannot change it (incremental.ts: only
+ * existing, listed files modified, and a docs.json present): the docs root is indexed again here,
+ * the configuration is not read.
  */
-async function renderPages(
-  project: Project,
-  checkoutDir: string,
-  cacheDir: string,
-  buildKey: string,
-  signal: AbortSignal,
-  limits: Pick<BuildLimits, 'maxPageBytes' | 'maxOutputBytes'>,
-  glossary: GlossaryEntry[],
-): Promise<{ pages: RenderedEntry[]; fromCache: number }> {
-  // The glossary changes every page that uses a term: it is part of the cache key.
-  const version = glossary.length ? `${rendererVersion()}-${createHash('sha256').update(JSON.stringify(glossary)).digest('hex').slice(0, 16)}` : rendererVersion();
-  const cache = openPageCache(cacheDir, project.files, project.config.variables, version);
-  const base: RenderTaskBase = {
-    buildKey,
-    checkoutDir,
-    docsRoot: project.files.root,
-    variables: project.config.variables,
-    openapi: project.config.openapi,
-    glossary,
-  };
-  const byPath = new Map<string, RenderedEntry>();
-  const tasks: RenderTask[] = [];
-  const cacheIds: string[] = [];
-  let fromCache = 0;
-  // One page per page path: `a.mdx` wins over `a.md` (PAGE_EXTENSIONS order).
-  const chosen = new Map<string, string>();
-  for (const filePath of project.pageFiles) {
-    const pagePath = pagePathOf(filePath)!;
-    const prev = chosen.get(pagePath);
-    if (!prev || (prev.endsWith('.md') && filePath.endsWith('.mdx'))) chosen.set(pagePath, filePath);
-  }
-  let looked = 0;
-  for (const [pagePath, filePath] of chosen) {
-    // Cache keys hash repository files: let the server answer requests between batches.
-    if (++looked % 32 === 0) await yieldToEventLoop();
-    cacheIds.push(filePath);
-    const hit = cache.lookup(filePath);
-    if (hit) {
-      fromCache++;
-      byPath.set(pagePath, { path: pagePath, filePath, page: hit });
-    } else tasks.push({ ...base, kind: 'page', filePath });
-  }
-  const opsByRef = new Map<string, OperationPage>();
-  for (const op of project.operations) {
-    if (chosen.has(op.path)) continue; // a real page of the same path wins
-    const id = `openapi:${op.ref}`;
-    cacheIds.push(id);
-    opsByRef.set(op.ref, op);
-    const hit = cache.lookup(id);
-    if (hit) {
-      fromCache++;
-      byPath.set(op.path, { path: op.path, page: hit, operation: op });
-    } else tasks.push({ ...base, kind: 'operation', ref: op.ref, pagePath: op.path });
-  }
-
-  let failure: BuildError | undefined;
-  let outputBytes = 0;
-  for (const entry of byPath.values()) outputBytes += entry.page.html.length;
-  await renderAll(
-    tasks,
-    (task, rendered: RenderResult) => {
-      const result = checkPageSize(rendered, outputBytes, limits);
-      if (!result.ok) {
-        failure ??= pageFailure(result, task);
-        return;
-      }
-      outputBytes += result.page.html.length;
-      if (task.kind === 'page') {
-        cache.store(task.filePath, result.page);
-        byPath.set(pagePathOf(task.filePath)!, { path: pagePathOf(task.filePath)!, filePath: task.filePath, page: result.page });
-      } else {
-        const op = opsByRef.get(task.ref)!;
-        cache.store(`openapi:${task.ref}`, result.page);
-        byPath.set(op.path, { path: op.path, page: result.page, operation: op });
-      }
-    },
-    signal,
-  );
-  throwIfAborted(signal);
-  if (failure) throw failure;
-  cache.prune(cacheIds);
-  const pages = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { pages, fromCache };
+function reuseProject(loaded: LoadedProject, checkoutDir: string): Project {
+  const files = openDocsFiles(checkoutDir, path.join(checkoutDir, loaded.docsRootRel), loaded.listedFiles);
+  return { ...loaded, docsRoot: files.root, files, configWarnings: loaded.warnings, warnings: [...files.warnings, ...loaded.warnings] };
 }
 
-/**
- * Turns a rendered page that exceeds `maxPageBytes`, or would take the build's output past
- * `maxOutputBytes`, into a failure naming the limit (sizes counted in UTF-16 code units of HTML).
- */
-function checkPageSize(result: RenderResult, outputBytes: number, limits: Pick<BuildLimits, 'maxPageBytes' | 'maxOutputBytes'>): RenderResult {
-  if (!result.ok) return result;
-  const size = result.page.html.length;
-  if (size > limits.maxPageBytes) {
-    return { ok: false, message: `the rendered page is ${formatBytes(size)}; a page may be at most ${formatBytes(limits.maxPageBytes)}` };
-  }
-  if (outputBytes + size > limits.maxOutputBytes) {
-    return { ok: false, message: `the site's rendered pages pass ${formatBytes(limits.maxOutputBytes)}, the most one build may write` };
-  }
-  return result;
+/** The project as plain data, as loading it gave it (build-state.ts). */
+function projectData(project: Project): LoadedProject {
+  const { files: _files, configWarnings, ...rest } = project;
+  return { ...rest, warnings: configWarnings };
 }
 
-function pageFailure(result: Extract<RenderResult, { ok: false }>, task: RenderTask): BuildError {
-  const file = result.file ?? (task.kind === 'page' ? task.filePath : undefined);
-  if (!file) return new BuildError(`${task.kind === 'operation' ? `${task.ref}: ` : ''}${result.message}`);
-  return new BuildError(...describeAt(file, result.line, result.message));
-}
-
-/**
- * `file:line: reason` for a page or config error: the reason without a leading `file:line:col:` the
- * renderer may already have put there; the line from the error, or from a `(5:1-5:17)` position in
- * the reason when the error carries none.
- */
-export function describeAt(file: string, line: number | undefined, message: string): [string, string, number | undefined] {
-  const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const reason = message.replace(new RegExp(`^${escaped}(?::\\d+)*:\\s*`), '');
-  const at = line ?? Number(/\((\d+):\d+(?:-\d+:\d+)?\)/.exec(reason)?.[1] ?? NaN);
-  const known = Number.isFinite(at) && at > 0 ? at : undefined;
-  return [`${file}${known ? `:${known}` : ''}: ${reason}`, file, known];
+/** What of a project every rendered page depends on: when it changes, no page of the previous build holds. */
+function renderInputs(project: LoadedProject): string {
+  return JSON.stringify([project.docsRootRel, project.config.variables, project.config.openapi, project.operations]);
 }
 
 /** Sidebar titles, hidden flags, gated pages and the home page. */
-function assembleSite(project: Project, rendered: RenderedEntry[]): { nav: NavNode[]; pages: SitePage[]; home: string } {
+function assembleSite(project: Project, entries: readonly PageEntry[]): { nav: NavNode[]; pages: SitePage[]; home: string } {
   const labels = new Map<string, PageLabel>();
-  for (const r of rendered) {
-    const fm = r.page.frontmatter;
+  const facts = new Map(entries.map((e) => [e.path, factsOf(e)]));
+  for (const r of entries) {
+    const { title, frontmatter: fm } = facts.get(r.path)!;
     labels.set(r.path, {
-      title: r.page.title,
+      title,
       ...(typeof fm.sidebarTitle === 'string' ? { sidebarTitle: fm.sidebarTitle } : {}),
       ...(typeof fm.icon === 'string' ? { icon: fm.icon } : {}),
       ...(fm.hidden === true ? { hidden: true } : {}),
@@ -406,11 +487,13 @@ function assembleSite(project: Project, rendered: RenderedEntry[]): { nav: NavNo
     if (isHiddenVisit(visit)) navHidden.add(visit.node.path);
     else inNav.add(visit.node.path);
   }
-  const pages: SitePage[] = rendered.map((r) => {
-    const fm = r.page.frontmatter;
+  const pages: SitePage[] = entries.map((r) => {
+    const f = facts.get(r.path)!;
+    const fm = f.frontmatter;
     const audience = typeof fm.audience === 'string' ? [fm.audience] : Array.isArray(fm.audience) ? fm.audience.filter((a): a is string => typeof a === 'string') : [];
     const hidden = fm.hidden === true || fm.noindex === true || r.operation?.hidden === true || !inNav.has(r.path);
-    return { path: r.path, ...(r.filePath ? { filePath: r.filePath } : {}), page: r.page, hidden, ...(audience.length ? { audience } : {}) };
+    const page = r.page ?? { title: f.title, ...(f.description ? { description: f.description } : {}), frontmatter: fm, carried: { inputKey: r.kept!.inputKey, markdownHash: r.kept!.markdownHash } };
+    return { path: r.path, ...(r.filePath ? { filePath: r.filePath } : {}), page, hidden, ...(audience.length ? { audience } : {}) };
   });
   const exists = new Set(pages.map((p) => p.path));
   const home = exists.has('index') ? 'index' : (flattenPages(nav).find((p) => exists.has(p.path) && !navHidden.has(p.path))?.path ?? pages[0]!.path);
@@ -429,6 +512,8 @@ export function formatWarning(w: BuildWarning): string {
   const where = w.file ? ` ${w.file}${w.line ? `:${w.line}` : ''}` : '';
   return `warning [${w.kind}]${where} ${w.message}`;
 }
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Maps any failure to what runBuild promises: AbortError, or a BuildError safe to show. */
 function toBuildFailure(err: unknown, signal: AbortSignal): Error {

@@ -1,11 +1,13 @@
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import { Piscina } from 'piscina';
-import type { LintTask, LintTaskResult, LoadResult, RenderResult, RenderTask } from './render-task';
+import type { LinkFilesResult, LinkFilesTask, LintTask, LintTaskResult, LoadResult, RenderResult, RenderTask } from './render-task';
 
 /**
  * The build worker pool: piscina threads running render-worker.ts under tsx, one per available
- * core, started on the first task and stopped after 30 s without work, shared by every build of
+ * core, started on the first build ({@link warmRenderPool}); all but one stop after 30 s without
+ * work. One thread stays, so that a push after a quiet hour re-renders its page at once instead of
+ * waiting about 1.5 s for a thread to load the renderer. The pool is shared by every build of
  * the process. Everything that parses repository content (the configuration with its `$ref`s,
  * OpenAPI files, pages with their snippets) runs here and never on the server's main thread, so a
  * hostile repository can slow only its own build (decisions.md section 10). Each thread's heap is
@@ -26,12 +28,20 @@ function getPool(): Piscina {
   pool ??= new Piscina({
     filename: new URL('./render-worker.ts', import.meta.url).href,
     execArgv: ['--import', 'tsx'],
-    minThreads: 0,
+    minThreads: 1,
     maxThreads: renderPoolSize(),
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   return pool;
+}
+
+/**
+ * Starts the pool's first thread (loading the renderer takes it about 1.5 s) without waiting for it:
+ * a build calls this before fetching its repository, so the two overlap.
+ */
+export function warmRenderPool(): void {
+  getPool();
 }
 
 /** True when a task failed because its worker thread ran out of heap. */
@@ -117,6 +127,17 @@ export async function lintInPool(task: LintTask, signal: AbortSignal): Promise<L
     if (signal.aborted || !isOutOfMemory(err)) throw err;
     return { ok: false, message: `${task.filePath}: linting ${OUT_OF_MEMORY_MESSAGE}` };
   }
+}
+
+/**
+ * Links (or copies) files of a previous deployment into a new one on a worker thread
+ * (render-worker.ts `linkFilesTask`), so the server's main thread stays free.
+ * @throws Error naming the file system failure; the signal's reason when `signal` aborts
+ */
+export async function linkInPool(task: LinkFilesTask, signal?: AbortSignal): Promise<{ linked: number; copied: number }> {
+  const result = (await getPool().run(task, { name: 'linkFilesTask', ...(signal ? { signal } : {}) })) as LinkFilesResult;
+  if (!result.ok) throw new Error(`sharing files with the previous deployment failed: ${result.message}`);
+  return result;
 }
 
 /** Stops the pool's workers (server shutdown, end of a benchmark). Safe to call when none runs. */

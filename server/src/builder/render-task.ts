@@ -64,3 +64,18 @@ export interface LintTask {
 
 /** A worker's answer to a {@link LintTask}: the page's findings, or why it could not be linted. */
 export type LintTaskResult = { ok: true; findings: LintFinding[] } | { ok: false; message: string };
+
+/**
+ * Share files of a previous deployment with a new one (render-worker.ts `linkFilesTask`, off the
+ * server's main thread): each of `files` (deployment-relative, already checked to stay inside both
+ * directories) is hard-linked from `fromDir` into `toDir`, or copied when links cannot be made
+ * (another filesystem).
+ */
+export interface LinkFilesTask {
+  fromDir: string;
+  toDir: string;
+  files: string[];
+}
+
+/** A worker's answer to a {@link LinkFilesTask}: how many were linked and copied, or why it stopped. */
+export type LinkFilesResult = { ok: true; linked: number; copied: number } | { ok: false; message: string };

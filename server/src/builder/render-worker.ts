@@ -4,16 +4,20 @@
  * docs engine. The code highlighter is created once per worker; the file index and OpenAPI
  * registry once per build (`buildKey`).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createCodeHighlighter, renderPage, splitFrontmatter } from '@quire/shared/docs/markdown/index';
 import { loadOpenApiRegistry, type OpenApiRegistry } from '@quire/shared/docs/openapi/index';
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { loadProject } from './load-project';
 import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } from './openapi-pages';
 import { createLinter, type Linter } from '@quire/shared/lint/linter';
-import type { LintTask, LintTaskResult, LoadResult, RenderResult, RenderTask } from './render-task';
+import type { LinkFilesResult, LinkFilesTask, LintTask, LintTaskResult, LoadResult, RenderResult, RenderTask } from './render-task';
 import type { BuildWarning } from '@quire/shared/docs/types';
 
-let highlighter: ReturnType<typeof createCodeHighlighter> | undefined;
+// Started as the thread loads, so that the first page of a build does not wait for it.
+let highlighter: ReturnType<typeof createCodeHighlighter> | undefined = createCodeHighlighter();
+highlighter.catch(() => undefined); // a failure surfaces where a render awaits it
 interface BuildState {
   files: CheckoutFiles;
   registry?: OpenApiRegistry;
@@ -21,7 +25,8 @@ interface BuildState {
 }
 /** Per-build state of the builds this worker served last (several projects may build at once). */
 const states = new Map<string, BuildState>();
-const MAX_STATES = 4;
+// Two: one build per worker process at a time is the default; a thread lives on between builds (render-pool.ts).
+const MAX_STATES = 2;
 
 function stateFor(task: Pick<RenderTask, 'buildKey' | 'checkoutDir' | 'docsRoot'>): BuildState {
   let s = states.get(task.buildKey);
@@ -113,5 +118,45 @@ export async function lintPageTask(task: LintTask): Promise<LintTaskResult> {
     return { ok: true, findings: await s.linter.lint(source, task.filePath) };
   } catch (err) {
     return { ok: false, message: `${task.filePath}: the linter failed: ${(err as Error)?.message ?? String(err)}` };
+  }
+}
+
+/** Errors after which no hard link will work: another filesystem, or none allowed. */
+const NO_LINKS = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP']);
+
+/**
+ * Hard-links (or, across filesystems, copies) files of a previous deployment into a new one
+ * (piscina task name `linkFilesTask`; output-files.ts). Never throws: a failure comes back as `{ ok: false }`.
+ */
+export function linkFilesTask(task: LinkFilesTask): LinkFilesResult {
+  const made = new Set<string>();
+  let linked = 0;
+  let copied = 0;
+  let links = true;
+  try {
+    for (const rel of task.files) {
+      const from = path.join(task.fromDir, rel);
+      const to = path.join(task.toDir, rel);
+      const dir = path.dirname(to);
+      if (!made.has(dir)) {
+        fs.mkdirSync(dir, { recursive: true });
+        made.add(dir);
+      }
+      if (links) {
+        try {
+          fs.linkSync(from, to);
+          linked++;
+          continue;
+        } catch (err) {
+          if (!NO_LINKS.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+          links = false;
+        }
+      }
+      fs.copyFileSync(from, to);
+      copied++;
+    }
+    return { ok: true, linked, copied };
+  } catch (err) {
+    return { ok: false, message: (err as Error)?.message ?? String(err) };
   }
 }

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { walkPages } from '@quire/shared/docs/nav/index';
 import type { BuildWarning, NavNode, Redirect, RenderedPage, SiteConfig } from '@quire/shared/docs/types';
-import { createSiteRenderer } from '@quire/shared/site/index';
-import { siteThemeCss } from '@quire/shared/site/index';
+import { createSiteRenderer, siteThemeCss, type SitePageInput, type SiteRenderer } from '@quire/shared/site/index';
 import { ASSET_DIR, buildSiteAssets } from './assets';
 import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
+import { safeJoin, writeOutputs, writeOutputsSync, type FileLinker, type OutputCounts, type OutputFile } from './output-files';
+import { siteShellVersion } from './page-cache';
 
 /** One page of the site, rendered. */
 export interface SitePage {
@@ -13,11 +14,53 @@ export interface SitePage {
   path: string;
   /** docs-root file path; absent for generated OpenAPI pages */
   filePath?: string;
-  page: RenderedPage;
+  /** the rendered page, or what an incremental build kept of a page it did not render again */
+  page: RenderedPage | CarriedPage;
   /** out of the sidebar, search, llms.txt and the sitemap (frontmatter/nav `hidden`, or not in the navigation) */
   hidden: boolean;
   /** frontmatter `audience` tags: the page is gated (decisions.md section 6) */
   audience?: string[];
+}
+
+/**
+ * A page an incremental build did not render again (pipeline.ts): its files are the previous
+ * deployment's, reused as they are, which {@link writeSite} can do only when the site shell and the
+ * page's inputs are unchanged (`previous` of {@link WriteSiteInput}).
+ */
+export interface CarriedPage {
+  title: string;
+  description?: string;
+  frontmatter: Record<string, unknown>;
+  /** the page's keys in the previous deployment */
+  carried: PageOutputKeys;
+}
+
+/** A carried page whose files cannot be reused: the caller had to render it (see {@link writeSite}). */
+export class CarriedPageError extends Error {}
+
+/** What decides whether a page's files can be reused. */
+export interface PageOutputKeys {
+  /** sha256 of the page's document inputs besides the shell (`SitePageInput`) */
+  inputKey: string;
+  /** sha256 hex of the page's `.md` text */
+  markdownHash: string;
+}
+
+/**
+ * The deployment a build replaces, as {@link writeSite} reuses it: a file whose inputs are unchanged
+ * is hard-linked from `dir` (copied when it is on another filesystem) instead of written again.
+ */
+export interface PreviousOutput {
+  /** absolute directory of the previous deployment (never modified) */
+  dir: string;
+  /** its {@link siteShellKey} */
+  shellKey: string;
+  /** its pages' keys by page path */
+  pages: ReadonlyMap<string, PageOutputKeys>;
+  /** its hashed theme assets (`_quire/assets/site.<hash>.css`) */
+  assets: ReadonlySet<string>;
+  /** static files it published that this build did not change (by path) */
+  unchangedFiles: ReadonlySet<string>;
 }
 
 /** One entry of manifest.json's `pages`. */
@@ -30,6 +73,8 @@ export interface ManifestPage {
   hidden?: true;
   /** gated page: readable only with a token whose profile has one of these tags */
   audience?: string[];
+  /** sha256 hex of the page's `.md` text (the preview banner compares a preview's pages with production's) */
+  hash: string;
 }
 
 /** manifest.json of a deployment: what site hosting (H7b) reads to serve it. */
@@ -69,11 +114,45 @@ export interface WriteSiteInput {
   /** absolute base URL of the site, no trailing slash: `http://acme-docs.localhost:4000` */
   siteUrl: string;
   editBaseUrl?: string;
+  /** the deployment this one replaces: unchanged files are shared with it (see {@link PreviousOutput}) */
+  previous?: PreviousOutput;
+}
+
+/** What {@link writeSite} did. */
+export interface WriteSiteResult {
+  manifest: DeploymentManifest;
+  /** files that were not published (`large-file`) */
+  warnings: BuildWarning[];
+  /** files in the deployment (manifest included) */
+  fileCount: number;
+  /** written anew, shared with the previous deployment, copied from the repository */
+  counts: OutputCounts;
+  /** the site shell's key ({@link siteShellKey}) */
+  shellKey: string;
+  /** each page's keys, by page path */
+  pageKeys: Map<string, PageOutputKeys>;
+  /** pages whose document was shared with the previous deployment */
+  reusedPages: number;
 }
 
 /** Generated files at the deployment root; static files of the same name are not copied over them. */
 const RESERVED = new Set(['manifest.json', '404.html', 'llms.txt', 'sitemap.xml']);
 const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
+
+/**
+ * A key of everything a page document shares with every other page of the site: the code that
+ * renders it ({@link siteShellVersion}), the configuration, the navigation with its titles (sidebar,
+ * breadcrumbs, previous/next links) and which of its pages are gated, the theme assets and the edit-link base. A page document of a
+ * previous deployment is reused only under the same key: a changed title changes every sidebar.
+ */
+export function siteShellKey(input: Pick<WriteSiteInput, 'site' | 'nav' | 'editBaseUrl' | 'pages'>, assets = buildSiteAssets(siteThemeCss(input.site))): string {
+  return sha256(JSON.stringify([siteShellVersion(), input.site, input.nav, assets.all.map((a) => a.file), input.editBaseUrl ?? null, pageAudiences(input.pages)]));
+}
+
+/** Gated pages' tags by page path: the renderer marks every entry naming them (shared/src/site/audience.ts), so they are part of the shell. */
+export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'>[]): Record<string, string[]> {
+  return Object.fromEntries(pages.filter((p) => p.audience?.length).map((p) => [p.path, p.audience!]));
+}
 
 /**
  * Writes a deployment directory (the layout site hosting reads; brief H7a):
@@ -82,104 +161,181 @@ const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
  * root at its own path (not pages, not config files, not `snippets/`, not dotfiles, not ignored,
  * at most 20 MB; larger ones get a `large-file` warning), and `manifest.json` last, so a directory
  * without a manifest is an unfinished build.
- * @returns the manifest and warnings about files that were not copied
+ *
+ * With `previous`, a file whose content is known to be unchanged is shared with the previous
+ * deployment instead of written (output-files.ts: hard links, never a change in place): a page's
+ * `.html` when the shell key and the page's input key match, its `.md` when the Markdown hash does,
+ * `404.html` under the same shell, assets by their hashed name, `llms.txt` and `sitemap.xml` when
+ * their text is equal, static files the caller says are unchanged.
+ * @returns the manifest, warnings about files that were not published, and the keys for the next build
+ * @throws CarriedPageError when a page of `input.pages` is carried but cannot be reused (the caller must render it)
  */
-export function writeSite(input: WriteSiteInput): { manifest: DeploymentManifest; warnings: BuildWarning[]; fileCount: number } {
-  const { outDir, site, files } = input;
+export function writeSite(input: WriteSiteInput): WriteSiteResult {
+  const plan = planSite(input);
+  const counts = writeOutputsSync(input.outDir, input.previous?.dir, plan.files);
+  return plan.result(counts);
+}
+
+/**
+ * {@link writeSite}, asynchronously: files shared with the previous deployment are linked by
+ * `linker` (a worker thread, render-pool.ts `linkInPool`) or on libuv's threads, and the event loop
+ * gets a turn every few written files, so a server building a large site keeps answering.
+ */
+export async function writeSiteFiles(input: WriteSiteInput, linker?: FileLinker): Promise<WriteSiteResult> {
+  const plan = planSite(input);
+  const counts = await writeOutputs(input.outDir, input.previous?.dir, plan.files, linker);
+  return plan.result(counts);
+}
+
+/** The files of a deployment, produced lazily (a page document is rendered only when written), and the result once they are written. */
+function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result: (counts: OutputCounts) => WriteSiteResult } {
   const warnings: BuildWarning[] = [];
-  const dirs = new Set<string>();
-  let fileCount = 0;
-  const write = (rel: string, content: string) => {
-    const abs = safeJoin(outDir, rel);
-    const dir = path.dirname(abs);
-    if (!dirs.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      dirs.add(dir);
-    }
-    fs.writeFileSync(abs, content);
-    fileCount++;
+  const assets = buildSiteAssets(siteThemeCss(input.site));
+  const shellKey = siteShellKey(input, assets);
+  const previous = input.previous;
+  const sameShell = previous !== undefined && previous.shellKey === shellKey;
+  let renderer: SiteRenderer | undefined;
+  const plan: PagePlan = {
+    previous,
+    sameShell,
+    renderer: () =>
+      (renderer ??= createSiteRenderer({
+        site: input.site,
+        nav: input.nav,
+        assets: { css: assets.css.url, js: assets.js.url, themeJs: assets.themeJs.url },
+        siteCss: assets.siteCss.url,
+        ...(input.editBaseUrl ? { editBaseUrl: input.editBaseUrl } : {}),
+        audiences: pageAudiences(input.pages),
+      })),
+    pageKeys: new Map(),
+    manifestPages: [],
+    generated: new Set<string>(RESERVED),
+    reusedPages: 0,
   };
+  const { manifestPages, generated } = plan;
+  const copied: string[] = [];
+  let fileCount = 0;
+  let manifest: DeploymentManifest | undefined;
 
-  const assets = buildSiteAssets(siteThemeCss(site));
-  for (const a of assets.all) write(a.file, a.content);
-  const renderer = createSiteRenderer({
-    site,
-    nav: input.nav,
-    assets: { css: assets.css.url, js: assets.js.url, themeJs: assets.themeJs.url },
-    siteCss: assets.siteCss.url,
-    ...(input.editBaseUrl ? { editBaseUrl: input.editBaseUrl } : {}),
-  });
+  function* files(): Generator<OutputFile> {
+    for (const a of assets.all) yield previous?.assets.has(a.file) ? { rel: a.file, reuse: true } : { rel: a.file, content: a.content };
+    yield* pageFiles(input.pages, plan);
+    yield sameShell ? { rel: '404.html', reuse: true } : { rel: '404.html', content: plan.renderer().notFound() };
+    const listed = input.pages.filter((p) => !p.hidden && !p.audience?.length);
+    yield unlessUnchanged(previous, 'llms.txt', llmsTxt(input.site, input.nav, listed, input.siteUrl));
+    yield unlessUnchanged(previous, 'sitemap.xml', sitemapXml(listed, input.siteUrl));
+    for (const file of input.files.list()) {
+      if (!isStaticFile(file) || generated.has(file)) continue;
+      if ((input.files.size(file) ?? 0) > MAX_FILE_BYTES) {
+        warnings.push({ file, kind: 'large-file', message: `${file} is larger than 20 MB and was not published` });
+        continue;
+      }
+      copied.push(file);
+      yield previous?.unchangedFiles.has(file) ? { rel: file, reuse: true } : { rel: file, copyFrom: input.files.absolutePath(file)! };
+    }
+    fileCount = assets.all.length + 2 * manifestPages.length + 3 + copied.length + 1;
+    manifest = {
+      version: 1,
+      buildId: input.buildId,
+      projectId: input.projectId,
+      createdAt: new Date().toISOString(),
+      home: input.home,
+      pages: manifestPages,
+      redirects: input.site.redirects,
+      notFound: '404.html',
+      assets: assets.all.map((a) => a.file),
+      files: copied,
+      generated: [...generated].filter((f) => f !== 'manifest.json'),
+    };
+    yield { rel: 'manifest.json', content: JSON.stringify(manifest), final: true };
+  }
 
-  const generated = new Set<string>(RESERVED);
-  const manifestPages: ManifestPage[] = [];
-  for (const p of input.pages) {
+  return {
+    files: files(),
+    result: (counts) => ({ manifest: manifest!, warnings, fileCount, counts, shellKey, pageKeys: plan.pageKeys, reusedPages: plan.reusedPages }),
+  };
+}
+
+/** A generated file, shared with the previous deployment when that holds the same text. */
+function unlessUnchanged(previous: PreviousOutput | undefined, rel: string, content: string): OutputFile {
+  if (previous) {
+    try {
+      if (fs.readFileSync(safeJoin(previous.dir, rel), 'utf8') === content) return { rel, reuse: true };
+    } catch {
+      /* absent: written anew */
+    }
+  }
+  return { rel, content };
+}
+
+/** What {@link pageFiles} shares with the rest of a write. */
+interface PagePlan {
+  previous: PreviousOutput | undefined;
+  sameShell: boolean;
+  /** the site renderer, made on first use (a write that reuses every page document never needs it) */
+  renderer: () => SiteRenderer;
+  pageKeys: Map<string, PageOutputKeys>;
+  manifestPages: ManifestPage[];
+  generated: Set<string>;
+  reusedPages: number;
+}
+
+/** Each page's `.html` and `.md`, new or reused, filling the manifest's pages and the keys as it goes. */
+function* pageFiles(pages: readonly SitePage[], plan: PagePlan): Generator<OutputFile> {
+  const { previous, sameShell } = plan;
+  for (const p of pages) {
     const { page } = p;
-    const lastUpdated = typeof page.frontmatter.lastUpdated === 'string' ? page.frontmatter.lastUpdated : undefined;
-    const html = renderer.page({
+    const before = previous?.pages.get(p.path);
+    const html = `${p.path}.html`;
+    const md = `${p.path}.md`;
+    let keys: PageOutputKeys;
+    if ('carried' in page) {
+      keys = page.carried;
+      if (!sameShell || before?.inputKey !== keys.inputKey || before.markdownHash !== keys.markdownHash) {
+        throw new CarriedPageError(`${p.path}: a page that was not rendered again cannot be reused (the site shell or its files changed)`);
+      }
+      plan.reusedPages++;
+      yield { rel: html, reuse: true };
+      yield { rel: md, reuse: true };
+    } else {
+      const doc = documentInput(p, page);
+      keys = { inputKey: sha256(JSON.stringify(doc)), markdownHash: sha256(page.markdown) };
+      if (sameShell && before?.inputKey === keys.inputKey) {
+        plan.reusedPages++;
+        yield { rel: html, reuse: true };
+      } else yield { rel: html, content: plan.renderer().page(doc) };
+      yield before?.markdownHash === keys.markdownHash ? { rel: md, reuse: true } : { rel: md, content: page.markdown };
+    }
+    plan.pageKeys.set(p.path, keys);
+    plan.generated.add(html).add(md);
+    plan.manifestPages.push({
       path: p.path,
       title: page.title,
-      ...(page.description ? { description: page.description } : {}),
-      // a description the author did not write in frontmatter was derived from the body (generated
-      // OpenAPI pages): meta tags only, the body already shows it
-      ...(typeof page.frontmatter.description === 'string' ? {} : { lead: false }),
-      html: page.html,
-      toc: page.toc,
-      ...(lastUpdated ? { lastUpdated } : {}),
-      ...(p.hidden ? { hidden: true } : {}),
-      ...(p.filePath ? { filePath: p.filePath } : {}),
-    });
-    write(`${p.path}.html`, html);
-    write(`${p.path}.md`, page.markdown);
-    generated.add(`${p.path}.html`).add(`${p.path}.md`);
-    manifestPages.push({
-      path: p.path,
-      title: page.title,
-      file: `${p.path}.html`,
+      file: html,
       ...(page.description ? { description: page.description } : {}),
       ...(p.hidden ? { hidden: true as const } : {}),
       ...(p.audience?.length ? { audience: p.audience } : {}),
+      hash: keys.markdownHash,
     });
   }
-  write('404.html', renderer.notFound());
+}
 
-  const listed = input.pages.filter((p) => !p.hidden && !p.audience?.length);
-  write('llms.txt', llmsTxt(site, input.nav, listed, input.siteUrl));
-  write('sitemap.xml', sitemapXml(listed, input.siteUrl));
-
-  const copied: string[] = [];
-  for (const file of files.list()) {
-    if (!isStaticFile(file) || generated.has(file)) continue;
-    const size = files.size(file) ?? 0;
-    if (size > MAX_FILE_BYTES) {
-      warnings.push({ file, kind: 'large-file', message: `${file} is larger than 20 MB and was not published` });
-      continue;
-    }
-    const abs = safeJoin(outDir, file);
-    const dir = path.dirname(abs);
-    if (!dirs.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      dirs.add(dir);
-    }
-    fs.copyFileSync(files.absolutePath(file)!, abs);
-    copied.push(file);
-    fileCount++;
-  }
-
-  const manifest: DeploymentManifest = {
-    version: 1,
-    buildId: input.buildId,
-    projectId: input.projectId,
-    createdAt: new Date().toISOString(),
-    home: input.home,
-    pages: manifestPages,
-    redirects: site.redirects,
-    notFound: '404.html',
-    assets: assets.all.map((a) => a.file),
-    files: copied,
-    generated: [...generated].filter((f) => f !== 'manifest.json'),
+/** What a page's document is made of besides the shell (the renderer's `SitePageInput`). */
+function documentInput(p: SitePage, page: RenderedPage): SitePageInput {
+  const lastUpdated = typeof page.frontmatter.lastUpdated === 'string' ? page.frontmatter.lastUpdated : undefined;
+  return {
+    path: p.path,
+    title: page.title,
+    ...(page.description ? { description: page.description } : {}),
+    // a description the author did not write in frontmatter was derived from the body (generated
+    // OpenAPI pages): meta tags only, the body already shows it
+    ...(typeof page.frontmatter.description === 'string' ? {} : { lead: false }),
+    html: page.html,
+    toc: page.toc,
+    ...(lastUpdated ? { lastUpdated } : {}),
+    ...(p.hidden ? { hidden: true } : {}),
+    ...(p.filePath ? { filePath: p.filePath } : {}),
   };
-  write('manifest.json', JSON.stringify(manifest, null, 2));
-  return { manifest, warnings, fileCount };
 }
 
 /** True for docs-root files published as they are (images, favicon, specs, downloads). */
@@ -238,12 +394,7 @@ export function sitemapXml(pages: SitePage[], siteUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-function safeJoin(root: string, rel: string): string {
-  const abs = path.resolve(root, rel);
-  if (!abs.startsWith(path.resolve(root) + path.sep)) throw new Error(`refusing to write outside the deployment: ${rel}`);
-  return abs;
-}
-
 const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

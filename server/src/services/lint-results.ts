@@ -10,13 +10,38 @@ import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import type { LintReport } from '../builder/lint-pages';
 import { getProjectForCaller } from './projects';
+import { promisify } from 'node:util';
+import { gunzip, gzip, constants as zlibConstants } from 'node:zlib';
 
-/** Stores what a deployed build's lint step found (pages with findings, counts per rule). */
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+/** Marks a `LintReport.pages` value stored gzip-compressed and base64-encoded; older rows hold plain JSON. */
+const GZIP_PREFIX = 'gz:';
+
+/**
+ * Stores what a deployed build's lint step found (pages with findings, counts per rule). The pages
+ * are kept gzip-compressed (base64 after {@link GZIP_PREFIX}), compressed off the main thread: a
+ * site of thousands of pages has megabytes of findings, and handing those uncompressed to the
+ * database took hundreds of milliseconds of every deploy.
+ */
 export async function saveLintReport(db: AppContext['db'], input: { buildId: string; projectId: string; report: LintReport }): Promise<void> {
   const pages = input.report.pages.filter((p) => p.findings.length > 0);
+  const packed = await gzipAsync(JSON.stringify(pages), { level: zlibConstants.Z_BEST_SPEED });
   await db.prisma.lintReport.create({
-    data: { buildId: input.buildId, projectId: input.projectId, pages: JSON.stringify(pages), counts: JSON.stringify(input.report.counts), pageCount: input.report.pages.length },
+    data: {
+      buildId: input.buildId,
+      projectId: input.projectId,
+      pages: GZIP_PREFIX + packed.toString('base64'),
+      counts: JSON.stringify(input.report.counts),
+      pageCount: input.report.pages.length,
+    },
   });
+}
+
+/** The pages of a stored report: gzip-compressed ({@link saveLintReport}) or, in older rows, plain JSON. */
+async function storedPages(text: string): Promise<{ path: string; findings: LintFinding[] }[]> {
+  const json = text.startsWith(GZIP_PREFIX) ? (await gunzipAsync(Buffer.from(text.slice(GZIP_PREFIX.length), 'base64'))).toString('utf8') : text;
+  return JSON.parse(json) as { path: string; findings: LintFinding[] }[];
 }
 
 /**
@@ -32,7 +57,7 @@ export async function latestLintResults(ctx: AppContext, auth: RequestAuth, proj
     include: { build: { select: { commitSha: true, deployedAt: true } } },
   });
   if (!row) throw new ApiError('not_found', 'No production build of this project has lint results yet: deploy one first.');
-  let pages = JSON.parse(row.pages) as { path: string; findings: LintFinding[] }[];
+  let pages = await storedPages(row.pages);
   if (query.path) pages = pages.filter((p) => p.path === query.path);
   if (query.rule) pages = pages.map((p) => ({ ...p, findings: p.findings.filter((f) => f.ruleId === query.rule) })).filter((p) => p.findings.length > 0);
   return {

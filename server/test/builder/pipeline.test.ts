@@ -129,7 +129,7 @@ describe('runBuild', () => {
   it('prunes finished deployments that are not kept', async () => {
     const sites = path.join(dataDir, 'sites', 'prj_fixture');
     fs.mkdirSync(path.join(sites, 'bld_unfinished'), { recursive: true });
-    const removed = pruneDeployments(dataDir, 'prj_fixture', ['bld_first', path.join(sites, 'nonexistent')]);
+    const removed = await pruneDeployments(dataDir, 'prj_fixture', ['bld_first', path.join(sites, 'nonexistent')]);
     expect(removed.length).toBeGreaterThan(0);
     expect(fs.readdirSync(sites).sort()).toEqual(['bld_first', 'bld_unfinished']);
   });
