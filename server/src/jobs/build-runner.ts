@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { AppContext } from '../context';
 import { dataPaths } from '../data-paths';
 import type { Models } from '../db/client';
@@ -17,6 +18,8 @@ import { branchSlug, previewSiteUrl } from '../sites/host';
 import { BuildLog, readBuildLog } from './build-log';
 import { lintOptionsOf } from '../services/style-rules';
 import { reviewOverlay, reviewPreviewName } from '../services/reviews';
+import { parseStringList } from '../db/json-columns';
+import { previewIdentityOf, writePreviewInfo } from './preview-changes';
 import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from './deployments';
@@ -400,11 +403,13 @@ export class BuildRunner {
     try {
       if (!project) return;
       const production = projectSiteUrl(config, project.slug);
-      // A review's preview is named for the review (services/reviews.ts), other previews for their branch.
-      const previewName = build.isPreview ? (build.reviewId ? reviewPreviewName(build.reviewId, project.slug) : branchSlug(build.branch, project.slug)) : '';
+      const previewName = previewChannelOf(build, project.slug);
       const url = build.isPreview ? previewSiteUrl(production, previewName) : production;
       log.line(`build ${build.id} of ${project.slug}: ${build.isPreview ? 'preview' : 'production'} from ${build.branch}${build.commitSha ? ` @ ${build.commitSha}` : ''} (trigger: ${build.trigger}), started ${startedAt.toISOString()}`);
       if (!project.repoUrl) throw new BuildError('The project has no repoUrl: set one with PATCH /v1/projects/{projectId}.');
+      const previous = await this.liveDeploymentOf(project.id, build.isPreview ? 'preview' : 'production', previewName);
+      // A push's list describes `changedSince..commitSha`: it stands for the change only from a deployment of `changedSince`.
+      const changedFiles = build.changedFiles && previous && build.changedSince === previous.commitSha ? parseStringList(build.changedFiles) : null;
       const result = await this.build({
         projectId: project.id,
         buildId: build.id,
@@ -412,6 +417,8 @@ export class BuildRunner {
         branch: build.branch,
         ...(build.commitSha ? { commitSha: build.commitSha } : {}),
         allowFileRepos: config.allowFileRepos,
+        allowPrivateNetwork: config.allowPrivateNetwork,
+        stateMemory: this.ctx.buildStates,
         dataDir: config.dataDir,
         siteUrl: url.replace(/\/+$/, ''),
         signal,
@@ -419,11 +426,26 @@ export class BuildRunner {
         limits: buildLimitsFrom(config),
         lint: await lintOptionsOf(db, project.id),
         ...(build.isPreview && build.reviewId ? { overlay: await reviewOverlay(db, build.reviewId) } : {}),
+        ...(previous ? { previous } : {}),
+        changedFiles,
+        force: build.force,
       });
+      if (result.noChanges && !signal.aborted) {
+        outcome = await this.finishUnchanged(build, url, result, startedAt, log);
+        return;
+      }
       if (signal.aborted) {
         fs.rmSync(result.outDir, { recursive: true, force: true });
         await this.settleAborted(build.id, signal, log);
         return;
+      }
+      if (build.isPreview) {
+        try {
+          const identity = await previewIdentityOf(this.ctx, build);
+          await writePreviewInfo(this.ctx, { projectId: project.id, stagingDir: result.outDir, ...identity, productionUrl: production });
+        } catch (err) {
+          this.ctx.log.warn({ err, buildId: build.id }, 'writing the preview banner data failed; the preview is published without its list of changed pages');
+        }
       }
       const dir = await publishDeployment(this.ctx, project.id, build.id, result.outDir);
       if (result.lint) {
@@ -485,6 +507,44 @@ export class BuildRunner {
           .catch((err: unknown) => this.ctx.log.warn({ err, buildId: build.id }, 'saving the build log to the store failed'));
       }
     }
+  }
+
+  /**
+   * The live deployment of a channel (the newest Deployment row of production, or of one preview),
+   * as an incremental build's starting point: its build's commit and, with the local store, its
+   * directory. Undefined when the channel never deployed or its build recorded no commit.
+   */
+  private async liveDeploymentOf(projectId: string, kind: 'production' | 'preview', previewName: string): Promise<RunBuildInput['previous']> {
+    const row = await this.ctx.db.prisma.deployment.findFirst({
+      where: { projectId, kind, previewName },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { dir: true, build: { select: { commitSha: true } } },
+    });
+    if (!row?.build.commitSha) return undefined;
+    const localDir = this.ctx.deploymentStore.kind === 'local' ? path.resolve(this.ctx.config.dataDir, row.dir) : undefined;
+    return { commitSha: row.build.commitSha, ...(localDir ? { localDir } : {}) };
+  }
+
+  /**
+   * Ends a build whose commit is the one its channel already serves (and that was not forced):
+   * `deployed` at once with the live deployment left serving and no new one recorded; its log
+   * says "no changes".
+   */
+  private async finishUnchanged(build: BuildRow, url: string, result: RunBuildResult, startedAt: Date, log: BuildLog): Promise<BuildOutcome | undefined> {
+    const now = new Date();
+    const done = await this.setStatus(build.id, 'building', 'deployed', {
+      step: null,
+      url,
+      duration: now.getTime() - startedAt.getTime(),
+      deployedAt: now,
+      finishedAt: now,
+      commitSha: result.commitSha,
+      commitMessage: result.commitMessage,
+    });
+    if (!done) return undefined;
+    this.ctx.metrics.observeBuild('deployed', (now.getTime() - startedAt.getTime()) / 1000);
+    log.line(`✓ no changes: ${result.commitSha.slice(0, 7)} is already deployed at ${url}; nothing rebuilt (trigger with force: true to rebuild)`);
+    return 'deployed';
   }
 
   /**
@@ -638,4 +698,15 @@ export class BuildRunner {
     log.line(text);
     log.close();
   }
+}
+
+/**
+ * The preview channel a build deploys to: its recorded `previewName` (webhooks: `<branch-slug>` or
+ * `pr-<n>`), else a review's preview name (services/reviews.ts), else the branch slug
+ * (decisions.md section 4); "" for production.
+ */
+export function previewChannelOf(build: Pick<BuildRow, 'isPreview' | 'previewName' | 'reviewId' | 'branch'>, projectSlug: string): string {
+  if (!build.isPreview) return '';
+  if (build.previewName) return build.previewName;
+  return build.reviewId ? reviewPreviewName(build.reviewId, projectSlug) : branchSlug(build.branch, projectSlug);
 }
