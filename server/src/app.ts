@@ -17,6 +17,7 @@ import healthPlugin from './plugins/health';
 import metricsPlugin from './plugins/metrics';
 import jobsPlugin from './jobs/index';
 import schedulePlugin from './jobs/schedule-plugin';
+import webhookPlugin from './jobs/webhook-plugin';
 import trpcPlugin from './trpc/index';
 import v1Routes from './routes/v1/index';
 import { bootstrap } from './services/bootstrap';
@@ -84,5 +85,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(v1Routes, { prefix: '/v1' });
   await app.register(jobsPlugin, { enabled: options.runJobs ?? config.workers, concurrency: config.buildConcurrency });
   await app.register(schedulePlugin, { enabled: options.runJobs ?? config.workers });
+  await app.register(webhookPlugin, { enabled: options.runJobs ?? config.workers });
   return app;
 }

@@ -23,7 +23,7 @@ export interface JobKinds {
   approval: { approvalId: string; buildId: string; projectId: string };
   /**
    * Make the next delivery attempt of an outgoing webhook message (services/webhook-delivery.ts);
-   * the job id is `<messageId>:<attempt>`.
+   * the job id is `<messageId>-<attempt>` (BullMQ refuses custom ids with one colon).
    */
   webhook: { messageId: string; projectId: string };
 }
@@ -107,7 +107,7 @@ export interface JobQueue {
 }
 
 /** Every job kind, for iteration. */
-export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval'];
+export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook'];
 
 /**
  * The queue the configuration names: BullMQ on `config.redisUrl` with key prefix

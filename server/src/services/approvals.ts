@@ -28,6 +28,7 @@ import { recordAudit } from './audit';
 import { matchApprovalGates, toGateRecord, type GateRecord } from './approval-gates';
 import { getProjectForCaller } from './projects';
 import { parseStringList } from '../db/json-columns';
+import { recordApprovalUpdatedEvent } from './webhook-events';
 
 /** `Build.step` of a build paused before its deploy step until its approval is decided. */
 export const WAITING_FOR_APPROVAL = 'waiting_for_approval';
@@ -218,6 +219,7 @@ export async function decideApproval(
     return tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });
   });
   if (decided.status !== 'pending') await enqueueApprovalJob(ctx, decided);
+  await recordApprovalUpdatedEvent(ctx, { id: decided.id });
   return decided;
 }
 
@@ -299,5 +301,6 @@ export async function checkDeployGates(
  * system's `close` move, no person decided it. Nothing happens when it has none pending.
  */
 export async function closeApprovalOfBuild(ctx: AppContext, buildId: string, reason = CANCELLED_REASON): Promise<void> {
-  await ctx.db.prisma.approval.updateMany({ where: { buildId, status: 'pending' }, data: { status: 'rejected', reason, decidedAt: new Date() } });
+  const { count } = await ctx.db.prisma.approval.updateMany({ where: { buildId, status: 'pending' }, data: { status: 'rejected', reason, decidedAt: new Date() } });
+  if (count > 0) await recordApprovalUpdatedEvent(ctx, { buildId });
 }

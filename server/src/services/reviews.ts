@@ -41,6 +41,7 @@ import { recordAudit } from './audit';
 import { queueReviewBuild } from './builds';
 import { getProjectForCaller, projectSiteUrl, type ProjectRecord } from './projects';
 import { getUsage } from './usage';
+import { recordReviewUpdatedEvent } from './webhook-events';
 
 /** A stored review. */
 export type ReviewRow = Models.ReviewModel;
@@ -463,6 +464,7 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
     return row;
   });
   if (changes) await queuePreview(ctx, auth, project, updated);
+  if (changes || next !== from) await recordReviewUpdatedEvent(ctx, updated);
   return getReview(ctx, auth, projectId, reviewId);
 }
 
@@ -532,6 +534,7 @@ async function mergeNow(ctx: AppContext, auth: RequestAuth, projectId: string, r
     });
     return tx.review.findUniqueOrThrow({ where: { id: reviewId } });
   });
+  await recordReviewUpdatedEvent(ctx, merged);
   const build = await queueReviewBuild(ctx, auth, { projectId, orgId: project.orgId, reviewId, branch: review.branch, commitSha: result.commitSha, isPreview: false });
   return { review: merged, buildId: build.id };
 }
