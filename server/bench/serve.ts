@@ -10,7 +10,12 @@
  *    sendfile, long keep-alive, like a production static setup.
  * 3. Runs `wrk -t1 -c50 -d<seconds>s` against the home page of both, alternating, 3 rounds
  *    each (after a warm-up), and prints requests/second of every round, the medians and the ratio.
- * Both answer the same bytes (identity encoding: wrk sends no Accept-Encoding).
+ * 4. The same for a gated page (frontmatter `audience: partners`, added to the docs before the
+ *    build, listed in the navigation so every page's sidebar names it): Quire is asked with the
+ *    `quire_audience` cookie of a valid token (the gate verifies it and serves the visitor's variant),
+ *    nginx serves the same file ungated (decisions.md section 6; goal: the same ~0.5x as public pages).
+ * Both answer (almost) the same bytes (identity encoding: wrk sends no Accept-Encoding; Quire's
+ * variants leave out the marks of gated entries).
  * Environment: BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -21,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
-import { createFixtureRepo } from '../test/helpers/git-repo';
+import { createFixtureRepo, type FixtureRepo } from '../test/helpers/git-repo';
 
 const QUIRE_PORT = 47750;
 const NGINX_PORT = 47751;
@@ -42,9 +47,43 @@ const FALLBACK_DOCS: Record<string, string> = {
 
 const run = promisify(execFile);
 
+/** The gated page the bench adds to the docs (its path, without extension). */
+const GATED_PAGE = 'partners-guide';
+
+/**
+ * Adds {@link GATED_PAGE} to a docs repository: the home page's body under `audience: partners`,
+ * listed after the first page of the navigation's first `pages` list.
+ */
+function addGatedPage(repo: FixtureRepo): void {
+  const config = JSON.parse(fs.readFileSync(path.join(repo.path, 'docs.json'), 'utf8')) as Record<string, unknown>;
+  const firstPages = (node: unknown): unknown[] | undefined => {
+    if (Array.isArray(node)) {
+      for (const n of node) {
+        const found = firstPages(n);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (node && typeof node === 'object') {
+      const pages = (node as { pages?: unknown }).pages;
+      if (Array.isArray(pages)) return pages;
+      for (const v of Object.values(node)) {
+        const found = firstPages(v);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  const pages = firstPages(config.navigation);
+  if (!pages) throw new Error('docs.json has no navigation pages to add the gated page to');
+  pages.splice(1, 0, GATED_PAGE);
+  const home = fs.readFileSync(path.join(repo.path, 'index.mdx'), 'utf8').replace(/^---\n[^]*?\n---\n/, '');
+  repo.commit({ 'docs.json': JSON.stringify(config, null, 2), [`${GATED_PAGE}.mdx`]: `---\ntitle: Partner guide\naudience: partners\n---\n${home}` }, 'bench: a gated page');
+}
+
 /** Runs wrk once (asynchronously: Quire answers from this very process) and returns requests/second. */
-async function wrk(url: string, host?: string): Promise<number> {
-  const args = ['-t1', '-c50', `-d${SECONDS}s`, ...(host ? ['-H', `Host: ${host}`] : []), url];
+async function wrk(url: string, host?: string, headers: string[] = []): Promise<number> {
+  const args = ['-t1', '-c50', `-d${SECONDS}s`, ...(host ? ['-H', `Host: ${host}`] : []), ...headers.flatMap((h) => ['-H', h]), url];
   const { stdout: out } = await run(WRK, args, { encoding: 'utf8' });
   const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
   if (!m) throw new Error(`cannot read wrk output:\n${out}`);
@@ -75,6 +114,7 @@ async function main(): Promise<void> {
   fs.chmodSync(work, 0o755); // nginx workers run as an unprivileged user and must read the deployment
   const usingDemo = fs.existsSync(DEMO_DIR);
   const repo = usingDemo ? createFixtureRepo(DEMO_DIR) : createFixtureRepo(undefined, { extraFiles: FALLBACK_DOCS });
+  addGatedPage(repo);
   const config = loadConfig({
     QUIRE_DATA_DIR: path.join(work, 'data'),
     QUIRE_LOG_LEVEL: 'warn',
@@ -129,25 +169,43 @@ http {
     await new Promise((r) => setTimeout(r, 500));
     if (nginx.exitCode !== null) throw new Error('nginx did not start (see its error above)');
 
-    const quireUrl = `http://127.0.0.1:${QUIRE_PORT}${urlPath}`;
     const quireHost = `bench-docs.${config.sitesDomain}:${QUIRE_PORT}`;
-    const nginxUrl = `http://127.0.0.1:${NGINX_PORT}${urlPath}`;
     const viaInject = await app.inject({ url: urlPath, headers: { host: quireHost } });
     if (viaInject.statusCode !== 200) throw new Error(`Quire answered ${viaInject.statusCode} for ${urlPath}`);
 
-    console.log(`page ${urlPath} (${page.file}, ${bytes} bytes); wrk -t1 -c50 -d${SECONDS}s, ${ROUNDS} rounds each, alternating`);
-    await wrk(quireUrl, quireHost);
-    await wrk(nginxUrl);
-    const q: number[] = [];
-    const n: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      q.push(await wrk(quireUrl, quireHost));
-      n.push(await wrk(nginxUrl));
-      console.log(`round ${i + 1}: quire ${q[i]!.toFixed(0)} req/s   nginx ${n[i]!.toFixed(0)} req/s   ratio ${(q[i]! / n[i]!).toFixed(2)}`);
-    }
-    const ratio = median(q) / median(n);
-    console.log(`\nmedian: quire ${median(q).toFixed(0)} req/s, nginx ${median(n).toFixed(0)} req/s`);
-    console.log(`ratio quire/nginx: ${ratio.toFixed(2)} (goal >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+    // a token of a profile whose tags open the gated page
+    const profile = (await app.inject({ method: 'POST', url: `/v1/projects/${project.id}/audiences`, headers: auth, payload: { name: 'Partners', slug: 'partners', audiences: ['partners'] } })).json() as { id: string };
+    const { token } = (await app.inject({ method: 'POST', url: `/v1/projects/${project.id}/audiences/${profile.id}/token`, headers: auth, payload: {} })).json() as { token: string };
+    const cookie = `Cookie: quire_audience=${token}`;
+    const gatedPath = `/${GATED_PAGE}`;
+    const gatedBytes = fs.statSync(path.join(deployDir, `${GATED_PAGE}.html`)).size;
+    const anonymous = await app.inject({ url: gatedPath, headers: { host: quireHost } });
+    const withCookie = await app.inject({ url: gatedPath, headers: { host: quireHost, cookie: cookie.slice('Cookie: '.length) } });
+    if (anonymous.statusCode !== 401 || withCookie.statusCode !== 200) throw new Error(`the gated page answered ${anonymous.statusCode} without and ${withCookie.statusCode} with its cookie`);
+
+    const measure = async (label: string, quirePath: string, nginxPath: string, headers: string[] = []) => {
+      const qUrl = `http://127.0.0.1:${QUIRE_PORT}${quirePath}`;
+      const nUrl = `http://127.0.0.1:${NGINX_PORT}${nginxPath}`;
+      console.log(`\n${label}`);
+      await wrk(qUrl, quireHost, headers);
+      await wrk(nUrl);
+      const q: number[] = [];
+      const n: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        q.push(await wrk(qUrl, quireHost, headers));
+        n.push(await wrk(nUrl));
+        console.log(`round ${i + 1}: quire ${q[i]!.toFixed(0)} req/s   nginx ${n[i]!.toFixed(0)} req/s   ratio ${(q[i]! / n[i]!).toFixed(2)}`);
+      }
+      const ratio = median(q) / median(n);
+      console.log(`median: quire ${median(q).toFixed(0)} req/s, nginx ${median(n).toFixed(0)} req/s`);
+      console.log(`ratio quire/nginx: ${ratio.toFixed(2)} (goal >= 0.50) ${ratio >= 0.5 ? 'MET' : 'NOT MET'}`);
+      return ratio;
+    };
+
+    console.log(`wrk -t1 -c50 -d${SECONDS}s, ${ROUNDS} rounds each, alternating`);
+    const publicRatio = await measure(`public page ${urlPath} (${page.file}, ${bytes} bytes)`, urlPath, urlPath);
+    const gatedRatio = await measure(`gated page ${gatedPath} with a valid quire_audience cookie (${GATED_PAGE}.html, ${gatedBytes} bytes; nginx serves it ungated)`, gatedPath, gatedPath, [cookie]);
+    console.log(`\nsummary: public page ${publicRatio.toFixed(2)}x nginx, gated page with cookie ${gatedRatio.toFixed(2)}x nginx (goal >= 0.50 each)`);
   } finally {
     if (nginx && nginx.exitCode === null) nginx.kill('SIGTERM');
     await app.close();

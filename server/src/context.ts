@@ -1,4 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createAudienceTokenCache, type AudienceTokenCache } from './services/audience-tokens';
+import { BuildStateMemory } from './builder/build-state';
+import { AccessState } from './access/access-state';
 import type { Config } from './env';
 import type { Db } from './db/client';
 import type { Redis } from 'ioredis';
@@ -52,6 +55,12 @@ export interface AppContext {
   metrics: AppMetrics;
   /** Background jobs (builds): in-process, or BullMQ shared by every process with REDIS_URL (jobs/queue.ts); closed by `buildApp`. */
   jobs: JobQueue;
+  /** Audience token verification: project keys, profiles and token rows in memory (services/audience-tokens.ts). */
+  audienceTokens: AudienceTokenCache;
+  /** What the builds this process ran last left for incremental builds (builder/build-state.ts); never shared between processes. */
+  buildStates: BuildStateMemory;
+  /** Access control: compiled access rules and IP allowlists per project, the buffered denial log, trusted proxies (access/access-state.ts); closed by `buildApp` before the database. */
+  access: AccessState;
 }
 
 /**
@@ -73,7 +82,7 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
   const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
-  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log) };
+  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log), audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }) };
 }
 
 declare module 'fastify' {

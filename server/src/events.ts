@@ -20,6 +20,13 @@ export interface QuireEvents {
   /** A build changed status (progress streams, cancellation, outgoing webhooks later). */
   'build.status': [{ projectId: string; buildId: string; status: string }];
   /**
+   * An audience profile of the project was created, changed or deleted, or a token was issued for it
+   * (services/audiences.ts, services/audience-tokens.ts): token verification caches drop it at once.
+   */
+  'audience.changed': [{ projectId: string; profileId: string }];
+  /** An access rule or IP allowlist of the project was created, changed or deleted (services/access-rules.ts): access policy caches drop it at once. */
+  'access.changed': [{ projectId: string }];
+  /**
    * Local only, never sent: the transport's connection came back after a loss. Events of other
    * processes may have been missed meanwhile, so listeners that keep caches reload or empty them.
    */
@@ -36,6 +43,8 @@ export const SHARED_EVENTS: ReadonlySet<string> = new Set<SharedEventName>([
   'organization.changed',
   'deployment.changed',
   'build.status',
+  'audience.changed',
+  'access.changed',
 ]);
 
 /**

@@ -29,7 +29,7 @@ export const IDEMPOTENCY_LEASE_MS = 60_000;
  * stored response keeps the shape (a string) but not the secret.
  */
 export const ONE_TIME_SECRET_NOTICE =
-  'Not shown again: the secret is returned only once, in the original response. Rotate the key to get a new one.';
+  'Not shown again: the secret is returned only once, in the original response. Create a new one (rotate the key, issue a new token) if it was lost.';
 
 /** What identifies the request behind a key. */
 export interface IdempotentRequest {
@@ -110,8 +110,10 @@ export async function beginIdempotent(ctx: AppContext, req: IdempotentRequest, n
 
 /**
  * The response body as it may be stored: when `secretField` is set (route `config.oneTimeSecret`)
- * and `data[secretField]` is a string, that value is replaced by {@link ONE_TIME_SECRET_NOTICE};
- * other bodies (errors, non-JSON) come back unchanged. The answer sent to the client is not affected.
+ * and `data[secretField]` (or `body[secretField]` for the spec's answers without the `data`
+ * envelope, such as audience tokens) is a string, that value is replaced by
+ * {@link ONE_TIME_SECRET_NOTICE}, and every other string member of the same object that embeds
+ * the secret (a magic link) has it replaced too; other bodies (errors, non-JSON) come back unchanged. The answer sent to the client is not affected.
  * @returns `null` when a body that should carry the secret cannot be read as JSON (then store nothing).
  */
 export function withoutSecret(body: string, secretField: string | undefined): string | null {
@@ -122,9 +124,17 @@ export function withoutSecret(body: string, secretField: string | undefined): st
   } catch {
     return null;
   }
-  const data = (parsed as { data?: unknown } | null)?.data;
-  if (!data || typeof data !== 'object' || typeof (data as Record<string, unknown>)[secretField] !== 'string') return body;
-  return JSON.stringify({ ...(parsed as object), data: { ...data, [secretField]: ONE_TIME_SECRET_NOTICE } });
+  if (!parsed || typeof parsed !== 'object') return body;
+  const data = (parsed as { data?: unknown }).data;
+  // The spec answers some resources without the envelope (audience tokens): then the body holds the secret.
+  const holder = (data && typeof data === 'object' ? data : parsed) as Record<string, unknown>;
+  const secret = holder[secretField];
+  if (typeof secret !== 'string' || secret === '') return body;
+  // The secret also leaves through other members that embed it (a magic link carrying the token).
+  const cleaned = Object.fromEntries(
+    Object.entries(holder).map(([k, v]) => [k, k === secretField ? ONE_TIME_SECRET_NOTICE : typeof v === 'string' ? v.replaceAll(secret, '[not shown again]') : v]),
+  );
+  return JSON.stringify(holder === parsed ? cleaned : { ...(parsed as object), data: cleaned });
 }
 
 /**

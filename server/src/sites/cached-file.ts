@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import mime from 'mime';
+import type { AudienceMarks } from './audience-variants';
 import { repositoryFileType, INERT_CSP } from './repository-files';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SECURITY_HEADERS, securityHeaders } from './security-headers';
 
@@ -28,9 +29,39 @@ export interface CachedFile {
   identity: Representation;
   br?: Representation;
   gzip?: Representation;
-  /** bytes held by all representations */
+  /** bytes held by all representations (and by `audience`'s source) */
   size: number;
+  /**
+   * For a built HTML file with gated navigation marked in it (audience-variants.ts): the file as
+   * built and its marks, from which each visitor's variant is cut. The representations above are
+   * then the variant of a visitor without tags.
+   */
+  audience?: AudienceSource;
 }
+
+/** What a file's per-visitor variants are cut from (see {@link CachedFile.audience}). */
+export interface AudienceSource {
+  /** the file's bytes as built (with the preview banner when the deployment is a preview) */
+  source: Buffer;
+  marks: AudienceMarks;
+  modified: Date;
+}
+
+/**
+ * Who may keep a response (decisions.md section 10: gated pages are sent with
+ * `Cache-Control: private, no-store`):
+ * - `public`: the same for every visitor (the default);
+ * - `varies`: a visitor without access gets these bytes, others may get more (a page whose navigation
+ *   names gated pages): still public, but `Vary: Cookie, X-Audience-Token`;
+ * - `private`: shown only to visitors with access (a gated page, or a variant showing gated
+ *   entries): `private, no-store` and the same `Vary`.
+ */
+export type FileAccess = 'public' | 'varies' | 'private';
+
+/** `Cache-Control` of responses only a visitor with access may see. */
+export const CACHE_PRIVATE = 'private, no-store';
+/** The request headers a gated response depends on, besides `Accept-Encoding`. */
+const VARY_ACCESS = 'Cookie, X-Audience-Token';
 
 /** Hashed asset names: `site.3f9a1c2b.css`, `theme-3f9a1c2b.css` (8+ hex/base64url characters). */
 const HASHED = /[.-][0-9a-zA-Z_-]{8,}\.(?:css|js|mjs|woff2?|svg|png|jpe?g|webp|avif|gif)$/;
@@ -93,16 +124,26 @@ const BROTLI_MAX_QUALITY_SIZE = 128 * 1024;
  *   they can never run script on the site (`repository-files.ts`); `site` for the builder's own
  *   pages and assets, served by their extension
  * @param modified `Last-Modified` (local: the file's mtime; S3: the object's LastModified)
+ * @param options `access` (default `public`, see {@link FileAccess}); `fast`: lighter compression
+ *   (brotli 5, gzip 6) for forms made while a visitor waits (per-visitor variants)
  */
-export async function cachedFileOf(body: Buffer, modified: Date, file: string, origin: FileOrigin): Promise<CachedFile> {
+export async function cachedFileOf(
+  body: Buffer,
+  modified: Date,
+  file: string,
+  origin: FileOrigin,
+  options: { access?: FileAccess; fast?: boolean } = {},
+): Promise<CachedFile> {
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22);
   const { type, headers } = typeHeaders(file, origin);
   const compressible = isTextType(type.split(';')[0]!) && body.length >= MIN_COMPRESS;
+  const access = options.access ?? 'public';
+  const vary = [...(compressible ? ['Accept-Encoding'] : []), ...(access === 'public' ? [] : [VARY_ACCESS])].join(', ');
   const base = [
     ...headers,
-    'Cache-Control', origin === 'site' && isHashedAsset(file) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+    'Cache-Control', access === 'private' ? CACHE_PRIVATE : origin === 'site' && isHashedAsset(file) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
     'Last-Modified', modified.toUTCString(),
-    ...(compressible ? ['Vary', 'Accept-Encoding'] : []),
+    ...(vary ? ['Vary', vary] : []),
   ];
   const represent = (data: Buffer, encoding?: 'br' | 'gzip'): Representation => {
     const etag = `"${hash}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`;
@@ -119,12 +160,12 @@ export async function cachedFileOf(body: Buffer, modified: Date, file: string, o
     const [br, gz] = await Promise.all([
       brotli(body, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > BROTLI_MAX_QUALITY_SIZE ? 6 : 11,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: options.fast ? 5 : body.length > BROTLI_MAX_QUALITY_SIZE ? 6 : 11,
           [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       }),
-      gzip(body, { level: 9 }),
+      gzip(body, { level: options.fast ? 6 : 9 }),
     ]);
     if (br.length < body.length) out.br = represent(br, 'br');
     if (gz.length < body.length) out.gzip = represent(gz, 'gzip');

@@ -1,21 +1,40 @@
 import { matchRedirect } from '@quire/shared/docs/nav/index';
 import type { DeploymentFiles } from '../storage/deployment-store';
 import { localDeploymentFiles } from '../storage/local-store';
-import { cachedFileOf, type CachedFile } from './cached-file';
+import { cutForVisitor, findAudienceMarks, variantKey } from './audience-variants';
+import { cachedFileOf, type CachedFile, type FileAccess } from './cached-file';
 import { SiteFileCache } from './file-cache';
+import { gateChromeOf, type GateChrome } from './gate-document';
 import { parseManifest, siteOwnedFiles, type DeploymentManifest } from './manifest';
+import { injectAfterBody, loadPreviewBanner, type PreviewBanner } from './preview-banner';
 import { sitePathOf } from './request-path';
 
+/** A file answer: the cached file and what the access gate needs to know about it. */
+export interface FileAnswer {
+  kind: 'file';
+  status: 200 | 404;
+  /** the file as a visitor without tags gets it (see `CachedFile.audience` for other visitors) */
+  file: CachedFile;
+  /** deployment-relative path of the file (`guides/setup.html`) */
+  path: string;
+  /** the page path when the file is a page's HTML or Markdown (`guides/setup`): what access rules match */
+  page?: string;
+  /** the tags opening the file when it belongs to a gated page (frontmatter `audience`); absent: ungated */
+  audience?: readonly string[];
+}
+
 /** What a site answers for one request path. */
-export type SiteAnswer =
-  | { kind: 'file'; status: 200 | 404; file: CachedFile }
-  | { kind: 'redirect'; status: 307 | 308; location: string }
-  | { kind: 'none' };
+export type SiteAnswer = FileAnswer | { kind: 'redirect'; status: 307 | 308; location: string } | { kind: 'none' };
 
 /** What is remembered per request URL: a settled answer, or the file whose cached form answers it. */
-type Remembered = SiteAnswer | { kind: 'cached'; status: 200 | 404; file: string };
+type Remembered =
+  | Exclude<SiteAnswer, FileAnswer>
+  | { kind: 'cached'; status: 200 | 404; file: string; page?: string; audience?: readonly string[] };
 
-const NONE: SiteAnswer = { kind: 'none' };
+/** Per-visitor variants remembered per deployment (each also bounded by the shared cache's bytes). */
+const MAX_VARIANTS = 10_000;
+
+const NONE = { kind: 'none' } as const;
 /** Request URLs remembered per deployment. */
 const MAX_URLS = 5000;
 
@@ -31,12 +50,22 @@ const MAX_URLS = 5000;
  * `/` → the manifest's `home` page, else the first visible page; redirects of the config
  * (308 permanent / 307); the exact file (`/guides/setup.md`, `/llms.txt`, assets); the page
  * (`/guides/setup` → `guides/setup.html`, `/guides/` → `guides/index.html`); otherwise (and for
- * `/404` itself) the site's 404 page with status 404. `manifest.json` and gated pages
- * (`audience` in the manifest; no token gate yet) are never served.
+ * `/404` itself) the site's 404 page with status 404. `manifest.json` is never served.
+ *
+ * Gated pages (`audience` in the manifest, decisions.md section 6) are answered like any page, with
+ * their tags (`FileAnswer.audience`) on the answer of their HTML and of their `.md`, whatever path
+ * form reached them: the access gate (`site-gate.ts`) decides after this path resolution. Built HTML
+ * files whose navigation names gated pages are cut per visitor ({@link variant}, audience-variants.ts);
+ * what is cached under the file's own key is the variant of a visitor without tags.
  *
  * Files the builder generated (the manifest's `generated` and `assets`, see `siteOwnedFiles`)
  * are served by their type; every other file came from the repository and is served so that it
  * can never run script on the site (`repository-files.ts`).
+ *
+ * A preview deployment (loaded with `preview`) shows the preview banner (`preview-banner.ts`) at
+ * the top of each of its own HTML files: the banner is put in when the file is first read, and
+ * the changed bytes are what is hashed, compressed and cached, so serving costs the same as for
+ * any page. Production deployments are served exactly as stored.
  */
 export class DeploymentSite {
   /** first reads under way, so concurrent first requests share one */
@@ -48,6 +77,18 @@ export class DeploymentSite {
   private readonly homeFile: string | undefined;
   private readonly notFoundFile: string;
   private readonly siteOwned: Set<string>;
+  /** page path of each page file (HTML and `.md`): the banner's "current page", the path access rules match */
+  private readonly pageOfFile: Map<string, string>;
+  /** tags of each file of a gated page (its HTML and its `.md`) */
+  private readonly gatedFiles = new Map<string, readonly string[]>();
+  /** shared-cache keys of the per-visitor variants made so far (freed with the deployment) */
+  private readonly variantKeys = new Set<string>();
+  /** those keys by file and visible-tag key: the same key string on every request (its hash is computed once) */
+  private readonly variantKeysByFile = new Map<string, Map<string, string>>();
+  /** variants being made, so concurrent first requests share one */
+  private readonly variantsLoading = new Map<string, Promise<CachedFile>>();
+  /** the gate page's chrome, made from the not-found page on first use */
+  private chrome: GateChrome | null | Promise<GateChrome | null> | undefined;
 
   private constructor(
     /** unique key of the deployment (`DeploymentFiles.key`: its absolute directory, or its bucket prefix) */
@@ -57,19 +98,24 @@ export class DeploymentSite {
     private readonly files: Set<string>,
     private readonly cache: SiteFileCache,
     /** the project the deployment belongs to (its share of the cache) */
-    private readonly projectId: string,
+    readonly projectId: string,
+    /** a preview deployment's banner; undefined for production */
+    private readonly banner: PreviewBanner | undefined,
+    /** the preview channel's name (`feature-login`) of a preview deployment; undefined for production */
+    readonly previewName: string | undefined,
   ) {
     this.notFoundFile = manifest.notFound ?? '404.html';
     this.siteOwned = siteOwnedFiles(manifest);
-    // Gated pages need an audience token (decisions.md section 6); until that gate exists here,
-    // neither their HTML nor their Markdown is ever served.
-    for (const p of manifest.pages) {
-      if (p.audience && p.audience.length > 0) {
-        files.delete(p.file);
-        files.delete(`${p.path}.md`);
-      }
-    }
     this.pageFiles = new Map(manifest.pages.filter((p) => files.has(p.file)).map((p) => [p.path, p.file]));
+    this.pageOfFile = new Map([...this.pageFiles].map(([page, file]) => [file, page]));
+    for (const p of manifest.pages) {
+      const md = `${p.path}.md`;
+      if (files.has(md) && !this.pageOfFile.has(md)) this.pageOfFile.set(md, p.path);
+      if (!p.audience || p.audience.length === 0) continue;
+      // a page's HTML and its Markdown are gated the same, and so is any file named like them
+      this.gatedFiles.set(p.file, p.audience);
+      this.gatedFiles.set(md, p.audience);
+    }
     const home = manifest.home ? this.pageFiles.get(manifest.home) : undefined;
     const first = manifest.pages.find((p) => !p.hidden && files.has(p.file)) ?? manifest.pages.find((p) => files.has(p.file));
     this.homeFile = home ?? first?.file ?? (files.has('index.html') ? 'index.html' : undefined);
@@ -82,22 +128,101 @@ export class DeploymentSite {
    *   default limits)
    * @param projectId the project whose share of `cache` the files count against (default: the
    *   manifest's `projectId`)
+   * @param options `preview`: the preview channel's name (`feature-login`) when the deployment is
+   *   a preview (its pages get the preview banner); omitted for production
    * @throws Error when the manifest is missing or invalid or the directory cannot be listed.
    */
-  static async load(from: string | DeploymentFiles, cache = new SiteFileCache(), projectId?: string): Promise<DeploymentSite> {
+  static async load(from: string | DeploymentFiles, cache = new SiteFileCache(), projectId?: string, options: { preview?: string } = {}): Promise<DeploymentSite> {
     const source = typeof from === 'string' ? localDeploymentFiles(from) : from;
     const readManifest = async () => parseManifest((await source.read('manifest.json')).body.toString('utf8'), `${source.key}/manifest.json`);
     const [manifest, files] = await Promise.all([readManifest(), source.list()]);
     files.delete('manifest.json');
-    return new DeploymentSite(source.key, source, manifest, files, cache, projectId ?? manifest.projectId);
+    const banner = options.preview !== undefined ? await loadPreviewBanner(source, files, options.preview) : undefined;
+    return new DeploymentSite(source.key, source, manifest, files, cache, projectId ?? manifest.projectId, banner, options.preview);
   }
 
   /** Drops every cached file from the shared cache (the deployment is no longer served). */
   dispose(): void {
     this.disposed = true;
     this.cache.delete(this.projectId, [...this.files].map((f) => this.keyOf(f)));
+    this.cache.delete(this.projectId, this.variantKeys);
+    this.variantKeys.clear();
+    this.variantKeysByFile.clear();
     this.loading.clear();
+    this.variantsLoading.clear();
     this.byUrl.clear();
+  }
+
+  /** The deployment-relative file of the site's not-found page when the deployment has one (it carries the site's chrome). */
+  get notFoundPage(): string | undefined {
+    return this.files.has(this.notFoundFile) ? this.notFoundFile : undefined;
+  }
+
+  /**
+   * A file as a visitor whose token opens `tags` sees it: the file with the navigation entries of
+   * gated pages their tags do not open cut out (audience-variants.ts), hashed, compressed and
+   * cached per (file, visible-tag key) in the shared cache, so a returning visitor costs a lookup.
+   * A visitor whose tags the file never names gets `answer.file` itself.
+   * Variants showing gated entries, and every form of a gated page, are `private, no-store`.
+   * @param answer a file answer of this deployment ({@link answerUrl})
+   * @param tags the visitor's tags (the profile's current ones)
+   */
+  variant(answer: FileAnswer, tags: readonly string[]): CachedFile | Promise<CachedFile> {
+    const source = answer.file.audience;
+    if (!source || tags.length === 0) return answer.file;
+    const key = variantKey(source.marks, tags);
+    if (key === '') return answer.file;
+    const cacheKey = this.variantCacheKey(answer.path, key);
+    const hit = this.cache.get(this.projectId, cacheKey);
+    if (hit) return hit;
+    const pending = this.variantsLoading.get(cacheKey);
+    if (pending) return pending;
+    const origin = this.siteOwned.has(answer.path) ? 'site' : 'repository';
+    const making = cachedFileOf(cutForVisitor(source.source, source.marks, tags), source.modified, answer.path, origin, { access: 'private', fast: true }).then(
+      (made) => {
+        this.variantsLoading.delete(cacheKey);
+        if (!this.disposed && this.variantKeys.size < MAX_VARIANTS && this.cache.set(this.projectId, cacheKey, made)) {
+          this.variantKeys.add(cacheKey);
+          let byKey = this.variantKeysByFile.get(answer.path);
+          if (!byKey) this.variantKeysByFile.set(answer.path, (byKey = new Map()));
+          byKey.set(key, cacheKey);
+        }
+        return made;
+      },
+      (err: unknown) => {
+        this.variantsLoading.delete(cacheKey);
+        throw err;
+      },
+    );
+    this.variantsLoading.set(cacheKey, making);
+    return making;
+  }
+
+  /** The shared-cache key of a file's variant (the remembered string when the variant was made before). */
+  private variantCacheKey(file: string, key: string): string {
+    return this.variantKeysByFile.get(file)?.get(key) ?? `${this.keyOf(file)}\0${key}`;
+  }
+
+  /**
+   * The site's chrome for the gate page (gate-document.ts): the not-found page as a visitor without
+   * tags sees it, cut around its content; made once. null when the deployment has no not-found page
+   * in the theme's layout (or it cannot be read): the gate page is then the standalone one.
+   */
+  gateChrome(): GateChrome | null | Promise<GateChrome | null> {
+    if (this.chrome !== undefined) return this.chrome;
+    const file = this.notFoundPage;
+    if (!file || !this.siteOwned.has(file)) return (this.chrome = null);
+    const cached = this.get(file);
+    if (!(cached instanceof Promise)) return (this.chrome = gateChromeOf(cached.identity.body));
+    const making = cached.then(
+      (f) => (this.chrome = gateChromeOf(f.identity.body)),
+      () => {
+        this.chrome = undefined; // try again on the next gate page
+        return null;
+      },
+    );
+    this.chrome = making;
+    return making;
   }
 
   /**
@@ -111,7 +236,7 @@ export class DeploymentSite {
     if (hit) {
       if (hit.kind !== 'cached') return hit;
       const file = this.cache.get(this.projectId, this.keyOf(hit.file));
-      if (file) return { kind: 'file', status: hit.status, file };
+      if (file) return fileAnswer(hit, file);
       // evicted since: read it again below
     }
     const target = sitePathOf(rawUrl);
@@ -135,13 +260,20 @@ export class DeploymentSite {
 
   /** Which file (or redirect, or nothing) answers a site path; no file is read. */
   private decide(sitePath: string, trailingSlash: boolean): Remembered {
-    if (sitePath === '') return this.homeFile ? { kind: 'cached', status: 200, file: this.homeFile } : this.notFound();
+    if (sitePath === '') return this.homeFile ? this.found(this.homeFile) : this.notFound();
     if (!sitePath.startsWith('_quire/') && this.manifest.redirects.length > 0) {
       const hit = matchRedirect(this.manifest.redirects, `/${sitePath}${trailingSlash ? '/' : ''}`);
       if (hit) return { kind: 'redirect', status: hit.status, location: hit.location };
     }
     const file = this.fileFor(sitePath);
-    return file && file !== this.notFoundFile ? { kind: 'cached', status: 200, file } : this.notFound();
+    return file && file !== this.notFoundFile ? this.found(file) : this.notFound();
+  }
+
+  /** The decision for an existing file: its page and, for a gated page's files, their tags. */
+  private found(file: string): Remembered {
+    const page = this.pageOfFile.get(file);
+    const audience = this.gatedFiles.get(file);
+    return { kind: 'cached', status: 200, file, ...(page !== undefined ? { page } : {}), ...(audience ? { audience } : {}) };
   }
 
   /** The deployment file a non-root path maps to, or undefined. */
@@ -161,10 +293,9 @@ export class DeploymentSite {
   /** The answer of a decision: synchronous when its file is cached (the hot path), a promise on a file's first request. */
   private settle(decision: Remembered): SiteAnswer | Promise<SiteAnswer> {
     if (decision.kind !== 'cached') return decision;
-    const { status } = decision;
     const cached = this.get(decision.file);
-    if (cached instanceof Promise) return cached.then((f) => ({ kind: 'file', status, file: f }));
-    return { kind: 'file', status, file: cached };
+    if (cached instanceof Promise) return cached.then((f) => fileAnswer(decision, f));
+    return fileAnswer(decision, cached);
   }
 
   /** Key of a file in the shared cache: unique across deployments. */
@@ -179,18 +310,51 @@ export class DeploymentSite {
     const pending = this.loading.get(file);
     if (pending) return pending;
     const origin = this.siteOwned.has(file) ? 'site' : 'repository';
-    const loading = this.source.read(file).then(({ body, modified }) => cachedFileOf(body, modified, file, origin)).then(
-      (loaded) => {
-        this.loading.delete(file);
-        if (!this.disposed) this.cache.set(this.projectId, this.keyOf(file), loaded);
-        return loaded;
-      },
-      (err: unknown) => {
-        this.loading.delete(file);
-        throw err;
-      },
-    );
+    const html = origin === 'site' && file.endsWith('.html');
+    const banner = this.banner && html ? this.banner : undefined;
+    const gated = this.gatedFiles.has(file);
+    const loading = this.source
+      .read(file)
+      .then(({ body, modified }) => {
+        const built = banner ? injectAfterBody(body, banner(this.pageOfFile.get(file))) : body;
+        return formOf(built, modified, file, origin, html, gated);
+      })
+      .then(
+        (loaded) => {
+          this.loading.delete(file);
+          if (!this.disposed) this.cache.set(this.projectId, this.keyOf(file), loaded);
+          return loaded;
+        },
+        (err: unknown) => {
+          this.loading.delete(file);
+          throw err;
+        },
+      );
     this.loading.set(file, loading);
     return loading;
   }
+}
+
+/** The file answer of a decision whose file is cached. */
+function fileAnswer(decision: Extract<Remembered, { kind: 'cached' }>, file: CachedFile): FileAnswer {
+  const answer: FileAnswer = { kind: 'file', status: decision.status, file, path: decision.file };
+  if (decision.page !== undefined) answer.page = decision.page;
+  if (decision.audience) answer.audience = decision.audience;
+  return answer;
+}
+
+/**
+ * The cached form of a file's bytes. A built HTML file naming gated pages in its navigation keeps
+ * its bytes and marks for per-visitor variants, and its own representations are those of a visitor
+ * without tags (`varies`). Every form of a gated page's files is `private` (only visitors with access
+ * ever get them).
+ */
+async function formOf(body: Buffer, modified: Date, file: string, origin: 'site' | 'repository', html: boolean, gated: boolean): Promise<CachedFile> {
+  const marks = html ? findAudienceMarks(body) : null;
+  const access: FileAccess = gated ? 'private' : marks ? 'varies' : 'public';
+  if (!marks) return cachedFileOf(body, modified, file, origin, { access });
+  const cached = await cachedFileOf(cutForVisitor(body, marks, []), modified, file, origin, { access });
+  cached.audience = { source: body, marks, modified };
+  cached.size += body.length;
+  return cached;
 }

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import { apiBaseUrl } from '../env';
-import { hostName } from './host';
+import { apiHostNames } from '../services/domains';
+import { answerDomainNotice } from './custom-domain-pages';
 import { serveSite } from './serve-site';
-import { SiteResolver } from './site-resolver';
+import { siteAccessOf } from './site-access';
+import { DeferredHost, DomainNotice, SiteResolver, type HostRoute } from './site-resolver';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -23,37 +24,53 @@ type CheckedRequest = IncomingMessage & { [NOT_A_SITE]?: true };
  *   file, one `writeHead` with prepared headers; nothing rendered, no disk read once cached);
  * - an `onRequest` hook (hijacking the reply) covers requests that do not come through the
  *   server, such as `app.inject()` in tests.
+ *
+ * Custom domains (decisions.md section 4): an active one is served like its project's production
+ * host; a pending or removed one gets its fixed answers (custom-domain-pages.ts: the verification
+ * token, or the "no longer connected" page). A host whose route waits for the custom domains being
+ * read (PostgreSQL, just after a change) is routed once they arrive.
  */
 export default fp(
   async (app) => {
     const { config, db, events, log, deploymentStore, metrics } = app.ctx;
-    const apiHosts = ['localhost', '127.0.0.1', '[::1]', config.host, hostName(new URL(apiBaseUrl(config)).host), config.sitesDomain];
+    const apiHosts = apiHostNames(config);
     const resolver = new SiteResolver(db, { store: deploymentStore, sitesDomain: config.sitesDomain, apiHosts, log }, events);
     app.addHook('onClose', async () => resolver.close());
+    const access = siteAccessOf(app.ctx);
+
+    /** Answers a site request (deployment or custom-domain notice) on the raw response. */
+    const answer = (req: IncomingMessage, res: ServerResponse, route: Exclude<HostRoute, undefined>, requestLog: typeof log) => {
+      if (route instanceof DomainNotice) answerDomainNotice(req, res, route);
+      else serveSite(req, res, route, requestLog, access);
+      metrics.siteResponse(res);
+    };
 
     const fastifyListeners = app.server.listeners('request') as RequestListener[];
     if (fastifyListeners.length === 1) {
       const fastifyHandler = fastifyListeners[0]!;
       app.server.removeListener('request', fastifyHandler);
+      const route = (req: CheckedRequest, res: ServerResponse, resolved: HostRoute) => {
+        if (resolved !== undefined) return answer(req, res, resolved, log);
+        req[NOT_A_SITE] = true;
+        fastifyHandler(req, res);
+      };
       app.server.on('request', (req: CheckedRequest, res: ServerResponse) => {
         const resolved = resolver.resolve(req.headers.host);
-        if (resolved === undefined) {
-          req[NOT_A_SITE] = true;
-          fastifyHandler(req, res);
-        } else {
-          serveSite(req, res, resolved, log);
-          metrics.siteResponse(res);
-        }
+        if (resolved instanceof DeferredHost) void resolved.settled.then((r) => route(req, res, r.route));
+        else route(req, res, resolved);
       });
     }
 
     app.addHook('onRequest', (req, reply, done) => {
       if ((req.raw as CheckedRequest)[NOT_A_SITE]) return done();
+      const route = (resolved: HostRoute) => {
+        if (resolved === undefined) return done();
+        reply.hijack();
+        answer(req.raw, reply.raw, resolved, req.log);
+      };
       const resolved = resolver.resolve(req.headers.host);
-      if (resolved === undefined) return done();
-      reply.hijack();
-      serveSite(req.raw, reply.raw, resolved, req.log);
-      metrics.siteResponse(reply.raw);
+      if (resolved instanceof DeferredHost) void resolved.settled.then((r) => route(r.route));
+      else route(resolved);
     });
   },
   { name: 'sites' },

@@ -20,6 +20,11 @@ export const DeploymentManifestSchema = z.object({
       hidden: z.boolean().optional(),
       /** gated page (frontmatter `audience`): readable only with an audience token */
       audience: z.array(z.string()).optional(),
+      /**
+       * SHA-256 of the page's `.md` file (written by newer builders); what a preview compares with
+       * production to list changed pages (jobs/preview-changes.ts). Absent in older manifests.
+       */
+      hash: z.string().optional(),
     }),
   ),
   redirects: z.array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) })).default([]),

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { CachedFile, Representation } from './cached-file';
+import { CACHE_PRIVATE, type CachedFile, type Representation } from './cached-file';
 import type { SiteAnswer } from './deployment-site';
 import { CACHE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 
@@ -63,10 +63,37 @@ export function sendPlainNotFound(req: IncomingMessage, res: ServerResponse): vo
   res.end(req.method === 'HEAD' ? undefined : PLAIN_404);
 }
 
-/** 405 for methods other than GET and HEAD on a site. */
-export function sendMethodNotAllowed(res: ServerResponse): void {
-  res.writeHead(405, ['Allow', 'GET, HEAD', 'Content-Type', 'text/plain; charset=utf-8', 'Content-Length', '19', ...SECURITY_HEADERS]);
+/** 405 for a method a site path does not take (`allow`: what it takes; GET and HEAD for pages and files). */
+export function sendMethodNotAllowed(res: ServerResponse, allow = 'GET, HEAD'): void {
+  res.writeHead(405, ['Allow', allow, 'Content-Type', 'text/plain; charset=utf-8', 'Content-Length', '19', ...SECURITY_HEADERS]);
   res.end('Method not allowed\n');
+}
+
+/**
+ * Answers with a document only this visitor may see or that depends on their cookies (the gate
+ * page, preview access pages, refusals, redirects setting a cookie): `Cache-Control: private,
+ * no-store` and `Vary: Cookie` (decisions.md section 10), the security headers, and `extra`
+ * headers (`Set-Cookie`, `Location`, `WWW-Authenticate`). HEAD gets headers only.
+ * @param contentType default HTML
+ */
+export function sendPrivate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: Buffer | string,
+  extra: readonly string[] = [],
+  contentType = 'text/html; charset=utf-8',
+): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  res.writeHead(status, [
+    'Content-Type', contentType,
+    'Cache-Control', CACHE_PRIVATE,
+    'Vary', 'Cookie, X-Audience-Token',
+    'Content-Length', String(bytes.length),
+    ...SECURITY_HEADERS,
+    ...extra,
+  ]);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** Percent-encodes what may not stand in a header value (non-ASCII, spaces, controls); existing escapes are kept. */
@@ -78,21 +105,24 @@ function headerSafeLocation(location: string): string {
  * Writes a site answer on the raw response: files with their prepared headers (304 when the
  * client's copy is current; status 404 for the site's not-found page), redirects with
  * `Location`, and the plain 404 when the site has nothing to show. HEAD gets headers only.
+ * @param file the form of the answer's file to send (default `answer.file`; a visitor's variant, `DeploymentSite.variant`)
+ * @param extra headers added to a file answer or a redirect (a `Set-Cookie` clearing a stale token)
  */
-export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: SiteAnswer): void {
+export function sendAnswer(req: IncomingMessage, res: ServerResponse, answer: SiteAnswer, file?: CachedFile, extra?: readonly string[]): void {
   if (answer.kind === 'file') {
-    const rep = pickRepresentation(answer.file, req.headers['accept-encoding']);
-    if (answer.status === 200 && isNotModified(req, answer.file)) {
-      res.writeHead(304, rep.notModifiedHeaders);
+    const sent = file ?? answer.file;
+    const rep = pickRepresentation(sent, req.headers['accept-encoding']);
+    if (answer.status === 200 && isNotModified(req, sent)) {
+      res.writeHead(304, extra ? [...rep.notModifiedHeaders, ...extra] : rep.notModifiedHeaders);
       res.end();
       return;
     }
-    res.writeHead(answer.status, rep.headers);
+    res.writeHead(answer.status, extra ? [...rep.headers, ...extra] : rep.headers);
     res.end(req.method === 'HEAD' ? undefined : rep.body);
     return;
   }
   if (answer.kind === 'redirect') {
-    res.writeHead(answer.status, ['Location', headerSafeLocation(answer.location), 'Cache-Control', CACHE_REVALIDATE, 'Content-Length', '0', ...SECURITY_HEADERS]);
+    res.writeHead(answer.status, ['Location', headerSafeLocation(answer.location), 'Cache-Control', CACHE_REVALIDATE, 'Content-Length', '0', ...SECURITY_HEADERS, ...(extra ?? [])]);
     res.end();
     return;
   }

@@ -1,12 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeploymentSite } from './deployment-site';
-import { sendAnswer, sendMethodNotAllowed, sendPlainNotFound } from './respond';
+import { sendMethodNotAllowed, sendPlainNotFound } from './respond';
+import type { SiteAccess } from './site-access';
+import { siteEndpointOf, type SiteEndpoint } from './site-endpoints';
+import { serveThroughGate } from './site-gate';
 
 /**
- * Answers one request for a site host completely, on the raw Node response.
- * GET and HEAD only (405 otherwise); `null` (nothing deployed, unknown project) and refused
- * paths get the plain 404. For a cached file this is synchronous from start to `res.end`.
+ * Answers one request for a site host completely, on the raw Node response, through the access
+ * gate (`site-gate.ts`: gated pages, access rules, IP allowlists, private previews).
+ * GET and HEAD, plus POST on the site's form endpoints (`/_quire/token`, `/_quire/link/<token>`);
+ * 405 otherwise. `null` (nothing deployed, unknown project) and refused paths get the plain 404.
+ * For a cached file of an ungated page without a token (and rules cached) this is synchronous
+ * from start to `res.end`.
  *
  * A request carrying a `Service-Worker` header (browsers send `Service-Worker: script` when they
  * fetch a service worker to register, W3C Service Workers, "Update" algorithm) gets the plain 404 whatever its path: a site has no
@@ -14,32 +20,34 @@ import { sendAnswer, sendMethodNotAllowed, sendPlainNotFound } from './respond';
  * project on a slug that another tenant may take later. No site answer ever carries
  * `Service-Worker-Allowed`.
  * @param resolved what the Host resolved to (see `SiteResolver.resolve`)
+ * @param access what the gate asks of the server (`siteAccessOf(app.ctx)`, made once per app)
  */
 export function serveSite(
   req: IncomingMessage,
   res: ServerResponse,
   resolved: DeploymentSite | null | Promise<DeploymentSite | null>,
   log: FastifyBaseLogger,
+  access: SiteAccess,
 ): void {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(res);
+  const endpoint = siteEndpointOf(req.url ?? '/');
+  const method = req.method;
+  if (method !== 'GET' && method !== 'HEAD' && !(method === 'POST' && endpoint !== undefined)) {
+    req.resume();
+    return sendMethodNotAllowed(res, endpoint?.kind === 'token' ? 'POST' : endpoint ? 'GET, HEAD, POST' : 'GET, HEAD');
+  }
   if (req.headers['service-worker'] !== undefined) return sendPlainNotFound(req, res);
-  if (resolved instanceof Promise) {
-    resolved.then(
-      (site) => serveFrom(req, res, site, log),
-      () => sendPlainNotFound(req, res),
-    );
-  } else serveFrom(req, res, resolved, log);
-}
-
-function serveFrom(req: IncomingMessage, res: ServerResponse, site: DeploymentSite | null, log: FastifyBaseLogger): void {
-  if (!site) return sendPlainNotFound(req, res);
-  const answer = site.answerUrl(req.url ?? '/');
-  if (!(answer instanceof Promise)) return sendAnswer(req, res, answer);
-  answer.then(
-    (a) => sendAnswer(req, res, a),
-    (err: unknown) => {
-      log.error({ err, url: req.url }, 'site file cannot be read');
-      if (!res.headersSent) sendPlainNotFound(req, res);
+  if (!(resolved instanceof Promise)) return serveFrom(req, res, resolved, log, access, endpoint);
+  resolved.then(
+    (site) => serveFrom(req, res, site, log, access, endpoint),
+    () => {
+      req.resume();
+      sendPlainNotFound(req, res);
     },
   );
+}
+
+function serveFrom(req: IncomingMessage, res: ServerResponse, site: DeploymentSite | null, log: FastifyBaseLogger, access: SiteAccess, endpoint: SiteEndpoint | undefined): void {
+  if (site) return serveThroughGate(req, res, site, access, log, endpoint);
+  req.resume();
+  sendPlainNotFound(req, res);
 }

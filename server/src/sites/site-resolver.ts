@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import type { DeploymentRow, MaybePromiseRow } from '../db/repos/site-rows';
+import type { DeploymentRow, DomainHostRow, MaybePromiseRow } from '../db/repos/site-rows';
 import type { EventBus } from '../events';
 import { channelName, type DeploymentChannel, type DeploymentStore } from '../storage/index';
 import { DeploymentSite } from './deployment-site';
@@ -11,10 +11,47 @@ import { hostName, parseSiteHost } from './host';
 type Resolved = DeploymentSite | null;
 
 /**
+ * What a custom domain that serves no site answers (decisions.md section 4; answered by
+ * sites/custom-domain-pages.ts): a `pending` domain answers its verification token at
+ * `/.well-known/quire-domain-verification` (and the plain 404 elsewhere), a `removed` one the page
+ * "This domain is no longer connected to a documentation site" on every path.
+ */
+export class DomainNotice {
+  constructor(
+    readonly status: 'pending' | 'removed',
+    /** the host name, lower case */
+    readonly domain: string,
+    /** the verification token of a pending domain ("" for a removed one) */
+    readonly token: string,
+  ) {}
+}
+
+/**
+ * Where a request goes: `undefined` to the API, a {@link DomainNotice}, or a deployment (or a
+ * promise of one) for `serveSite` (`null`: a site host with nothing to serve).
+ */
+export type HostRoute = Resolved | Promise<Resolved> | DomainNotice | undefined;
+
+/**
+ * A host that cannot be routed before the custom domains being read arrive (PostgreSQL, right
+ * after a change): route the request once `settled` resolves (it never rejects; a failed read
+ * routes to the API).
+ */
+export class DeferredHost {
+  constructor(readonly settled: Promise<{ route: HostRoute }>) {}
+}
+
+/** Which entry wins when several name one host: an active domain, then a pending one, then a removed one. */
+const STATUS_RANK: Record<DomainHostRow['status'], number> = { active: 3, pending: 2, removed: 1 };
+
+/**
  * How often, in ms, a store with pointers has the pointers of served channels re-read: the
  * fallback that catches a switch whose `deployment.changed` never arrived (another process).
  */
 export const POINTER_REFRESH_MS = 3000;
+
+/** After a failed read of the custom domains, how long (ms) the previous ones are used before reading again. */
+const DOMAINS_RETRY_MS = 5000;
 
 /** Host entries kept at most; past this the map is cleared (bounds memory against made-up host names). */
 const MAX_HOSTS = 10_000;
@@ -23,7 +60,10 @@ const MAX_HOSTS = 10_000;
  * Maps a request's `Host` to the deployment it must be served from (decisions.md sections 3, 6):
  * `<slug>-docs.<sitesDomain>` is the newest production deployment of that project,
  * `<branch-slug>--<slug>-docs.<sitesDomain>` the newest preview deployment of that branch slug,
- * and a project's `customDomain` its production deployment. Any port.
+ * and an active custom domain (a `Domain` row, or a project's `customDomain`) its production
+ * deployment. A pending custom domain gets a {@link DomainNotice} carrying its verification token,
+ * a removed one a notice for its error page. Any port.
+ * Preview deployments are loaded as previews (their pages carry the preview banner, `DeploymentSite.load`).
  *
  * Hot path: one Map lookup by the raw Host header. Misses cost one read through `db.rows.sites`
  * (a raw SQLite query, no ORM; a query on PostgreSQL) and, for a deployment not loaded yet, one `DeploymentSite.load`. On `deployment.changed` the
@@ -37,22 +77,28 @@ const MAX_HOSTS = 10_000;
  * {@link POINTER_REFRESH_MS} as a fallback for a missed event), so a switch made by another process
  * is seen within a second through the event transport, and within a few seconds without it.
  *
- * Custom domains are known from one read of every project's `customDomain`, read again after
- * `project.changed`. On PostgreSQL that read is asynchronous: until it lands the previous domains
- * are used, so a new custom domain is served once the read finishes (milliseconds).
+ * Custom domains are known from one read of every `Domain` row and every project's
+ * `customDomain` (`db.rows.sites.domainHosts`), read again after `project.changed` (the domains
+ * service emits it on every domain change). On PostgreSQL that read is asynchronous: until it
+ * lands, a host that is neither a site host of the sites domain nor the API's waits for it
+ * ({@link DeferredHost}; one query, milliseconds), so a domain added a moment ago answers its
+ * verification token at once and one removed a moment ago is no longer served. A failed read is
+ * logged and the previous domains stand in for {@link DOMAINS_RETRY_MS}.
  */
 export class SiteResolver {
-  private readonly hosts = new Map<string, Resolved | Promise<Resolved>>();
+  private readonly hosts = new Map<string, Resolved | Promise<Resolved> | DomainNotice>();
   /** loaded deployments by `Deployment.dir` */
   private readonly sites = new Map<string, { projectId: string; loading: Promise<DeploymentSite | null> }>();
   /** what each served channel's pointer names (stores with pointers), by `<projectId>\0<channel>` */
   private readonly pointers = new Map<string, { channel: DeploymentChannel; dir: Promise<string | null> }>();
   private readonly refreshTimer: NodeJS.Timeout | undefined;
   private refreshing = false;
-  private customDomains: Map<string, string> | undefined;
-  /** the custom domains used while an asynchronous read of new ones runs (PostgreSQL) */
-  private previousDomains: Map<string, string> | undefined;
+  private customDomains: Map<string, DomainHostRow> | undefined;
+  /** the custom domains of the previous read, standing in when a new read fails */
+  private previousDomains: Map<string, DomainHostRow> | undefined;
   private domainsLoading: Promise<void> | undefined;
+  /** when the last read of the custom domains failed (0: it did not); the previous ones stand in until {@link DOMAINS_RETRY_MS} later */
+  private domainsFailedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -91,6 +137,7 @@ export class SiteResolver {
     this.previousDomains = this.customDomains ?? this.previousDomains;
     this.customDomains = undefined;
     this.domainsLoading = undefined;
+    this.domainsFailedAt = 0;
   }
 
   /** Stops re-reading pointers (app close). */
@@ -101,52 +148,97 @@ export class SiteResolver {
   /**
    * Resolves a raw `Host` header value.
    * @returns `undefined` when the host is not a site host (the request belongs to the API);
-   *   `null` for a site host with nothing deployed (or an unknown project); else the deployment.
+   *   `null` for a site host with nothing deployed (or an unknown project); a {@link DomainNotice}
+   *   for a pending or removed custom domain; else the deployment (or a promise of it); a
+   *   {@link DeferredHost} when the answer waits for the custom domains being read.
    */
-  resolve(host: string | undefined): Resolved | Promise<Resolved> | undefined {
+  resolve(host: string | undefined): HostRoute | DeferredHost {
     if (!host) return undefined;
     const hit = this.hosts.get(host);
     if (hit !== undefined) return hit;
-    const row = this.lookup(hostName(host));
-    if (row === undefined) return undefined;
-    if (this.hosts.size >= MAX_HOSTS) this.hosts.clear();
-    const site = row instanceof Promise ? row.then((r) => (r ? this.site(r) : null)) : row ? this.site(row) : null;
-    this.hosts.set(host, site);
-    if (site) void site.then((s) => this.hosts.get(host) === site && this.hosts.set(host, s));
-    return site;
-  }
-
-  /** The newest matching deployment row, `null` for a site host without one, `undefined` for a non-site host. */
-  private lookup(name: string): MaybePromiseRow | undefined {
+    const name = hostName(host);
     const parsed = parseSiteHost(name, this.options.sitesDomain);
-    if (parsed === null) return null;
-    const rows = this.db.rows.sites;
-    if (parsed) return orNull(rows.newestBySlug(parsed.slug, parsed.previewName ? 'preview' : 'production', parsed.previewName));
-    const projectId = this.domainMap().get(name);
-    if (projectId === undefined) return undefined;
-    return orNull(rows.newestProduction(projectId));
+    if (parsed !== undefined) {
+      const rows = this.db.rows.sites;
+      const row = parsed === null ? null : orNull(rows.newestBySlug(parsed.slug, parsed.previewName ? 'preview' : 'production', parsed.previewName));
+      return this.remember(host, this.siteOfRow(row));
+    }
+    if (this.options.apiHosts.includes(name)) return undefined;
+    const entry = this.domainEntry(name);
+    if (entry instanceof Promise) {
+      return new DeferredHost(
+        entry.then(() => {
+          const route = this.resolve(host);
+          return route instanceof DeferredHost ? route.settled : { route };
+        }),
+      );
+    }
+    if (entry === undefined) return undefined;
+    if (entry.status !== 'active') return this.remember(host, new DomainNotice(entry.status, name, entry.token));
+    return this.remember(host, this.siteOfRow(orNull(this.db.rows.sites.newestProduction(entry.projectId))));
   }
 
-  /** Custom domain → project id; a custom domain never takes over the API's own host names. */
-  private domainMap(): Map<string, string> {
+  /** Keeps what `host` resolved to (a promise is replaced by its value once known). */
+  private remember<T extends Resolved | Promise<Resolved> | DomainNotice>(host: string, route: T): T {
+    if (this.hosts.size >= MAX_HOSTS) this.hosts.clear();
+    this.hosts.set(host, route);
+    if (route instanceof Promise) void route.then((s) => this.hosts.get(host) === route && this.hosts.set(host, s));
+    return route;
+  }
+
+  /** The deployment a row (now or later) names; `null` without one. */
+  private siteOfRow(row: MaybePromiseRow): Resolved | Promise<Resolved> {
+    if (row instanceof Promise) return row.then((r) => (r ? this.site(r) : null));
+    return row ? this.site(row) : null;
+  }
+
+  /**
+   * The custom domain entry of a host name, `undefined` when it is none; a promise (settled when
+   * the domains being read arrive) when that is not known yet.
+   */
+  private domainEntry(name: string): DomainHostRow | undefined | Promise<void> {
+    const known = this.domainMap();
+    return known instanceof Map ? known.get(name) : known;
+  }
+
+  /**
+   * Custom domain → its winning entry (an active entry over a pending one over a removed one); a
+   * custom domain never takes over the API's own host names. A promise while an asynchronous read
+   * runs (PostgreSQL); it never rejects (a failed read is logged and leaves the previous domains).
+   */
+  private domainMap(): Map<string, DomainHostRow> | Promise<void> {
+    if (this.customDomains && this.domainsFailedAt !== 0 && Date.now() - this.domainsFailedAt > DOMAINS_RETRY_MS) this.forgetHosts();
     if (this.customDomains) return this.customDomains;
-    const toMap = (list: { id: string; customDomain: string }[]) =>
-      new Map(list.map((r) => [hostName(r.customDomain), r.id] as const).filter(([domain]) => !this.options.apiHosts.includes(domain)));
+    const toMap = (list: DomainHostRow[]) => {
+      const map = new Map<string, DomainHostRow>();
+      for (const row of list) {
+        const domain = hostName(row.domain);
+        if (this.options.apiHosts.includes(domain)) continue;
+        const other = map.get(domain);
+        if (!other || STATUS_RANK[row.status] > STATUS_RANK[other.status]) map.set(domain, row);
+      }
+      return map;
+    };
     if (!this.domainsLoading) {
-      const list = this.db.rows.sites.customDomains();
+      const list = this.db.rows.sites.domainHosts();
       if (!(list instanceof Promise)) return (this.customDomains = toMap(list));
       const loading: Promise<void> = list.then(
         (l) => {
-          if (this.domainsLoading === loading) this.customDomains = toMap(l);
+          if (this.domainsLoading !== loading) return;
+          this.customDomains = toMap(l);
+          this.domainsFailedAt = 0;
         },
         (err: unknown) => {
           this.options.log.error({ err }, 'custom domains cannot be read');
-          if (this.domainsLoading === loading) this.domainsLoading = undefined;
+          if (this.domainsLoading !== loading) return;
+          // The previous domains stand in (so waiting requests are routed) until a later read.
+          this.customDomains = this.previousDomains ?? new Map();
+          this.domainsFailedAt = Date.now();
         },
       );
       this.domainsLoading = loading;
     }
-    return this.previousDomains ?? new Map();
+    return this.domainsLoading;
   }
 
   /**
@@ -155,15 +247,20 @@ export class SiteResolver {
    * one the channel's pointer names (the row's while the channel has no pointer yet).
    */
   private site(row: DeploymentRow): Promise<DeploymentSite | null> {
-    if (!this.options.store.hasPointers) return this.siteAt(row.dir, row.projectId);
-    return this.pointed(row).then((dir) => this.siteAt(dir ?? row.dir, row.projectId));
+    if (!this.options.store.hasPointers) return this.siteAt(row.dir, row);
+    return this.pointed(row).then((dir) => this.siteAt(dir ?? row.dir, row));
   }
 
-  /** The loaded deployment stored at `dir` (`Deployment.dir`), loading it through the store once. */
-  private siteAt(dir: string, projectId: string): Promise<DeploymentSite | null> {
+  /**
+   * The loaded deployment stored at `dir` (`Deployment.dir`), loading it through the store once;
+   * `channel` (the row naming it) says whose it is and whether it is a preview (banner, `DeploymentSite.load`).
+   */
+  private siteAt(dir: string, channel: Pick<DeploymentRow, 'projectId' | 'kind' | 'previewName'>): Promise<DeploymentSite | null> {
     const known = this.sites.get(dir);
     if (known) return known.loading;
-    const loading = DeploymentSite.load(this.options.store.open(dir), this.files, projectId).catch((err: unknown) => {
+    const { projectId } = channel;
+    const preview = channel.kind === 'preview' ? { preview: channel.previewName } : {};
+    const loading = DeploymentSite.load(this.options.store.open(dir), this.files, projectId, preview).catch((err: unknown) => {
       this.options.log.error({ err, projectId, dir }, 'deployment cannot be served');
       return null;
     });
@@ -226,15 +323,15 @@ export class SiteResolver {
 
   /** Serves `current` (the newest deployment of each channel) for a project and forgets the others. */
   private switchTo(projectId: string, current: DeploymentRow[]): void {
-    const settle = (dirs: string[]) => {
-      const keep = new Set(dirs);
+    const settle = (served: { dir: string; row: DeploymentRow }[]) => {
+      const keep = new Set(served.map((s) => s.dir));
       for (const [dir, entry] of this.sites) if (entry.projectId === projectId && !keep.has(dir)) this.forget(dir);
-      for (const dir of keep) void this.siteAt(dir, projectId);
+      for (const { dir, row } of served) void this.siteAt(dir, row);
     };
-    if (!this.options.store.hasPointers) return settle(current.map((r) => r.dir));
+    if (!this.options.store.hasPointers) return settle(current.map((row) => ({ dir: row.dir, row })));
     // The new pointers are remembered before anything awaits, so a request from now on sees them.
-    const dirs = current.map((row) => this.pointed(row, true).then((dir) => dir ?? row.dir));
-    void Promise.all(dirs).then(settle);
+    const served = current.map((row) => this.pointed(row, true).then((dir) => ({ dir: dir ?? row.dir, row })));
+    void Promise.all(served).then(settle);
   }
 }
 

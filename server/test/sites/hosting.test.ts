@@ -228,7 +228,7 @@ describe('caching and compression', () => {
 });
 
 describe('gated pages', () => {
-  it('never serves a page with an audience, as HTML or Markdown', async () => {
+  it('never serves a page with an audience to a visitor without a token, as HTML or Markdown (the gate answers 401)', async () => {
     const files = siteFiles('GATED-SITE', { 'secret.html': '<h1>TOP SECRET</h1>', 'secret.md': '# TOP SECRET' });
     const manifest = JSON.parse(files['manifest.json']) as { pages: object[] };
     manifest.pages.push({ path: 'secret', title: 'Secret', file: 'secret.html', audience: ['partners'] });
@@ -236,7 +236,7 @@ describe('gated pages', () => {
     h.deploy(p, { ...files, 'manifest.json': JSON.stringify(manifest) });
     for (const url of ['/secret', '/secret.html', '/secret.md']) {
       const res = await get(url, {}, 'gated-docs.localhost');
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain('TOP SECRET');
     }
     expect((await get('/introduction', {}, 'gated-docs.localhost')).statusCode).toBe(200);

@@ -4,8 +4,15 @@
 import { z } from 'zod';
 import { TimestampSchema } from './common';
 
-/** Resource types of audit entries (the spec's `resource` filter values). */
-export const AUDIT_RESOURCE_TYPES = ['settings', 'build', 'domain', 'api_key', 'webhook', 'audience'] as const;
+/**
+ * Resource types of audit entries: the spec's `resource` filter values first, then those of
+ * collaboration and access control (every type `recordAudit` is called with can be filtered on).
+ */
+export const AUDIT_RESOURCE_TYPES = [
+  'settings', 'build', 'domain', 'api_key', 'webhook', 'audience',
+  'access_rule', 'ip_allowlist', 'preview_link', 'approval', 'approval_gate', 'git_credential', 'glossary_term',
+  'linter', 'member', 'ownership_rule', 'review', 'review_comment', 'schedule', 'style_rule',
+] as const;
 export const AuditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof AuditResourceTypeSchema>;
 

@@ -1,9 +1,10 @@
 /**
  * The content column of a page (site-look.md "Content column"): eyebrow (group name), title, lead
  * description, the page body, then feedback, "Edit this page", last-updated date and previous/next
- * cards.
+ * cards (gated ones marked for site hosting, audience.ts).
  */
 import type { NavPage } from '../docs/types';
+import { audienceAttrs } from './audience';
 import type { SiteContext } from './context';
 import { escapeHtml, safeHref } from './escape';
 import { icon } from './icons';
@@ -19,14 +20,44 @@ export function renderLastUpdated(value: string | undefined): string {
   return `<p class="q-updated">Last updated <time datetime="${escapeHtml(d.toISOString())}">${DATE.format(d)}</time></p>`;
 }
 
-/** Previous/next cards ('' when the page has neither). */
-export function renderPager(ctx: SiteContext, prev: NavPage | undefined, next: NavPage | undefined): string {
-  if (!prev && !next) return '';
-  const card = (p: NavPage, dir: 'prev' | 'next') =>
-    `<a class="q-pager-card q-pager-${dir}" href="${ctx.pageHref(p.path)}" rel="${dir}">` +
+/** Gated candidates a previous/next card looks past at most before giving up on an ungated one. */
+export const PAGER_MAX_GATED = 12;
+
+/**
+ * Previous/next cards ('' when the page has neither). Without gated pages (audience.ts) each side is
+ * one card: `before[0]` and `after[0]`. Gated pages are written as candidates: a side lists the
+ * pages in reading order up to the first ungated one (at most {@link PAGER_MAX_GATED} gated ones),
+ * each card shown only to visitors who can open it and hidden from those who can open a closer
+ * one, so every visitor sees the nearest page they can read on each side (and the empty
+ * placeholder keeping the layout when they can read none before).
+ * @param before pages before the current one, nearest first; `after` likewise
+ */
+export function renderPager(ctx: SiteContext, before: readonly NavPage[], after: readonly NavPage[]): string {
+  const card = (p: NavPage, dir: 'prev' | 'next', attrs: string) =>
+    `<a class="q-pager-card q-pager-${dir}" href="${ctx.pageHref(p.path)}" rel="${dir}"${attrs}>` +
     `<span class="q-pager-label">${dir === 'prev' ? `${icon('chevron-left')}Previous` : `Next${icon('chevron-right')}`}</span>` +
     `<span class="q-pager-title">${escapeHtml(pageLabel(p))}</span></a>`;
-  return `<nav class="q-pager" aria-label="Previous and next pages">${prev ? card(prev, 'prev') : '<span></span>'}${next ? card(next, 'next') : ''}</nav>`;
+  const side = (pages: readonly NavPage[], dir: 'prev' | 'next'): { html: string; fallback?: string[] } => {
+    let html = '';
+    const closer = new Set<string>();
+    let gated = 0;
+    for (const p of pages) {
+      const tags = ctx.audienceOf(p.path);
+      // a gated page every visitor who could open it sees a closer card for: never shown
+      if (tags && tags.every((t) => closer.has(t))) continue;
+      html += card(p, dir, audienceAttrs(tags, closer));
+      if (!tags) return { html };
+      for (const t of tags) closer.add(t);
+      if (++gated >= PAGER_MAX_GATED) break;
+    }
+    return { html, ...(closer.size ? { fallback: [...closer] } : {}) };
+  };
+  const prev = side(before, 'prev');
+  const next = side(after, 'next');
+  if (!prev.html && !next.html) return '';
+  // the empty first cell when there is no previous page (for visitors who can open none of the gated ones)
+  const placeholder = !prev.html ? '<span></span>' : prev.fallback ? `<span${audienceAttrs(undefined, prev.fallback)}></span>` : '';
+  return `<nav class="q-pager" aria-label="Previous and next pages">${prev.html}${placeholder}${next.html}</nav>`;
 }
 
 /** The feedback question; site.js answers "Thanks" (the feedback API is wired later). */

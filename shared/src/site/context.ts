@@ -22,6 +22,12 @@ export interface SiteRendererInput {
   editBaseUrl?: string;
   /** URL prefix of this deployment when it is not served at the site root, e.g. `/v1` (version) */
   basePath?: string;
+  /**
+   * gated pages (frontmatter `audience`, decisions.md section 6): page path → the tags that open it.
+   * Every piece of chrome naming such a page is marked with its tags (audience.ts), so site hosting
+   * can leave it out for visitors without access. Absent: no page is gated.
+   */
+  audiences?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Input of SiteRenderer.page for one page. */
@@ -64,16 +70,25 @@ export interface SiteContext {
    * relative paths get the base path, absolute http(s)/mailto URLs stay; undefined when unsafe
    */
   configHref(value: string | undefined): string | undefined;
+  /** the tags opening a gated page (non-empty), undefined for an ungated page */
+  audienceOf(pagePath: string): readonly string[] | undefined;
+  /**
+   * for a list of pages that are all gated: the union of their tags (a visitor opening none of them
+   * can read none of the pages); undefined when the list is empty or holds an ungated page
+   */
+  allGatedAudience(pages: readonly { path: string }[]): string[] | undefined;
 }
 
 /** Builds the shared context. */
 export function createSiteContext(input: SiteRendererInput): SiteContext {
   const base = (input.basePath ?? '').replace(/\/+$/, '').replace(/^(?!\/)(?=.)/, '/');
   const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+  const audiences = new Map(Object.entries(input.audiences ?? {}).filter(([, tags]) => tags.length > 0));
+  const audienceOf = (pagePath: string) => audiences.get(pagePath);
   return {
     input,
     site: input.site,
-    index: buildNavIndex(input.nav),
+    index: buildNavIndex(input.nav, { isGated: (p) => audiences.has(p) }),
     base,
     name: escapeHtml(input.site.name || 'Documentation'),
     pageHref: (pagePath) => escapeHtml(pagePath === 'index' || pagePath === '' ? `${base}/` : `${base}/${encodePath(pagePath)}`),
@@ -83,6 +98,17 @@ export function createSiteContext(input: SiteRendererInput): SiteContext {
       if (/^[a-z][a-z0-9+.-]*:/i.test(v) || v.startsWith('#')) return safeHref(v);
       const rooted = v.startsWith('/') ? v : `/${v.replace(/^\.\//, '')}`;
       return safeHref(rooted.startsWith('//') ? undefined : base + rooted);
+    },
+    audienceOf,
+    allGatedAudience: (pages) => {
+      if (pages.length === 0) return undefined;
+      const union = new Set<string>();
+      for (const p of pages) {
+        const tags = audienceOf(p.path);
+        if (!tags) return undefined;
+        for (const t of tags) union.add(t);
+      }
+      return [...union];
     },
   };
 }

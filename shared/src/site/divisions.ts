@@ -3,13 +3,15 @@
  * siblings become the top bar tabs, `anchor` siblings (and links above the scope) the list at the
  * top of the sidebar, `version`/`language` siblings a switcher in the top bar and
  * `dropdown`/`product`/`menu` siblings a switcher at the top of the sidebar. The division on the
- * scope's chain is the current one at each level.
+ * scope's chain is the current one at each level. A division leading only to gated pages is
+ * marked with their tags (audience.ts), so visitors who can open none of them do not see it.
  */
 import type { NavDivision, NavLink } from '../docs/types';
+import { audienceAttrs } from './audience';
 import type { SiteContext } from './context';
 import { escapeHtml, externalAttrs, isExternalHref } from './escape';
 import { configIcon, icon } from './icons';
-import { isDivision, type NavScope } from './nav-index';
+import { isDivision, visiblePages, type NavScope } from './nav-index';
 import { renderSwitcher, type SwitcherItem } from './switcher';
 
 type SwitcherKind = 'dropdown' | 'product' | 'version' | 'language' | 'menu';
@@ -26,6 +28,11 @@ export function divisionHref(ctx: SiteContext, d: NavDivision): string | undefin
   return first ? ctx.pageHref(first.path) : undefined;
 }
 
+/** ` data-audience="…"` for a division whose every page is gated ('' otherwise, and for external divisions). */
+export function divisionAudience(ctx: SiteContext, d: NavDivision): string {
+  return d.href ? '' : audienceAttrs(ctx.allGatedAudience(visiblePages([d])));
+}
+
 const visible = (level: readonly unknown[], kind: NavDivision['kind']) =>
   (level as NavDivision[]).filter((n) => isDivision(n) && n.kind === kind && !n.hidden);
 
@@ -39,7 +46,7 @@ export function renderTabs(ctx: SiteContext, scope: NavScope): string {
         const href = divisionHref(ctx, t);
         if (!href) return '';
         const current = scope.chain[i] === t ? ' aria-current="true"' : '';
-        return `<a class="q-tab" href="${href}"${current}${externalAttrs(t.href)}>${configIcon(t.icon)}<span>${escapeHtml(t.title)}</span></a>`;
+        return `<a class="q-tab" href="${href}"${current}${externalAttrs(t.href)}${divisionAudience(ctx, t)}>${configIcon(t.icon)}<span>${escapeHtml(t.title)}</span></a>`;
       })
       .join('');
     return `<nav class="q-tabs" aria-label="Sections"><div class="q-tabs-inner">${links}</div></nav>`;
@@ -67,7 +74,7 @@ export function renderAnchors(ctx: SiteContext, scope: NavScope): string {
       const external = node.href !== undefined && isExternalHref(node.href);
       const attrs = (scope.chain[i] === n ? ' aria-current="true"' : '') + externalAttrs(node.href);
       entries.push(
-        `<li><a class="q-anchor-link" href="${href}"${attrs}><span class="q-anchor-icon">${configIcon(node.icon ?? (external ? 'globe' : 'bookmark'))}</span>` +
+        `<li${isAnchor ? divisionAudience(ctx, node as NavDivision) : ''}><a class="q-anchor-link" href="${href}"${attrs}><span class="q-anchor-icon">${configIcon(node.icon ?? (external ? 'globe' : 'bookmark'))}</span>` +
           `<span>${escapeHtml(node.title)}</span>${external ? icon('arrow-up-right', 'q-icon q-ext') : ''}</a></li>`,
       );
     }
@@ -90,6 +97,7 @@ export function renderSwitchers(ctx: SiteContext, scope: NavScope, placement: 'h
         items.push({
           title: d.title, href, description: d.description, icon: d.icon,
           current: scope.chain[i] === d, external: d.href !== undefined && isExternalHref(d.href),
+          attrs: divisionAudience(ctx, d),
         });
       }
       if (items.length) out += renderSwitcher(KIND_LABEL[kind], items, `q-switcher-${placement}`);

@@ -11,7 +11,10 @@
  * - a page listed twice belongs to its first occurrence; hidden pages get a scope but are never
  *   listed nor used as previous/next; a group's `root` page counts as the group's first page
  *   (reading order and traversal from H3's shared/src/docs/nav);
- * - pages outside the navigation (and the 404 page) use the home page's scope, else the first one.
+ * - pages outside the navigation (and the 404 page) use the home page's scope, else the first one;
+ * - a division's link leads to its first ungated page when it has one (gated pages, frontmatter
+ *   `audience`, are marked in the chrome and left out for visitors without access; a tab must lead
+ *   everyone somewhere they can read).
  */
 import { flattenPages, walkPages } from '../docs/nav/index';
 import type { NavDivision, NavGroup, NavNode, NavPage } from '../docs/types';
@@ -36,6 +39,8 @@ export interface NavPlace {
   groups: NavGroup[];
   prev?: NavPage;
   next?: NavPage;
+  /** index of the page in `scope.pages` (reading order), -1 when it is not listed there (hidden) */
+  position: number;
 }
 
 /** The lookups built from one navigation tree. */
@@ -46,8 +51,14 @@ export interface NavIndex {
   defaultScope: NavScope;
   /** every visible page in reading order (home first when it is listed first) */
   pages: NavPage[];
-  /** first visible page under a division, for its tab/anchor/switcher link */
+  /** first visible page under a division (its first ungated one when it has one), for its tab/anchor/switcher link */
   firstPage(division: NavDivision): NavPage | undefined;
+}
+
+/** Options of {@link buildNavIndex}. */
+export interface NavIndexOptions {
+  /** whether a page path is gated (frontmatter `audience`); default none */
+  isGated?: (pagePath: string) => boolean;
 }
 
 /** True for nodes that are divisions (tabs, anchors, dropdowns, versions...). */
@@ -69,10 +80,15 @@ export function visiblePages(nodes: NavNode[]): NavPage[] {
 }
 
 /** Builds the index of a navigation tree (NavNode[] with titles filled). */
-export function buildNavIndex(nav: NavNode[]): NavIndex {
+export function buildNavIndex(nav: NavNode[], options: NavIndexOptions = {}): NavIndex {
   const places = new Map<string, NavPlace>();
   const scopes: NavScope[] = [];
   const firstPages = new Map<NavDivision, NavPage | undefined>();
+  const isGated = options.isGated ?? (() => false);
+  const firstOf = (d: NavDivision) => {
+    const pages = visiblePages([d]);
+    return pages.find((p) => !isGated(p.path)) ?? pages[0];
+  };
 
   const visitScope = (chain: NavDivision[], levels: NavNode[][]) => {
     const nodes = levels[levels.length - 1]!;
@@ -83,11 +99,11 @@ export function buildNavIndex(nav: NavNode[]): NavIndex {
       const p = visit.node;
       if (!p.path || places.has(p.path)) continue;
       const groups = visit.ancestors.filter((a): a is NavGroup => a.type === 'group');
-      places.set(p.path, { page: p, scope, groups });
+      places.set(p.path, { page: p, scope, groups, position: -1 });
     }
     for (const d of nodes) {
       if (!isDivision(d)) continue;
-      firstPages.set(d, visiblePages([d])[0]);
+      firstPages.set(d, firstOf(d));
       if (!d.href) visitScope([...chain, d], [...levels, d.children]);
     }
   };
@@ -99,6 +115,7 @@ export function buildNavIndex(nav: NavNode[]): NavIndex {
       if (!place || place.scope !== scope) return;
       place.prev = scope.pages[i - 1];
       place.next = scope.pages[i + 1];
+      place.position = i;
     });
   }
 
@@ -109,6 +126,6 @@ export function buildNavIndex(nav: NavNode[]): NavIndex {
     place: (p) => places.get(p),
     defaultScope,
     pages,
-    firstPage: (d) => (firstPages.has(d) ? firstPages.get(d) : visiblePages([d])[0]),
+    firstPage: (d) => (firstPages.has(d) ? firstPages.get(d) : firstOf(d)),
   };
 }

@@ -4,12 +4,12 @@
  * not depend on the page (head, footer, per-scope header) is computed once per site, so a page
  * costs a sidebar walk and string concatenation (well under 1 ms for thousands of pages).
  */
-import { editHref, renderArticle, renderPager } from './article';
+import { editHref, PAGER_MAX_GATED, renderArticle, renderPager } from './article';
 import { createSiteContext, type SitePageInput, type SiteRendererInput } from './context';
 import { createDocumentShell, renderHeadMeta } from './document';
 import { escapeHtml } from './escape';
 import { renderHeader } from './header';
-import type { NavScope } from './nav-index';
+import type { NavPlace, NavScope } from './nav-index';
 import { createSidebarTemplate, pageLabel, type SidebarTemplate } from './sidebar';
 import { renderToc } from './toc';
 
@@ -47,6 +47,15 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
     `<div class="q-backdrop" data-q-drawer-close hidden></div>` +
     `<main class="q-main" id="content" tabindex="-1">${article}</main>${tocRail}</div>`;
 
+  /** Previous/next candidates of a page: one page each side, more when gated pages come first (renderPager). */
+  const pagerOf = (place: NavPlace | undefined) => {
+    if (!place || place.position < 0) return ''; // outside the navigation, or hidden: no previous/next
+    const pages = place.scope.pages;
+    const i = place.position;
+    const reach = PAGER_MAX_GATED + 1;
+    return renderPager(ctx, pages.slice(Math.max(0, i - reach), i).reverse(), pages.slice(i + 1, i + 1 + reach));
+  };
+
   return {
     page(p) {
       const place = ctx.index.place(p.path);
@@ -62,7 +71,7 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
         tocDisclosure: toc.disclosure,
         editHref: editHref(input.editBaseUrl, p.filePath ?? `${p.path}.mdx`),
         lastUpdated: p.lastUpdated,
-        pager: renderPager(ctx, place?.prev, place?.next),
+        pager: pagerOf(place),
         feedback: true,
       });
       return (
@@ -76,7 +85,9 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
 
     notFound() {
       const scope = ctx.index.defaultScope;
+      // gated pages are never suggested: the 404 page is the same for every visitor
       const suggestions = ctx.index.pages
+        .filter((pg) => !ctx.audienceOf(pg.path))
         .slice(0, NOT_FOUND_SUGGESTIONS)
         .map((pg) => `<li><a href="${ctx.pageHref(pg.path)}">${escapeHtml(pageLabel(pg))}</a></li>`)
         .join('');

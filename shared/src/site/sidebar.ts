@@ -3,14 +3,16 @@
  * starts with the navbar links and primary button the header hides there): anchors and switchers at the top, then the scope's
  * groups with small headings, pages as quiet links (OpenAPI pages with a method badge), nested
  * groups as <details> open on the current path or when `expanded`, the current page marked with
- * aria-current="page".
+ * aria-current="page". Entries of gated pages carry their tags (audience.ts), and so do groups
+ * holding only gated pages; site hosting leaves them out for visitors without access.
  */
 import type { NavGroup, NavNode, NavPage } from '../docs/types';
+import { audienceAttrs } from './audience';
 import type { SiteContext } from './context';
 import { escapeHtml, externalAttrs, isExternalHref } from './escape';
 import { renderAnchors, renderSwitchers } from './divisions';
 import { configIcon, icon } from './icons';
-import type { NavScope } from './nav-index';
+import { visiblePages, type NavScope } from './nav-index';
 import { renderDrawerLinks } from './navbar';
 
 /** Sidebar label of a page: its filled title, else the last path segment made readable. */
@@ -49,7 +51,18 @@ const slot = (b: Builder, s: Slot) => `\u0000${b.slots.push(s) - 1}\u0000`;
 function pageItem(b: Builder, p: NavPage): string {
   if (p.hidden || !p.path) return '';
   const ico = p.icon ? configIcon(p.icon) : '';
-  return `<li><a class="q-nav-link" href="${b.ctx.pageHref(p.path)}"${slot(b, { kind: 'current', path: p.path })}>${methodBadge(p.method)}${ico}<span class="q-nav-text">${escapeHtml(pageLabel(p))}</span></a></li>`;
+  return `<li${audienceAttrs(b.ctx.audienceOf(p.path))}><a class="q-nav-link" href="${b.ctx.pageHref(p.path)}"${slot(b, { kind: 'current', path: p.path })}>${methodBadge(p.method)}${ico}<span class="q-nav-text">${escapeHtml(pageLabel(p))}</span></a></li>`;
+}
+
+/** Whether a group's subtree shows a link (links are open to everyone). */
+function hasVisibleLink(nodes: NavNode[]): boolean {
+  return nodes.some((n) => (n.type === 'link' ? true : n.type === 'group' && !n.hidden && hasVisibleLink(n.children)));
+}
+
+/** ` data-audience="…"` for a group whose every entry is a gated page ('' otherwise). */
+function groupAudience(b: Builder, g: NavGroup): string {
+  if (hasVisibleLink(g.children)) return '';
+  return audienceAttrs(b.ctx.allGatedAudience(visiblePages([g])));
 }
 
 function nodeItems(b: Builder, nodes: NavNode[]): string {
@@ -72,8 +85,14 @@ function groupTitle(g: NavGroup): string {
   return `${configIcon(g.icon)}<span class="q-nav-text">${escapeHtml(g.title)}</span>${tag}`;
 }
 
+/**
+ * The group's title as a link to its root page; for a gated root page, followed by the plain title
+ * for visitors who cannot open it (each marked, audience.ts).
+ */
 function groupRootLink(b: Builder, g: NavGroup & { root: string }, className: string): string {
-  return `<a class="${className}" href="${b.ctx.pageHref(g.root)}"${slot(b, { kind: 'current', path: g.root })}>${groupTitle(g)}</a>`;
+  const tags = b.ctx.audienceOf(g.root);
+  const link = `<a class="${className}" href="${b.ctx.pageHref(g.root)}"${audienceAttrs(tags)}${slot(b, { kind: 'current', path: g.root })}>${groupTitle(g)}</a>`;
+  return tags ? `${link}<span${className ? ` class="${className}"` : ''}${audienceAttrs(undefined, tags)}>${groupTitle(g)}</span>` : link;
 }
 
 function nestedGroup(b: Builder, g: NavGroup): string {
@@ -83,7 +102,7 @@ function nestedGroup(b: Builder, g: NavGroup): string {
   if (!g.title) return inner;
   const root = g.root ? groupRootLink(b, { ...g, root: g.root }, 'q-nav-group-root') : groupTitle(g);
   return (
-    `<li class="q-nav-group"><details${slot(b, { kind: 'open', group: g })}><summary class="q-nav-summary">${root}${icon('chevron-right', 'q-icon q-chevron')}</summary>` +
+    `<li class="q-nav-group"${groupAudience(b, g)}><details${slot(b, { kind: 'open', group: g })}><summary class="q-nav-summary">${root}${icon('chevron-right', 'q-icon q-chevron')}</summary>` +
     `<ul class="q-nav-list">${inner}</ul></details></li>`
   );
 }
@@ -95,7 +114,7 @@ function topGroup(b: Builder, g: NavGroup): string {
   const heading = !g.title
     ? ''
     : `<p class="q-nav-heading">${g.root ? groupRootLink(b, { ...g, root: g.root }, '') : groupTitle(g)}</p>`;
-  return `<div class="q-nav-section">${heading}<ul class="q-nav-list">${inner}</ul></div>`;
+  return `<div class="q-nav-section"${groupAudience(b, g)}>${heading}<ul class="q-nav-list">${inner}</ul></div>`;
 }
 
 /** The sidebar of one scope, ready to be filled for any of its pages. */

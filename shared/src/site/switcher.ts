@@ -18,6 +18,8 @@ export interface SwitcherItem {
   icon?: string;
   current: boolean;
   external?: boolean;
+  /** extra attributes of the item's `<li>`, with a leading space (the gated-entry marks of audience.ts) */
+  attrs?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export function renderSwitcher(label: string, items: SwitcherItem[], className: 
       const attrs = i.current ? ' aria-current="true"' : '';
       const ico = i.icon ? `<span class="q-switcher-icon">${configIcon(i.icon)}</span>` : '';
       const desc = i.description ? `<span class="q-switcher-desc">${escapeHtml(i.description)}</span>` : '';
-      return `<li><a href="${i.href}"${attrs}${i.external ? EXTERNAL : ''}>${ico}<span class="q-switcher-text"><span class="q-switcher-title">${escapeHtml(i.title)}</span>${desc}</span></a></li>`;
+      return `<li${i.attrs ?? ''}><a href="${i.href}"${attrs}${i.external ? EXTERNAL : ''}>${ico}<span class="q-switcher-text"><span class="q-switcher-title">${escapeHtml(i.title)}</span>${desc}</span></a></li>`;
     })
     .join('');
   return (

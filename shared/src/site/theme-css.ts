@@ -46,8 +46,54 @@ export function siteThemeCss(site: SiteConfig): string {
   const bgDark = cssColor(site.colors?.background?.dark);
   if (bgLight) css += `html:not([data-theme="dark"]){--q-bg:${bgLight}}\n`;
   if (bgDark) css += `html[data-theme="dark"]{--q-bg:${bgDark}}\n`;
-  return css;
+  return css + PREVIEW_BANNER_CSS;
 }
 
 const WHITE: [number, number, number] = [255, 255, 255];
 const BLACK: [number, number, number] = [0, 0, 0];
+
+/**
+ * The look of the preview banner (shared/src/site/preview-banner.ts), which site hosting puts at
+ * the top of the pages of preview deployments only. It ships in every site's stylesheet so that a
+ * page file is the same in production and in previews. One line of about 36 px in the amber
+ * "not production" tint of both color schemes (text on it keeps the theme's AA contrast); the
+ * "Changed pages" panel drops down over the page (above the sticky top bar) and fits a 390 px
+ * screen, where secondary words (`.q-preview-wide`) are visually hidden but still read out.
+ */
+export const PREVIEW_BANNER_CSS =
+  '.q-preview{position:relative;z-index:45;font-size:13px;line-height:1.4;color:var(--q-fg);' +
+  'background:color-mix(in srgb,var(--q-warning) 12%,var(--q-bg));border-bottom:1px solid color-mix(in srgb,var(--q-warning) 40%,var(--q-border))}\n' +
+  '.q-preview-bar{position:relative;display:flex;align-items:center;gap:12px;max-width:var(--q-max);min-height:36px;margin:0 auto;padding:4px 32px}\n' +
+  '.q-preview-badge{display:inline-flex;align-items:center;gap:5px;flex:none;padding:1px 8px;border-radius:999px;font-size:12px;font-weight:600;' +
+  'color:var(--q-fg-strong);background:color-mix(in srgb,var(--q-warning) 26%,var(--q-bg))}\n' +
+  '.q-preview-badge .q-icon{width:14px;height:14px}\n' +
+  '.q-preview-label{flex:1;min-width:0;margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\n' +
+  '.q-preview-label strong{font-weight:600;color:var(--q-fg-strong)}\n' +
+  '.q-preview-none{flex:none;color:var(--q-muted)}\n' +
+  '.q-preview-changes{flex:none}\n' +
+  '.q-preview-changes>summary{display:inline-flex;align-items:center;gap:4px;padding:2px 8px;border-radius:6px;list-style:none;cursor:pointer;font-weight:500;white-space:nowrap}\n' +
+  '.q-preview-changes>summary::-webkit-details-marker{display:none}\n' +
+  '.q-preview-changes>summary:hover,.q-preview-changes[open]>summary{background:color-mix(in srgb,var(--q-warning) 20%,transparent)}\n' +
+  '.q-preview-chevron{width:14px;height:14px;transition:transform .15s}\n' +
+  '.q-preview-changes[open] .q-preview-chevron{transform:rotate(180deg)}\n' +
+  '.q-preview-panel{position:absolute;top:calc(100% + 4px);right:32px;width:min(28rem,calc(100vw - 32px));max-height:min(70vh,34rem);overflow:auto;' +
+  'padding:10px 14px;background:var(--q-bg-raised);border:1px solid var(--q-border);border-radius:var(--q-radius-sm);box-shadow:var(--q-shadow)}\n' +
+  '.q-preview-group{display:flex;align-items:center;gap:6px;margin:10px 0 2px;font-size:12px;font-weight:600;letter-spacing:.03em;text-transform:uppercase;color:var(--q-muted)}\n' +
+  '.q-preview-group:first-child{margin-top:0}\n' +
+  '.q-preview-group::before{content:"";width:8px;height:8px;border-radius:50%;background:var(--q-check)}\n' +
+  '.q-preview-changed::before{background:var(--q-warning)}\n' +
+  '.q-preview-removed::before{background:var(--q-danger)}\n' +
+  '.q-preview-count{font-weight:500;color:var(--q-muted)}\n' +
+  '.q-preview-panel ul{margin:0;padding:0;list-style:none}\n' +
+  '.q-preview-panel li{display:flex;align-items:baseline;gap:10px;min-width:0;padding:3px 0}\n' +
+  '.q-preview-panel a{display:inline-flex;align-items:center;gap:2px;min-width:0;color:var(--q-primary);font-weight:500;text-decoration:none;overflow-wrap:anywhere}\n' +
+  '.q-preview-panel a:hover{text-decoration:underline}\n' +
+  '.q-preview-panel a[aria-current="page"]{color:var(--q-fg-strong);font-weight:700}\n' +
+  '.q-preview-panel .q-icon{width:13px;height:13px}\n' +
+  '.q-preview-path{margin-left:auto;max-width:45%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;font-family:var(--q-font-mono);font-size:12px;color:var(--q-muted)}\n' +
+  '.q-preview-more{color:var(--q-muted)}\n' +
+  '.q-preview-production{flex:none;color:var(--q-fg);font-weight:500;white-space:nowrap;text-decoration:underline;text-underline-offset:2px}\n' +
+  '.q-preview-production .q-icon{width:13px;height:13px;margin-left:2px;vertical-align:-2px}\n' +
+  '@media (max-width:767px){.q-preview-bar{gap:8px;padding:4px 12px}.q-preview-panel{right:8px;width:calc(100vw - 16px)}' +
+  '.q-preview-wide{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}}\n' +
+  '@media (prefers-reduced-motion:reduce){.q-preview-chevron{transition:none}}\n';

@@ -13,6 +13,9 @@ import ownershipRoutes from './ownership/index';
 import gitCredentialRoutes from './git-credential/index';
 import gitWebhookRoutes from './git-webhooks/index';
 import webhookRoutes from './webhooks/index';
+import accessRoutes from './access/index';
+import domainRoutes from './domains/index';
+import audienceRoutes from './audiences/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -30,5 +33,8 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(gitCredentialRoutes);
   await app.register(gitWebhookRoutes);
   await app.register(webhookRoutes);
+  await app.register(accessRoutes);
+  await app.register(domainRoutes);
+  await app.register(audienceRoutes);
 };
 export default v1Routes;

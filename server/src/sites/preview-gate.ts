@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PREVIEW_PASSWORD_FIELD, renderPreviewAccessArticle, type PreviewAccessState } from '@quire/shared/site/gate-page';
+import { PREVIEW_COOKIE, readCookie, setCookie } from './cookies';
+import type { DeploymentSite } from './deployment-site';
+import { gateDocument } from './gate-document';
+import { denialOf, formOf } from './gate-responses';
+import { signPreviewProof, verifyPreviewProof } from './preview-access';
+import { sitePathOf } from './request-path';
+import { sendPlainNotFound, sendPrivate } from './respond';
+import type { SiteAccess } from './site-access';
+import { LINK_PREFIX } from './site-endpoints';
+
+/**
+ * Previews and their links (decisions.md section 9: "Preview links may carry a password and an
+ * expiry"): `/_quire/link/<token>` on a preview host opens that preview with the `quire_preview`
+ * cookie (preview-access.ts), after its password when it has one. Previews of a project with
+ * `settings.protectPreviews` open only with that cookie; others stay open to everyone, as before.
+ * The audience gate applies inside a preview as on production.
+ */
+
+/**
+ * Whether a preview deployment may be read: always, unless the project protects its previews; then
+ * only with a `quire_preview` cookie proving an active link of this very preview.
+ */
+export function previewOpen(req: IncomingMessage, site: DeploymentSite, access: SiteAccess): boolean | Promise<boolean> {
+  const protects = access.protectsPreviews(site.projectId);
+  if (protects === false) return true;
+  const check = (): boolean | Promise<boolean> => {
+    const cookie = readCookie(req, PREVIEW_COOKIE);
+    const linkToken = cookie && verifyPreviewProof(access.previewCookieKey(), cookie, site.projectId, site.previewName!);
+    if (!linkToken) return false;
+    const link = access.previewLink(linkToken);
+    const active = (l: Awaited<typeof link>) => l !== null && l.state === 'active' && l.projectId === site.projectId && l.previewName === site.previewName;
+    return link instanceof Promise ? link.then(active) : active(link);
+  };
+  return protects instanceof Promise ? protects.then((p) => (p ? check() : true)) : check();
+}
+
+/** A private preview without a valid preview cookie: 401, "open it with the preview link". */
+export function refusePrivatePreview(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess): void {
+  req.resume();
+  const path = sitePathOf(req.url ?? '/')?.path;
+  access.recordDenial(denialOf(req, site, path || 'index', access.clientIp(req), 'preview_link'));
+  sendPreviewPage(req, res, 401, 'private');
+}
+
+/** A preview access page (standalone: nothing of the preview shows), private. */
+function sendPreviewPage(req: IncomingMessage, res: ServerResponse, status: number, state: PreviewAccessState, options: { action?: string; wrongPassword?: boolean } = {}): void {
+  const title = state === 'password' ? 'Protected preview' : 'Preview not available';
+  sendPrivate(req, res, status, gateDocument(null, renderPreviewAccessArticle(state, options), title));
+}
+
+/**
+ * `/_quire/link/<token>` on a preview host: an unknown link (or one of another preview) 404, an
+ * expired or revoked one 410; an active one without a password sets the preview cookie and
+ * redirects to `/` (302); with a password, GET shows the form and POST checks it (wrong: the form
+ * again with an error, 401).
+ */
+export async function previewLink(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, token: string): Promise<void> {
+  if (site.previewName === undefined) {
+    req.resume();
+    return sendPlainNotFound(req, res);
+  }
+  const link = await access.findPreviewLink(token);
+  if (!link || link.projectId !== site.projectId || link.previewName !== site.previewName) {
+    req.resume();
+    return sendPreviewPage(req, res, 404, 'unknown');
+  }
+  const ip = access.clientIp(req);
+  if (link.state !== 'active') {
+    req.resume();
+    access.recordDenial(denialOf(req, site, '_quire/link', ip, 'preview_link', link.id));
+    return sendPreviewPage(req, res, 410, link.state);
+  }
+  const action = `${LINK_PREFIX}${encodeURIComponent(token)}`;
+  if (link.hasPassword) {
+    if (req.method !== 'POST') return sendPreviewPage(req, res, 200, 'password', { action });
+    const form = await formOf(req, res);
+    if (!form) return;
+    if (!(await access.checkPreviewLinkPassword(link.id, form.get(PREVIEW_PASSWORD_FIELD) ?? ''))) {
+      access.recordDenial(denialOf(req, site, '_quire/link', ip, 'preview_link', link.id));
+      return sendPreviewPage(req, res, 401, 'password', { action, wrongPassword: true });
+    }
+  } else req.resume();
+  const proof = signPreviewProof(access.previewCookieKey(), { projectId: site.projectId, previewName: site.previewName, linkToken: token });
+  sendPrivate(req, res, 302, '', ['Location', '/', 'Set-Cookie', setCookie(req, PREVIEW_COOKIE, proof)]);
+}
+

@@ -1,0 +1,119 @@
+import type { IncomingMessage } from 'node:http';
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../context';
+import { decideSiteAccess, type SiteAccessDecision, type SiteAccessInput } from '../access/decide';
+import type { Denial } from '../access/denial-log';
+import { checkPreviewLinkPassword, clientIp, findPreviewLink, recordDenial } from '../access/policy';
+import type { PreviewLinkLookup } from '../access/preview-links';
+import { secretKeyOf } from '../git/secret-box';
+import { verifyAudienceToken, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
+import { previewCookieKey } from './preview-access';
+
+/**
+ * What the site gate (site-gate.ts) asks of the rest of the server: the access decision, token
+ * verification, the visitor's address, the denial log, preview links and the project's preview
+ * setting. One object per app ({@link siteAccessOf}), so the gate itself stays free of the
+ * database and testable with a stand-in.
+ */
+export interface SiteAccess {
+  /** The visitor's canonical address (`access/policy.ts` `clientIp`, trusted proxies honoured). */
+  clientIp(req: IncomingMessage): string;
+  /**
+   * The one access decision (`access/decide.ts` `decideSiteAccess`: token, rules, allowlists, page
+   * gate); synchronous without a token once the project's rules are cached.
+   */
+  decide(input: SiteAccessInput & { pageAudience: string[] }): SiteAccessDecision | Promise<SiteAccessDecision>;
+  /** Verifies an audience token for the project (`services/audience-tokens.ts`). */
+  verifyToken(projectId: string, token: string): Promise<{ ok: true; grant: AudienceGrant } | { ok: false; reason: TokenRefusal }>;
+  /** Records a denied request for `/access-logs` (buffered, never fails). */
+  recordDenial(denial: Denial): void;
+  /** The preview link a token names, read now (`access/preview-links.ts`). */
+  findPreviewLink(token: string): Promise<PreviewLinkLookup | null>;
+  /** The preview link a token names, as known at most {@link PREVIEW_LINK_TTL_MS} ago (for every request of a private preview). */
+  previewLink(token: string): PreviewLinkLookup | null | Promise<PreviewLinkLookup | null>;
+  /** Checks a preview link's password (constant time; false for inactive links). */
+  checkPreviewLinkPassword(linkId: string, password: string): Promise<boolean>;
+  /**
+   * Whether the project's previews open only through preview links (project setting
+   * `settings.protectPreviews`, default false: previews stay open as before); synchronous once read,
+   * read again after `project.changed`.
+   */
+  protectsPreviews(projectId: string): boolean | Promise<boolean>;
+  /** The key signing `quire_preview` cookies (preview-access.ts). */
+  previewCookieKey(): Buffer;
+}
+
+/** How long a preview link's state is believed on the requests of a private preview, in ms (a revoked link stops opening it within this). */
+export const PREVIEW_LINK_TTL_MS = 5_000;
+
+/**
+ * The {@link SiteAccess} of an app: calls into access/, services/audience-tokens.ts and the
+ * project cache with `ctx`; keeps the projects' preview setting and recently checked preview links
+ * in memory (dropped on `project.changed`, `access.changed` and `reconnected`).
+ */
+export function siteAccessOf(ctx: AppContext): SiteAccess {
+  const protect = new Map<string, boolean>();
+  const links = new LRUCache<string, { link: PreviewLinkLookup | null }>({ max: 10_000, ttl: PREVIEW_LINK_TTL_MS });
+  let key: Buffer | undefined;
+  /** bumped by every invalidation: a read that started before one is not kept */
+  let generation = 0;
+  ctx.events.on('project.changed', ({ projectId }) => {
+    generation++;
+    protect.delete(projectId);
+  });
+  ctx.events.on('access.changed', () => links.clear());
+  ctx.events.on('reconnected', () => {
+    generation++;
+    protect.clear();
+    links.clear();
+  });
+  // Without X-Forwarded-For the address is the socket's (access/policy.ts `clientIp`): worked out once
+  // per connection, not on every request of a keep-alive connection (parsing an address costs more
+  // than serving a cached page's headers).
+  const socketAddresses = new WeakMap<object, string>();
+  return {
+    clientIp(req) {
+      if (req.headers['x-forwarded-for'] !== undefined) return clientIp(ctx, req);
+      let ip = socketAddresses.get(req.socket);
+      if (ip === undefined) socketAddresses.set(req.socket, (ip = clientIp(ctx, req)));
+      return ip;
+    },
+    decide: (input) => decideSiteAccess(ctx, input),
+    verifyToken: (projectId, token) => verifyAudienceToken(ctx, projectId, token),
+    recordDenial: (denial) => recordDenial(ctx, denial),
+    findPreviewLink: (token) => findPreviewLink(ctx, token),
+    previewLink(token) {
+      const hit = links.get(token);
+      if (hit) return hit.link;
+      return findPreviewLink(ctx, token).then((link) => {
+        links.set(token, { link });
+        return link;
+      });
+    },
+    checkPreviewLinkPassword: (linkId, password) => checkPreviewLinkPassword(ctx, linkId, password),
+    protectsPreviews(projectId) {
+      const known = protect.get(projectId);
+      if (known !== undefined) return known;
+      const started = generation;
+      return ctx.db.prisma.project.findUnique({ where: { id: projectId }, select: { settings: true } }).then((row) => {
+        const value = protectPreviewsOf(row?.settings);
+        if (started === generation) protect.set(projectId, value);
+        return value;
+      });
+    },
+    previewCookieKey: () => (key ??= previewCookieKey(secretKeyOf(ctx.config))),
+  };
+}
+
+/**
+ * `settings.protectPreviews` of a project row's stored settings JSON (read from the row itself, so
+ * the switch works whatever the API's settings schema lists); false when absent or unreadable.
+ */
+function protectPreviewsOf(settings: string | undefined): boolean {
+  if (!settings) return false;
+  try {
+    return (JSON.parse(settings) as { protectPreviews?: unknown } | null)?.protectPreviews === true;
+  } catch {
+    return false;
+  }
+}
