@@ -14,7 +14,7 @@ import { opensAudience } from '@quire/shared/site/audience';
 import type { DenialReason } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
 import { productionSite } from '../services/deployed-site';
-import { verifyAudienceToken, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
+import { verifyAudienceToken, verifyAudienceTokenCached, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
 import { sitePathOf } from '../sites/request-path';
 import type { DeploymentManifest } from '../sites/manifest';
 import { evaluateAccessPolicy, type AccessVerdict } from './policy';
@@ -120,8 +120,9 @@ function decideWith(ctx: AppContext, input: SiteAccessInput, token: TokenOutcome
  * gate calls it for every page request (passing the served page's `pageAudience`); `POST
  * /access-check` calls it to answer for a given visitor.
  * @returns `{allowed, reason: 'gated_page'|'access_rule'|'ip_allowlist'|'invalid_token'|null,
- *   ruleId?, ruleName?, ruleType?, tags, grant?, tokenRefusal?}`; synchronous when there is no
- *   token, the project's rules are cached and `pageAudience` is given, else a promise. A token
+ *   ruleId?, ruleName?, ruleType?, tags, grant?, tokenRefusal?}`; synchronous when the token (if
+ *   any) was verified before and is still cached (`verifyAudienceTokenCached`), the project's rules
+ *   are cached and `pageAudience` is given, else a promise. A token
  *   that cannot be verified for a database error counts as no token (logged): gated pages stay
  *   closed. Never rejects, except when `pageAudience` is omitted and the production manifest
  *   cannot be read.
@@ -129,6 +130,8 @@ function decideWith(ctx: AppContext, input: SiteAccessInput, token: TokenOutcome
 export function decideSiteAccess(ctx: AppContext, input: SiteAccessInput): SiteAccessDecision | Promise<SiteAccessDecision> {
   const token = input.token?.trim();
   if (!token) return decideWith(ctx, input, NO_TOKEN);
+  const known = verifyAudienceTokenCached(ctx, input.projectId, token);
+  if (known) return decideWith(ctx, input, known.ok ? { tags: known.grant.tags, grant: known.grant } : { tags: [], refusal: known.reason });
   return verifyAudienceToken(ctx, input.projectId, token)
     .then(
       (result): TokenOutcome => (result.ok ? { tags: result.grant.tags, grant: result.grant } : { tags: [], refusal: result.reason }),

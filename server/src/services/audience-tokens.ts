@@ -113,6 +113,8 @@ type KeyEntry = { key: Buffer } | { key: null; until: number };
 const MAX_CACHED_PROFILES = 10_000;
 /** Project keys kept in memory. */
 const MAX_CACHED_KEYS = 10_000;
+/** Tokens whose signature this process checked, remembered for the synchronous path ({@link verifyAudienceTokenCached}). */
+const MAX_VERIFIED_TOKENS = 10_000;
 /** Token rows remembered per profile; past this the profile's memory of rows starts again. */
 const MAX_TOKENS_PER_PROFILE = 10_000;
 /**
@@ -133,6 +135,12 @@ const MISSING_KEY_TTL_MS = 1_000;
 export class AudienceTokenCache {
   private readonly keys = new LRUCache<string, KeyEntry>({ max: MAX_CACHED_KEYS });
   private readonly profiles = new LRUCache<string, ProfileEntry | { deleted: true }>({ max: MAX_CACHED_PROFILES });
+  /**
+   * Payloads of tokens (the exact string) whose format and signature were checked: only the
+   * stateless half of a verification is remembered; the profile and token row are looked up in
+   * {@link profiles} on every use, so a change or deletion still takes effect at once.
+   */
+  private readonly verified = new LRUCache<string, AudienceTokenPayload>({ max: MAX_VERIFIED_TOKENS });
   /** Bumped by every invalidation; a load stores its result only if this did not move meanwhile. */
   private generation = 0;
 
@@ -153,7 +161,27 @@ export class AudienceTokenCache {
       this.generation++;
       this.keys.clear();
       this.profiles.clear();
+      this.verified.clear();
     });
+  }
+
+  /** Remembers that `token`'s format and signature are good (see {@link verified}). */
+  rememberVerified(token: string, payload: AudienceTokenPayload): void {
+    this.verified.set(token, payload);
+  }
+
+  /**
+   * The verification of a token answered from memory alone, or undefined when anything it needs
+   * (the checked signature, the profile, the token row) is not in memory.
+   */
+  peek(projectId: string, token: string): VerifyResult | undefined {
+    const payload = this.verified.get(token);
+    if (!payload || payload.p !== projectId) return undefined;
+    if (payload.e !== null && payload.e * 1000 <= Date.now()) return { ok: false, reason: 'expired' };
+    const profile = this.profiles.get(payload.a);
+    if (!profile || 'deleted' in profile || profile.projectId !== projectId) return undefined;
+    if (profile.tokens.get(payload.j) !== true) return undefined;
+    return { ok: true, grant: grantOf(payload, profile) };
   }
 
   /** The project's signing key, or null when it has none (or it cannot be opened: logged). */
@@ -229,12 +257,10 @@ async function readProjectKey(ctx: AppContext, projectId: string): Promise<Buffe
  * effect at once. Never throws for any input (database errors aside).
  * @param projectId the project whose site is being read.
  */
-export async function verifyAudienceToken(
-  ctx: AppContext,
-  projectId: string,
-  token: string,
-): Promise<{ ok: true; grant: AudienceGrant } | { ok: false; reason: TokenRefusal }> {
+export async function verifyAudienceToken(ctx: AppContext, projectId: string, token: string): Promise<VerifyResult> {
   if (typeof token !== 'string' || token.length > AUDIENCE_TOKEN_MAX_LENGTH) return { ok: false, reason: 'malformed' };
+  const known = tokenCache(ctx).peek(projectId, token);
+  if (known) return known;
   const parsed = parseToken(token.trim());
   if (!parsed) return { ok: false, reason: 'malformed' };
   const { payload } = parsed;
@@ -244,11 +270,30 @@ export async function verifyAudienceToken(
   if (!key || parsed.signature.length !== SIGNATURE_LENGTH) return { ok: false, reason: 'bad_signature' };
   const expected = signaturePart(key, parsed.payloadPart);
   if (!timingSafeEqual(Buffer.from(parsed.signature, 'ascii'), Buffer.from(expected, 'ascii'))) return { ok: false, reason: 'bad_signature' };
+  cache.rememberVerified(token, payload);
   if (payload.e !== null && payload.e * 1000 <= Date.now()) return { ok: false, reason: 'expired' };
   const profile = await cache.profile(ctx, payload.a);
   if (!profile || profile.projectId !== projectId) return { ok: false, reason: 'profile_deleted' };
   if (!(await cache.tokenExists(ctx, payload.a, profile, payload.j))) return { ok: false, reason: 'revoked' };
-  return { ok: true, grant: { profileId: payload.a, tokenId: payload.j, tags: [...profile.tags], expiresAt: payload.e === null ? null : new Date(payload.e * 1000) } };
+  return { ok: true, grant: grantOf(payload, profile) };
+}
+
+/**
+ * {@link verifyAudienceToken} answered synchronously from the app's memory, as the site's hot path
+ * wants it: the same result whenever this token was verified before and its profile and token row
+ * are still cached (a change to either drops them, so the answer is never staler than the async
+ * one's); undefined when the async verification must run.
+ */
+export function verifyAudienceTokenCached(ctx: AppContext, projectId: string, token: string): VerifyResult | undefined {
+  if (typeof token !== 'string' || token.length > AUDIENCE_TOKEN_MAX_LENGTH) return { ok: false, reason: 'malformed' };
+  return tokenCache(ctx).peek(projectId, token);
+}
+
+/** The outcome of verifying an audience token. */
+export type VerifyResult = { ok: true; grant: AudienceGrant } | { ok: false; reason: TokenRefusal };
+
+function grantOf(payload: AudienceTokenPayload, profile: ProfileEntry): AudienceGrant {
+  return { profileId: payload.a, tokenId: payload.j, tags: [...profile.tags], expiresAt: payload.e === null ? null : new Date(payload.e * 1000) };
 }
 
 /**

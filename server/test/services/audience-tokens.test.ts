@@ -14,7 +14,7 @@ import { requireRedis } from '../helpers/services';
 import { deletePrefix } from '../events/two-apps';
 import { sharedStore, type SharedStore } from '../jobs/schedule-fixture';
 import type { EventBus, QuireEvents } from '../../src/events';
-import { AUDIENCE_TOKEN_MAX_LENGTH, issueAudienceToken, signAudienceToken, verifyAudienceToken } from '../../src/services/audience-tokens';
+import { AUDIENCE_TOKEN_MAX_LENGTH, issueAudienceToken, signAudienceToken, verifyAudienceToken, verifyAudienceTokenCached } from '../../src/services/audience-tokens';
 import { audienceApi, createProfile, createProject } from '../routes/audiences-fixture';
 
 let t: TestApp;
@@ -186,6 +186,20 @@ describe('verifyAudienceToken', () => {
     expect(await verify(token)).toMatchObject({ ok: true, grant: { tags: ['cached'] } });
     t.ctx.events.emit('audience.changed', { projectId, profileId });
     expect(await verify(token)).toMatchObject({ ok: true, grant: { tags: ['silent'] } });
+  });
+
+  it('answers a verified token synchronously from memory until its profile changes or is deleted', async () => {
+    const { profileId, token } = await issued(['sync']);
+    expect(verifyAudienceTokenCached(t.ctx, projectId, token)).toBeUndefined();
+    expect(await verify(token)).toMatchObject({ ok: true });
+    expect(verifyAudienceTokenCached(t.ctx, projectId, token)).toMatchObject({ ok: true, grant: { profileId, tags: ['sync'] } });
+    expect(verifyAudienceTokenCached(t.ctx, otherProjectId, token)).toBeUndefined();
+    expect((await api.update(projectId, profileId, { audiences: ['changed'] })).statusCode).toBe(200);
+    expect(verifyAudienceTokenCached(t.ctx, projectId, token)).toBeUndefined();
+    expect(await verify(token)).toMatchObject({ ok: true, grant: { tags: ['changed'] } });
+    expect((await api.remove(projectId, profileId)).statusCode).toBe(200);
+    expect(verifyAudienceTokenCached(t.ctx, projectId, token)).toBeUndefined();
+    expect(await refusal(token)).toBe('profile_deleted');
   });
 
   it('forgets cached profiles after a reconnection (events may have been missed)', async () => {
