@@ -3,13 +3,9 @@
  * globs readable only by given audiences or address ranges. Every route needs `admin`
  * (decisions.md section 2); changes are audited and apply to the sites at once.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataEnvelope, errorResponses } from '@quire/shared/api/common';
-import { ProjectParamsSchema } from '@quire/shared/api/projects';
 import { AccessRuleBodySchema, AccessRuleParamsSchema, AccessRulePatchSchema, AccessRuleSchema, MAX_ACCESS_RULES, PAGE_GLOB_RULES } from '@quire/shared/api/access';
 import { createAccessRule, deleteAccessRule, getAccessRule, listAccessRules, updateAccessRule } from '../../../services/access-rules';
+import { pathListRoutes } from './path-list-routes';
 
 /** How rules apply, for the OpenAPI document. */
 const RULE_SEMANTICS =
@@ -17,51 +13,17 @@ const RULE_SEMANTICS =
   'Every enabled rule matching a page applies on its own (none widens another), after the IP allowlists; pages gated by frontmatter `audience` still need their token. ' +
   PAGE_GLOB_RULES;
 
-const accessRulesRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Access control'];
-  const prefix = '/projects/:projectId/access-rules';
-
-  app.get(prefix, {
-    config: { permission: 'admin' },
-    schema: { tags, summary: 'List access rules', description: 'Oldest first; not paginated.', params: ProjectParamsSchema, response: { 200: z.object({ data: z.array(AccessRuleSchema) }), ...errorResponses(401, 403, 404, 429) } },
-  }, async (req) => ({ data: await listAccessRules(app.ctx, req.auth, req.params.projectId) }));
-
-  app.post(prefix, {
-    config: { permission: 'admin' },
-    schema: {
-      tags,
-      summary: 'Add an access rule',
-      description: `Body {name, pathPattern, audiences?, cidrs?, enabled?}: at least one audience or CIDR range (400 naming audiences otherwise). ${RULE_SEMANTICS} At most ${MAX_ACCESS_RULES} rules per project (409). Audited as access_rule.created.`,
-      params: ProjectParamsSchema,
-      body: AccessRuleBodySchema,
-      response: { 201: dataEnvelope(AccessRuleSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-    },
-  }, async (req, reply) => reply.code(201).send({ data: await createAccessRule(app.ctx, req.auth, req.params.projectId, req.body) }));
-
-  app.get(`${prefix}/:ruleId`, {
-    config: { permission: 'admin' },
-    schema: { tags, summary: 'Get an access rule', description: '404 for an unknown rule or one of another project.', params: AccessRuleParamsSchema, response: { 200: dataEnvelope(AccessRuleSchema), ...errorResponses(401, 403, 404, 429) } },
-  }, async (req) => ({ data: await getAccessRule(app.ctx, req.auth, req.params.projectId, req.params.ruleId) }));
-
-  app.patch(`${prefix}/:ruleId`, {
-    config: { permission: 'admin' },
-    schema: {
-      tags,
-      summary: 'Change an access rule',
-      description: 'Only the given fields change; the rule must still name an audience or a CIDR range (400 naming audiences). `enabled: false` keeps the rule without applying it. Audited as access_rule.updated.',
-      params: AccessRuleParamsSchema,
-      body: AccessRulePatchSchema,
-      response: { 200: dataEnvelope(AccessRuleSchema), ...errorResponses(400, 401, 403, 404, 429) },
-    },
-  }, async (req) => ({ data: await updateAccessRule(app.ctx, req.auth, req.params.projectId, req.params.ruleId, req.body) }));
-
-  app.delete(`${prefix}/:ruleId`, {
-    config: { permission: 'admin' },
-    schema: { tags, summary: 'Delete an access rule', description: 'Its pages open at once (unless other rules apply). Audited as access_rule.deleted.', params: AccessRuleParamsSchema, response: { 204: z.null().describe('Deleted'), ...errorResponses(401, 403, 404, 429) } },
-  }, async (req, reply) => {
-    await deleteAccessRule(app.ctx, req.auth, req.params.projectId, req.params.ruleId);
-    return reply.code(204).send(null);
-  });
-};
-export default accessRulesRoutes;
+export default pathListRoutes({
+  segment: 'access-rules',
+  idParam: 'ruleId',
+  noun: 'access rule',
+  nouns: 'access rules',
+  schemas: { item: AccessRuleSchema, body: AccessRuleBodySchema, patch: AccessRulePatchSchema, params: AccessRuleParamsSchema },
+  descriptions: {
+    create: `Body {name, pathPattern, audiences?, cidrs?, enabled?}: at least one audience or CIDR range (400 naming audiences otherwise). ${RULE_SEMANTICS} At most ${MAX_ACCESS_RULES} rules per project (409). Audited as access_rule.created.`,
+    get: '404 for an unknown rule or one of another project.',
+    update: 'Only the given fields change; the rule must still name an audience or a CIDR range (400 naming audiences). `enabled: false` keeps the rule without applying it. Audited as access_rule.updated.',
+    remove: 'Its pages open at once (unless other rules apply). Audited as access_rule.deleted.',
+  },
+  services: { list: listAccessRules, create: createAccessRule, get: getAccessRule, update: updateAccessRule, remove: deleteAccessRule },
+});
