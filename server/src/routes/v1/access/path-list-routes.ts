@@ -33,7 +33,6 @@ export interface PathListRoutes<Item, Body, Patch> {
   };
 }
 
-const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const article = (s: string) => (/^[aeiou]/i.test(s) ? 'an' : 'a');
 
 /** The Fastify plugin serving one kind of path-scoped access list (see {@link PathListRoutes}). */
