@@ -13,7 +13,8 @@ export interface HashedAsset {
   file: string;
   /** URL path the pages reference: `/_quire/assets/site.1a2b3c4d5e.css` */
   url: string;
-  content: string;
+  /** text, or bytes (fonts) */
+  content: string | Buffer;
 }
 
 /** The theme's assets for one site. */
@@ -23,10 +24,15 @@ export interface SiteAssets {
   themeJs: HashedAsset;
   /** the per-site theme CSS (colors from the config) */
   siteCss: HashedAsset;
+  /** KaTeX's stylesheet (`katex.<hash>.css`), linked by pages holding math; its fonts are in `all` */
+  katexCss: HashedAsset;
+  /** the bundled mermaid (`mermaid.<hash>.js`), loaded by pages holding a diagram */
+  mermaidJs: HashedAsset;
   all: HashedAsset[];
 }
 
 let shared: { css: string; js: string; themeJs: string } | undefined;
+let vendor: { katexCss: HashedAsset; katexFonts: HashedAsset[]; mermaidJs: HashedAsset } | undefined;
 
 /** Reads one theme file from shared/src/site/assets (`@quire/shared/assets/<name>`). */
 function readThemeFile(name: string): string {
@@ -51,10 +57,37 @@ export function buildSiteAssets(siteCss: string): SiteAssets {
   const js = hashed('site', '.', 'js', shared.js);
   const themeJs = hashed('theme', '.', 'js', shared.themeJs);
   const site = hashed('theme', '-', 'css', siteCss);
-  return { css, js, themeJs, siteCss: site, all: [css, js, themeJs, site] };
+  vendor ??= vendorAssets();
+  return {
+    css, js, themeJs, siteCss: site, katexCss: vendor.katexCss, mermaidJs: vendor.mermaidJs,
+    all: [css, js, themeJs, site, vendor.katexCss, ...vendor.katexFonts, vendor.mermaidJs],
+  };
 }
 
-function hashed(stem: string, sep: string, ext: string, content: string): HashedAsset {
+/**
+ * The third-party files pages may need (issue 11 item 8: served from the site itself, no CDN):
+ * KaTeX's stylesheet with its `url(fonts/X.woff2)` references rewritten to the hashed font files next to
+ * it (WOFF2 only: every browser the theme supports reads it), and mermaid's self-contained browser bundle
+ * (`dist/mermaid.min.js`). KaTeX is the renderer's dependency (shared), mermaid the builder's (server).
+ * @throws Error when a package is not installed (a broken install)
+ */
+function vendorAssets(): { katexCss: HashedAsset; katexFonts: HashedAsset[]; mermaidJs: HashedAsset } {
+  const require = createRequire(import.meta.url);
+  const fromShared = createRequire(require.resolve(`@quire/shared/assets/${THEME_JS_FILE}`));
+  const katexDist = path.dirname(fromShared.resolve('katex/dist/katex.min.css'));
+  const fonts = new Map<string, HashedAsset>();
+  const css = fs
+    .readFileSync(path.join(katexDist, 'katex.min.css'), 'utf8')
+    .replace(/src:url\(fonts\/([\w-]+)\.woff2\) format\("woff2"\)[^;}]*/g, (_m, name: string) => {
+      let font = fonts.get(name);
+      if (!font) fonts.set(name, (font = hashed(name, '.', 'woff2', fs.readFileSync(path.join(katexDist, 'fonts', `${name}.woff2`)))));
+      return `src:url(${path.posix.basename(font.file)}) format("woff2")`;
+    });
+  const mermaid = fs.readFileSync(require.resolve('mermaid/dist/mermaid.min.js'), 'utf8');
+  return { katexCss: hashed('katex', '.', 'css', css), katexFonts: [...fonts.values()], mermaidJs: hashed('mermaid', '.', 'js', mermaid) };
+}
+
+function hashed(stem: string, sep: string, ext: string, content: string | Buffer): HashedAsset {
   const hash = createHash('sha256').update(content).digest('hex').slice(0, 10);
   const file = path.posix.join(ASSET_DIR, `${stem}${sep}${hash}.${ext}`);
   return { file, url: `/${file}`, content };

@@ -35,8 +35,8 @@ export function collectLinksAndAssets(html: string): { links: string[]; assets: 
 const BLOCK = /^(p|div|h[1-6]|li|tr|td|th|pre|blockquote|figure|figcaption|section|summary|details|dt|dd|br|hr|table|ul|ol|aside)$/i;
 
 /**
- * Plain text of a sanitized HTML fragment: tags removed (block boundaries become line breaks), SVG and
- * button contents skipped, entities decoded, runs of blank lines collapsed.
+ * Plain text of a sanitized HTML fragment: tags removed (block boundaries become line breaks), SVG,
+ * button and MathML contents skipped (KaTeX shows the same formula as text next to its MathML), entities decoded, runs of blank lines collapsed.
  */
 export function htmlToText(html: string): string {
   let out = '';
@@ -50,7 +50,7 @@ export function htmlToText(html: string): string {
     const closing = m[1] === '/';
     const tag = m[2]!.toLowerCase();
     const selfClosing = m[3] === '/';
-    if (tag === 'svg' || tag === 'button') {
+    if (tag === 'svg' || tag === 'button' || tag === 'math') {
       if (closing) skip = Math.max(0, skip - 1);
       else if (!selfClosing) skip++;
       continue;

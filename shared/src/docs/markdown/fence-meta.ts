@@ -1,6 +1,8 @@
 /**
  * Parsing of a code fence's info string (MINTLIFY-FORMAT.md section 9, "Code fences take meta after the
- * language"): ```` ```ts title="app.ts" {1,3-5} wrap ```` or ```` ```ts app.ts highlight={2} ````.
+ * language"): ```` ```ts title="app.ts" {1,3-5} wrap ```` or ```` ```ts app.ts highlight={2} focus={4-6} lines expandable ````.
+ * The options are Mintlify's code block options (mintlify.com/docs/create/code, "Code block options"):
+ * string and boolean options with `""`, `''` or no quotes, expression options with `{}`, `""` or `''`.
  */
 
 /** What the renderer uses from a fence's meta. */
@@ -15,6 +17,10 @@ export interface FenceMeta {
   lineNumbers: boolean;
   /** `nocopy`: no copy button */
   noCopy: boolean;
+  /** `focus={ranges}`: 1-based lines shown in focus, the others dimmed */
+  focus: Set<number>;
+  /** `expandable`: a long block is shown collapsed with a button to expand it */
+  expandable: boolean;
 }
 
 const FLAGS = new Set(['wrap', 'lines', 'nocopy', 'expandable', 'twoslash']);
@@ -37,21 +43,27 @@ export function parseLineRanges(spec: string): Set<number> {
 
 /**
  * Parses the meta part of an info string (everything after the language).
- * Recognized: `title="..."`/`title='...'`, `{ranges}`, `highlight={ranges}`, `focus=...` (ignored),
- * `icon=...` (ignored), flags `wrap lines nocopy expandable twoslash`; the remaining words form the title.
+ * Recognized: `title="..."`/`title='...'`, `{ranges}`, `highlight={ranges}`, `focus={ranges}` (also
+ * with `""`/`''`), `icon=...` and `theme=...` (ignored), flags `wrap lines nocopy expandable twoslash`
+ * (`wrap={true}`, `lines="false"` too); the remaining words form the title (surrounding quotes removed).
  */
 export function parseFenceMeta(meta: string | null | undefined): FenceMeta {
-  const result: FenceMeta = { title: '', highlight: new Set(), wrap: false, lineNumbers: false, noCopy: false };
+  const result: FenceMeta = { title: '', highlight: new Set(), wrap: false, lineNumbers: false, noCopy: false, focus: new Set(), expandable: false };
   if (!meta) return result;
   let rest = meta;
   rest = rest.replace(/\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/, (_m, a?: string, b?: string, c?: string) => {
     result.title = a ?? b ?? c ?? '';
     return ' ';
   });
-  rest = rest.replace(/\b(?:highlight|focus)=\{([^}]*)\}|\b(?:highlight|focus)="([^"]*)"/g, (m, a?: string, b?: string) => {
-    if (m.startsWith('highlight')) for (const n of parseLineRanges(a ?? b ?? '')) result.highlight.add(n);
+  rest = rest.replace(/\b(highlight|focus)=(?:\{([^}]*)\}|"([^"]*)"|'([^']*)')/g, (_m, key: string, a?: string, b?: string, c?: string) => {
+    const target = key === 'focus' ? result.focus : result.highlight;
+    for (const n of parseLineRanges(a ?? b ?? c ?? '')) target.add(n);
     return ' ';
   });
+  // boolean options written with a value: `wrap={true}`, `lines="false"`
+  rest = rest.replace(/\b(wrap|lines|nocopy|expandable)=(?:\{(\w+)\}|"(\w+)"|'(\w+)'|(\w+))/g, (_m, key: string, a?: string, b?: string, c?: string, d?: string) =>
+    (a ?? b ?? c ?? d) === 'false' ? ' ' : ` ${key} `,
+  );
   rest = rest.replace(/\{([\d,\s-]*)\}/g, (_m, a: string) => {
     for (const n of parseLineRanges(a)) result.highlight.add(n);
     return ' ';
@@ -64,9 +76,10 @@ export function parseFenceMeta(meta: string | null | undefined): FenceMeta {
       if (w === 'wrap') result.wrap = true;
       else if (w === 'lines') result.lineNumbers = true;
       else if (w === 'nocopy') result.noCopy = true;
+      else if (w === 'expandable') result.expandable = true;
     } else words.push(w);
   }
-  if (!result.title) result.title = words.join(' ');
+  if (!result.title) result.title = words.join(' ').replace(/^(["'])(.*)\1$/, '$2');
   return result;
 }
 

@@ -5,14 +5,18 @@
  * Languages load on demand; an unknown language renders as plain text without a warning.
  * One highlighter is created per worker and reused for every page (no per-page setup cost).
  */
-import { createHighlighterCore, type HighlighterCore, type ShikiTransformer } from 'shiki/core';
+import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import type { BuildWarning } from '../types';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { bundledLanguages } from 'shiki/langs';
-import { parseFenceMeta, type FenceMeta } from './fence-meta';
-import { escapeHtml } from './html';
-import { namedIcon } from './icons';
-import { renderTextBlock, textBlockKind } from './text-block';
+import { codeFigure } from './code-figure';
+import { lineTransformers } from './code-lines';
+import { renderMermaid } from './code-mermaid';
+import { parseFenceMeta } from './fence-meta';
+import { renderMath } from './math';
+import { textBlockKind } from './text-block';
+
+export { COPY_BUTTON } from './code-figure';
 
 /** Options for one code block's HTML. */
 export interface CodeBlockOptions {
@@ -80,8 +84,9 @@ export function highlightCutWarning(file: string, fenceLine: number | undefined,
 export interface CodeHighlighter {
   /**
    * The whole code-block HTML for `code` in `lang` with fence `meta`: `<figure class="q-code">` with an
-   * optional title bar (`figcaption`), highlighted lines (`{1,3-5}`), and a copy button.
-   * ```mermaid and ```math return a labelled text block instead. Never throws for unknown languages.
+   * optional title bar (`figcaption`) holding the copy button, and the line marks of code-lines.ts.
+   * ```mermaid returns a diagram figure (code-mermaid.ts), ```math (`latex`, `tex`, `katex`) KaTeX
+   * display math (math.ts). Never throws for unknown languages.
    */
   highlight(code: string, lang: string | null | undefined, meta?: string | null): Promise<string>;
   /** Loads the grammars of these fence languages so that {@link highlightSync} can color them. */
@@ -92,6 +97,8 @@ export interface CodeHighlighter {
   pageBudget(): HighlightBudget;
   /** The limits this highlighter applies. */
   readonly limits: Readonly<HighlightLimits>;
+  /** KaTeX HTML of TeX (math.ts `renderMath`): inline `$x$`, or display (`display` true). */
+  math(tex: string, display: boolean): string;
 }
 
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'output', 'console-output']);
@@ -124,16 +131,6 @@ function languageId(lang: string | null | undefined): string {
   return Object.hasOwn(bundledLanguages, l) ? l : 'text';
 }
 
-/** Adds class `highlighted` to the given 1-based lines of the block; `offset`: lines before this part. */
-function lineHighlighter(lines: Set<number>, offset = 0): ShikiTransformer {
-  return {
-    name: 'quire:line-highlight',
-    line(node, line) {
-      if (lines.has(line + offset)) this.addClassToHast(node, 'highlighted');
-    },
-  };
-}
-
 /**
  * How many leading lines of a block to color within `allowance` characters, and the cuts to report.
  * Lines at least `lineLength` long cost nothing (shiki leaves them uncolored) and are reported once.
@@ -157,22 +154,6 @@ function planBlock(lines: string[], limits: HighlightLimits, allowance: number):
   }
   if (longLines > 1) cuts[0]!.more = longLines - 1;
   return { colored, used, cuts };
-}
-
-/** The copy button placed in every code frame (components.js copies the `pre`'s text). */
-export const COPY_BUTTON =
-  `<button type="button" class="q-copy" aria-label="Copy code" data-q-copy>` +
-  `${namedIcon('copy', 'q-icon q-copy-icon')}${namedIcon('check', 'q-icon q-copied-icon')}</button>`;
-
-/** Wraps shiki's `<pre>` into Quire's code figure. */
-function figure(pre: string, lang: string, meta: FenceMeta, options: CodeBlockOptions): string {
-  const classes = ['q-code'];
-  if (meta.wrap) classes.push('q-code-wrap');
-  if (meta.lineNumbers) classes.push('q-code-lines');
-  const title =
-    options.titleBar !== false && meta.title ? `<figcaption class="q-code-title">${escapeHtml(meta.title)}</figcaption>` : '';
-  const copy = meta.noCopy ? '' : COPY_BUTTON;
-  return `<figure class="${classes.join(' ')}" data-lang="${escapeHtml(lang)}">${title}<div class="q-code-frame">${pre}${copy}</div></figure>`;
 }
 
 /** Appends the lines of shiki `<pre>` `tail` to those of shiki `<pre>` `head` (same themes and markup). */
@@ -218,13 +199,14 @@ export async function createCodeHighlighter(limitOverrides: Partial<HighlightLim
 
   const highlightSync: CodeHighlighter['highlightSync'] = (code, lang, metaText, options = {}) => {
     const kind = textBlockKind(lang);
-    if (kind) return renderTextBlock(kind, code);
+    if (kind === 'math') return renderMath(code.replace(/\n$/, ''), true);
+    if (kind === 'mermaid') return renderMermaid(code);
     const meta = parseFenceMeta(metaText);
     let id = languageId(lang);
     if (!loaded.has(id)) id = 'text';
     const source = code.replace(/\n$/, '');
     const plain = (text: string, offset = 0) =>
-      core.codeToHtml(text, { lang: 'text', themes: THEMES, defaultColor: 'light', ...tokenize, transformers: meta.highlight.size ? [lineHighlighter(meta.highlight, offset)] : [] });
+      core.codeToHtml(text, { lang: 'text', themes: THEMES, defaultColor: 'light', ...tokenize, transformers: lineTransformers(meta, text, offset) });
     let pre: string;
     if (id === 'text') pre = plain(source);
     else {
@@ -242,7 +224,7 @@ export async function createCodeHighlighter(limitOverrides: Partial<HighlightLim
           themes: THEMES,
           defaultColor: 'light',
           ...tokenize,
-          transformers: meta.highlight.size ? [lineHighlighter(meta.highlight)] : [],
+          transformers: lineTransformers(meta, head),
         });
       } catch {
         pre = plain(head);
@@ -250,11 +232,12 @@ export async function createCodeHighlighter(limitOverrides: Partial<HighlightLim
       if (plan.colored > 0 && plan.colored < lines.length) pre = appendLines(pre, plain(lines.slice(plan.colored).join('\n'), plan.colored));
     }
     const shownLang = (lang ?? '').trim().toLowerCase() || 'text';
-    return figure(pre, shownLang, meta, options);
+    return codeFigure(pre, shownLang, meta, options.titleBar !== false);
   };
 
   return {
     limits,
+    math: renderMath,
     pageBudget: () => ({ remaining: limits.pageChars }),
     highlightSync,
     async loadLanguages(langs) {

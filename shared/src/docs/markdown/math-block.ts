@@ -1,6 +1,6 @@
 /**
- * Display math written as `$$ ... $$` (no LaTeX renderer is bundled: issue 3 accepts "math [...] as text
- * blocks styled for reading"). Both engines turn such blocks into fenced ```math blocks before parsing,
+ * Display math written as `$$ ... $$` (rendered with KaTeX, math.ts). Both engines turn such blocks into
+ * fenced ```math blocks before parsing,
  * keeping every line where it was so that parse errors still point at the right line. Inside `$$` blocks
  * MDX would otherwise read `{...}` as JavaScript expressions.
  */

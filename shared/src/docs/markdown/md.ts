@@ -7,6 +7,7 @@ import type { Token } from 'markdown-it';
 import type { CodeHighlighter } from './highlight';
 import { anchorHtml, type HeadingCollector } from './headings';
 import { fenceDisplayMath } from './math-block';
+import { inlineMathSource, markInlineMath } from './math-inline';
 import { splitInfo } from './fence-meta';
 
 /** 1-based line of a block token's first line (markdown-it maps are 0-based); for a fence, the fence line. */
@@ -33,7 +34,7 @@ md.core.ruler.push('quire_heading_ids', (state) => {
     const inline = tokens[i + 1];
     const text = (inline?.children ?? [])
       .filter((t) => t.type === 'text' || t.type === 'code_inline')
-      .map((t) => t.content)
+      .map((t) => (t.type === 'code_inline' ? (inlineMathSource(t.content) ?? t.content) : t.content))
       .join('');
     const id = env.headings.heading(Number(open.tag.slice(1)), text);
     open.attrSet('id', id);
@@ -63,6 +64,11 @@ md.renderer.rules.fence = (tokens, idx, _options, env: MdEnv) => {
 };
 md.renderer.rules.code_block = (tokens, idx, _options, env: MdEnv) =>
   env.highlighter.highlightSync(tokens[idx]!.content, '', '', { line: fenceLine(tokens[idx]!) }) + '\n';
+const defaultCodeInline = md.renderer.rules.code_inline!;
+md.renderer.rules.code_inline = (tokens, idx, options, env: MdEnv, self) => {
+  const tex = inlineMathSource(tokens[idx]!.content);
+  return tex === undefined ? defaultCodeInline(tokens, idx, options, env, self) : env.highlighter.math(tex, false);
+};
 md.renderer.rules.table_open = () => '<div class="q-table"><table>\n';
 md.renderer.rules.table_close = () => '</table></div>\n';
 
@@ -77,7 +83,7 @@ function fenceLanguages(tokens: Token[]): string[] {
  */
 export async function renderMarkdown(body: string, highlighter: CodeHighlighter, headings: HeadingCollector, sourceLines = false): Promise<string> {
   const env: MdEnv = { highlighter, headings, sourceLines };
-  const tokens = md.parse(fenceDisplayMath(body), env);
+  const tokens = md.parse(markInlineMath(fenceDisplayMath(body)), env);
   await highlighter.loadLanguages(fenceLanguages(tokens));
   return md.renderer.render(tokens, md.options, env);
 }

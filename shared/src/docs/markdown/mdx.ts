@@ -3,7 +3,8 @@
  * per process), resolved statically (snippets.ts: imports, snippets, expressions; nothing is ever run),
  * then converted by mdast-util-to-hast with Quire's own handlers for JSX elements: known components →
  * our markup (components/), lowercase HTML tags → kept as HTML (sanitized later), unknown components →
- * their children. `$$` math is fenced first (math-block.ts) since remark-math is not installed.
+ * their children. `$$` math is fenced first (math-block.ts) and `$x$` marked (math-inline.ts), since
+ * remark-math is not installed.
  */
 import type { Root as HastRoot, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
@@ -20,6 +21,7 @@ import { anchorHtml, type HeadingCollector } from './headings';
 import type { CodeHighlighter } from './highlight';
 import { elementHtml } from './jsx-html';
 import { fenceDisplayMath } from './math-block';
+import { inlineMathSource, markInlineMath, unmarkInlineMath } from './math-inline';
 import { isJsxElement, type MdxJsxElement, type UNode } from './mdx-nodes';
 import { resolvePage } from './snippets';
 import { lineMarkingHandlers } from './source-lines';
@@ -57,14 +59,15 @@ export function parseMdx(text: string, filePath: string): UNode {
 
 /** Parses a snippet file: `.md` as plain Markdown (raw HTML kept for the sanitizer), anything else as MDX. */
 function parseSnippet(filePath: string, source: string, variables: Record<string, string> | undefined): UNode {
-  const body = fenceDisplayMath(substituteVariables(splitFrontmatter(source, filePath).body, variables));
+  const body = markInlineMath(fenceDisplayMath(substituteVariables(splitFrontmatter(source, filePath).body, variables)));
   if (/\.md$/i.test(filePath)) return markdownProcessor.parse(body) as unknown as UNode;
   return parseMdx(body, filePath);
 }
 
 /** Plain text of an mdast subtree (text, inline code and other literal values). */
 function nodeText(node: UNode): string {
-  if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
+  if (node.type === 'text') return node.value ?? '';
+  if (node.type === 'inlineCode') return inlineMathSource(node.value ?? '') ?? node.value ?? '';
   return (node.children ?? []).map(nodeText).join('');
 }
 
@@ -116,6 +119,10 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
     mdxFlowExpression: () => undefined,
     mdxTextExpression: () => undefined,
     mdxjsEsm: () => undefined,
+    inlineCode: (state, node) => {
+      const tex = inlineMathSource(String((node as unknown as UNode).value ?? ''));
+      return tex === undefined ? defaultHandlers.inlineCode(state, node as Parameters<typeof defaultHandlers.inlineCode>[1]) : raw(highlighter.math(tex, false));
+    },
     code: (_state, node) => {
       const n = node as unknown as UNode;
       const line = n.position?.start.line;
@@ -144,7 +151,7 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
  */
 export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; markdown: string }> {
   const { filePath, highlighter, headings } = input;
-  const prepared = fenceDisplayMath(input.body);
+  const prepared = markInlineMath(fenceDisplayMath(input.body));
   const root = parseMdx(prepared, filePath);
 
   let markdown = prepared;
@@ -170,5 +177,5 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
   const own = handlers(highlighter, headings);
   const hast = toHast(root as unknown as MdastRoot, { allowDangerousHtml: true, handlers: topLines ? lineMarkingHandlers({ ...(defaultHandlers as unknown as Record<string, Handler>), ...own }, topLines) : own });
   const html = toHtml(hast, { allowDangerousHtml: true });
-  return { html, markdown: markdown.replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n') };
+  return { html, markdown: unmarkInlineMath(markdown).replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n') };
 }

@@ -66,6 +66,8 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
           input.sourceLines ? options.line : undefined,
         ),
       ),
+    // KaTeX output is sanitized by math.ts against its own allow-list (MathML never meets the page sanitizer)
+    math: (tex, display) => slots.put(input.highlighter.math(tex, display)),
   };
   const split = splitFrontmatter(input.source, filePath);
   const body = substituteVariables(split.body, input.variables);

@@ -20,9 +20,9 @@ describe('createCodeHighlighter', () => {
     expect(byToken['42']).toBe('#005CC5');
   });
 
-  it('adds a title bar, highlighted lines and a copy button from the fence meta', async () => {
+  it('adds a title bar holding the copy button, and highlighted lines, from the fence meta', async () => {
     const html = await hl.highlight('a\nb\nc\n', 'js', 'title="app.js" {1,3}');
-    expect(html).toContain('<figcaption class="q-code-title">app.js</figcaption>');
+    expect(html).toMatch(/<figcaption class="q-code-title"><span class="q-code-title-text">app\.js<\/span><button [^>]*data-q-copy/);
     expect(html.match(/class="line highlighted"/g)).toHaveLength(2);
     expect(html).toContain('data-q-copy');
     expect(await hl.highlight('x', 'js', 'nocopy')).not.toContain('data-q-copy');
@@ -34,12 +34,15 @@ describe('createCodeHighlighter', () => {
     expect(html).not.toContain('<b>');
   });
 
-  it('renders mermaid and math as labelled text blocks', async () => {
+  it('renders mermaid as a labelled diagram source and math with KaTeX', async () => {
     const mermaid = await hl.highlight('graph TD; A-->B', 'mermaid', '');
     expect(mermaid).toContain('q-textblock-mermaid');
+    expect(mermaid).toContain('data-q-mermaid');
     expect(mermaid).toContain('Diagram (Mermaid)');
     expect(mermaid).toContain('A--&gt;B');
-    expect(await hl.highlight('x^2', 'math', '')).toContain('Math (LaTeX)');
+    const math = await hl.highlight('x^2', 'math', '');
+    expect(math).toContain('class="katex-display"');
+    expect(math).toContain('<annotation encoding="application/x-tex">x^2</annotation>');
   });
 });
 

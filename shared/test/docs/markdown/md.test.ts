@@ -7,7 +7,7 @@ describe('.md pages', () => {
     const page = await render('# Guide\n\n## First step\n\n```ts title="a.ts" {1}\nconst a = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n', { filePath: 'guide.md' });
     expect(page.title).toBe('Guide');
     expect(page.toc).toEqual([{ depth: 2, id: 'first-step', text: 'First step' }]);
-    expect(page.html).toContain('<figcaption class="q-code-title">a.ts</figcaption>');
+    expect(page.html).toContain('<figcaption class="q-code-title"><span class="q-code-title-text">a.ts</span>');
     expect(page.html).toContain('class="line highlighted"');
     expect(page.html).toContain('<div class="q-table"><table>');
   });

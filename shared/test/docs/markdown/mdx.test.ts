@@ -152,10 +152,11 @@ describe('headings and page fields', () => {
     expect(page.text).toContain('a b c d');
   });
 
-  it('substitutes config variables and renders $$ math as a text block', async () => {
+  it('substitutes config variables and renders $$ math with KaTeX', async () => {
     const page = await render('Use {{product}} now.\n\n$$\n\\frac{a}{b}\n$$\n', { variables: { product: 'Quire' } });
     expect(page.html).toContain('Use Quire now.');
-    expect(page.html).toContain('q-textblock-math');
+    expect(page.html).toContain('<div class="q-math"><span class="katex-display">');
+    expect(page.html).toContain('<mfrac>');
     expect(page.html).toContain('\\frac{a}{b}');
   });
 

@@ -8,11 +8,13 @@ import { calloutComponents } from './callouts';
 import { cardComponents } from './cards';
 import { fieldComponents } from './fields';
 import { inlineComponents } from './inline';
+import { latexComponents } from './latex';
 import { layoutComponents } from './layout';
 import { mediaComponents } from './media';
 import { stepComponents } from './steps';
 import { tabComponents } from './tabs';
 import { treeComponents } from './tree';
+import { viewComponents } from './view';
 import type { Component } from './types';
 
 /** Component renderers by JSX name (`Card`, `Tree.Folder`, ...). */
@@ -28,6 +30,8 @@ export const COMPONENTS: ReadonlyMap<string, Component> = new Map(
     ...inlineComponents,
     ...treeComponents,
     ...layoutComponents,
+    ...viewComponents,
+    ...latexComponents,
   }),
 );
 

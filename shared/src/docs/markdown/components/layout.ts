@@ -1,12 +1,11 @@
 /**
  * Page-structure components: `Update` (`label` as anchor, `description`, `tags`: changelog entries),
  * `Panel` (content for the right rail; rendered in place as an aside), `Visibility` (`for="humans"` shown,
- * `for="agents"` hidden from the HTML page), `View` (`title`, `icon`: one of several views, all shown with
- * their title), `Prompt` (`description`: a copyable prompt).
+ * `for="agents"` hidden from the HTML page), `Prompt` (`description`: a copyable prompt). `View`: view.ts.
  */
 import { COPY_BUTTON } from '../highlight';
 import { escapeHtml } from '../html';
-import { html, iconHtml, str, type Component } from './types';
+import { html, str, type Component } from './types';
 
 /** The layout components by name. */
 export const layoutComponents: Record<string, Component> = {
@@ -25,13 +24,6 @@ export const layoutComponents: Record<string, Component> = {
   },
   Panel: (ctx) => `<aside class="q-panel">${ctx.children()}</aside>`,
   Visibility: (ctx) => (str(ctx.props, 'for') === 'agents' ? '' : `<div class="q-visibility">${ctx.children()}</div>`),
-  View: (ctx) => {
-    const title = html(ctx.props, 'title');
-    return (
-      `<section class="q-view">${title ? `<div class="q-view-title">${iconHtml(ctx.props.icon, 'q-icon q-view-icon')}${title}</div>` : ''}` +
-      `${ctx.children()}</section>`
-    );
-  },
   Prompt: (ctx) => {
     const description = html(ctx.props, 'description');
     return (
