@@ -54,7 +54,8 @@ export function loadProject(checkoutDir: string): LoadedProject {
     operations = expanded.operations;
     warnings.push(...expanded.warnings);
   }
-  warnings.push(...checkNavigation(nav, pageFiles, configFile));
+  // the navigation as written: generated OpenAPI pages have no file, and are not the author's entries
+  warnings.push(...checkNavigation(config.navigation, pageFiles, configFile));
   if (pageFiles.length === 0 && operations.length === 0) {
     throw new BuildError(`No pages found${docsRootRel ? ` in ${docsRootRel}/` : ''}: add .md or .mdx files (and a docs.json).`);
   }

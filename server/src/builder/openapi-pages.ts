@@ -1,5 +1,7 @@
 import { collectLinksAndAssets, htmlToText, sanitizeHtml } from '@quire/shared/docs/markdown/index';
-import { operationPagePath, operationToc, renderOperation, type OpenApiRegistry, type ResolvedOperation } from '@quire/shared/docs/openapi/index';
+import { operationPagePath, operationToc, renderOperation, slugify, type OpenApiRegistry, type ResolvedOperation } from '@quire/shared/docs/openapi/index';
+import { buildOperationModel } from '@quire/shared/docs/openapi/operation-model';
+import { serverOrigin } from '@quire/shared/docs/openapi/playground';
 import type { BuildWarning, NavNode, NavPage, RenderedPage } from '@quire/shared/docs/types';
 
 /** A page generated from an OpenAPI operation. */
@@ -26,13 +28,47 @@ export function navUsesOpenApi(nav: NavNode[]): boolean {
   return nav.some((n) => (n.type === 'page' ? n.openapi !== undefined : n.type !== 'link' && (n.openapi !== undefined || navUsesOpenApi(n.children))));
 }
 
+/** True when the operation names its own page path (`x-mint.href`, which {@link operationPagePath} puts first). */
+function hasOwnHref(op: ResolvedOperation): boolean {
+  const href = (op.operation['x-mint'] as Record<string, unknown> | undefined)?.href;
+  return typeof href === 'string' && href.trim() !== '';
+}
+
+/**
+ * Hands out the page paths of generated pages: {@link operationPagePath}, its first (spec) segment
+ * replaced by the `directory` of the `openapi` object in force (docs.json `{source, directory}`;
+ * Mintlify's openapi-setup "directory ... where generated API pages are stored"); `x-mint.href` wins.
+ * Each path belongs to one operation: when another operation already has it (two specs named
+ * `openapi.json`, one per language folder), the spec file's own folder is put in front
+ * (`fr/openapi/users/list-users`), then a number, so no navigation entry ever opens another spec's page.
+ */
+function pagePaths() {
+  const owners = new Map<string, string>();
+  return (op: ResolvedOperation, ref: string, directory: string | undefined): string => {
+    const base = operationPagePath(op);
+    const rest = base.split('/').slice(1).join('/');
+    const own = hasOwnHref(op);
+    const first = own || !directory ? base : `${directory}/${rest}`;
+    const specPath = op.specFile.replace(/\.(json|ya?ml)$/i, '').split('/').map((seg) => slugify(seg) || 'api').join('/');
+    const candidates = own ? [first] : [first, `${specPath}/${rest}`];
+    for (let n = 0; ; n++) {
+      const path = candidates[n] ?? `${candidates[candidates.length - 1]}-${n - candidates.length + 2}`;
+      const owner = owners.get(path);
+      if (owner === undefined) owners.set(path, ref);
+      if (owner === undefined || owner === ref) return path;
+    }
+  };
+}
+
 /**
  * Expands the OpenAPI parts of the navigation (MINTLIFY-FORMAT.md section 6) into pages:
  * - an entry naming an operation (`GET /users`, `/spec.json POST /users`; NavPage.openapi) becomes a
  *   page at {@link operationPagePath}, resolved against the inherited default spec (`openapi` on an
  *   enclosing division or group);
  * - a group or division with `openapi` and no children gets one page per operation of that spec
- *   (operations marked `x-hidden` are generated but not listed).
+ *   (operations marked `x-hidden` are generated but not listed);
+ * - pages generated under an `openapi` with a `directory` are put in that folder (see {@link pagePaths});
+ *   an operation may so have a page in each language's or product's folder.
  * Entries that resolve to nothing are dropped with an `openapi` warning. Returns a new tree.
  */
 export function expandOpenApiNav(
@@ -42,21 +78,15 @@ export function expandOpenApiNav(
 ): { nav: NavNode[]; operations: OperationPage[]; warnings: BuildWarning[] } {
   const operations = new Map<string, OperationPage>();
   const warnings: BuildWarning[] = [];
-  const toPage = (op: ResolvedOperation): NavPage => {
-    const path = operationPagePath(op);
-    if (!operations.has(path)) {
-      operations.set(path, {
-        path,
-        ref: operationRef(op),
-        specFile: op.specFile,
-        title: op.title,
-        method: op.kind === 'webhook' ? 'WEBHOOK' : op.method.toUpperCase(),
-        hidden: op.hidden,
-      });
-    }
-    return { type: 'page', path, title: op.title, method: op.kind === 'webhook' ? 'WEBHOOK' : op.method.toUpperCase(), ...(op.hidden ? { hidden: true } : {}) };
+  const pathOf = pagePaths();
+  const toPage = (op: ResolvedOperation, directory: string | undefined): NavPage => {
+    const ref = operationRef(op);
+    const path = pathOf(op, ref, directory);
+    const method = op.kind === 'webhook' ? 'WEBHOOK' : op.method.toUpperCase();
+    if (!operations.has(path)) operations.set(path, { path, ref, specFile: op.specFile, title: op.title, method, hidden: op.hidden });
+    return { type: 'page', path, title: op.title, method, ...(op.hidden ? { hidden: true } : {}) };
   };
-  const visit = (nodes: NavNode[], spec: string | undefined): NavNode[] =>
+  const visit = (nodes: NavNode[], spec: string | undefined, directory: string | undefined): NavNode[] =>
     nodes.flatMap((node): NavNode[] => {
       if (node.type === 'link') return [node];
       if (node.type === 'page') {
@@ -66,20 +96,21 @@ export function expandOpenApiNav(
           warnings.push({ ...(configFile ? { file: configFile } : {}), kind: 'openapi', message: `Navigation entry "${node.openapi}" names no operation of the OpenAPI specs` });
           return [];
         }
-        const page = toPage(op);
+        const page = toPage(op, directory);
         return [{ ...page, ...(node.title ? { title: node.title } : {}), ...(node.hidden ? { hidden: true } : {}) }];
       }
       const inner = node.openapi ?? spec;
+      const innerDir = node.openapi !== undefined ? node.openapiDirectory : directory;
       if (node.openapi !== undefined && node.children.length === 0) {
         const ops = registry.operations(node.openapi);
         if (ops.length === 0) {
           warnings.push({ ...(configFile ? { file: configFile } : {}), kind: 'openapi', message: `OpenAPI spec "${node.openapi}" has no operations (or was not found)` });
         }
-        return [{ ...node, children: ops.map(toPage) }];
+        return [{ ...node, children: ops.map((op) => toPage(op, innerDir)) }];
       }
-      return [{ ...node, children: visit(node.children, inner) }];
+      return [{ ...node, children: visit(node.children, inner, innerDir) }];
     });
-  const out = visit(nav, undefined);
+  const out = visit(nav, undefined, undefined);
   return { nav: out, operations: [...operations.values()], warnings };
 }
 
@@ -98,12 +129,14 @@ export async function renderOperationPage(registry: OpenApiRegistry, ref: string
   const warnings: BuildWarning[] = [];
   const html = sanitizeHtml(await renderOperation(op, { highlight, warnings }), { ownIds: 'all' }); // no author HTML: its ids are the engine's
   const { links, assets } = collectLinksAndAssets(html);
+  const server = op.kind === 'operation' ? serverOrigin(buildOperationModel(op).serverUrl) : undefined;
   const endpoint = op.kind === 'webhook' ? `Webhook \`${op.path}\`` : `\`${op.method.toUpperCase()} ${op.path}\``;
   const description = op.description ? firstParagraph(op.description) : undefined;
   return {
     html,
     toc: operationToc(op),
-    frontmatter: { title: op.title, openapi: ref },
+    // `servers`: where the page's playground sends (the site CSP's connect-src when the playground is on)
+    frontmatter: { title: op.title, openapi: ref, ...(server ? { servers: [server] } : {}) },
     title: op.title,
     ...(description ? { description } : {}),
     markdown: `# ${op.title}\n\n${endpoint}\n${op.description ? `\n${op.description.trim()}\n` : ''}`,

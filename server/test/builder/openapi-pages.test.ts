@@ -64,4 +64,41 @@ describe('OpenAPI navigation pages', () => {
     expect(page?.dependencies).toEqual(['api/openapi.json']);
     expect(await renderOperationPage(registry, 'GET /nope', async (c) => c)).toBeUndefined();
   });
+
+  it('puts the pages of an openapi {source, directory} in that folder, for generated groups and listed operations', () => {
+    const nav: NavNode[] = [
+      {
+        type: 'division', kind: 'product', title: 'API', openapi: 'api/openapi.json', openapiDirectory: 'fr/api-reference',
+        children: [
+          { type: 'group', title: 'Listed', children: [{ type: 'page', path: '', openapi: 'GET /pets' }] },
+          { type: 'group', title: 'All', openapi: 'api/openapi.json', openapiDirectory: 'en/reference', children: [] },
+          { type: 'group', title: 'Plain', openapi: 'api/openapi.json', children: [{ type: 'page', path: '', openapi: 'POST /pets' }] },
+        ],
+      },
+    ];
+    const out = expandOpenApiNav(nav, registry);
+    const groups = out.nav[0]!.type === 'division' ? out.nav[0]!.children : [];
+    const paths = groups.map((g) => (g.type === 'group' ? g.children.map((c) => c.type === 'page' && c.path) : []));
+    expect(paths).toEqual([
+      ['fr/api-reference/pets/list-pets'],
+      ['en/reference/pets/list-pets', 'en/reference/pets/create-pet', 'en/reference/internal'],
+      // a group with its own openapi and no directory: the default folder (the spec's name)
+      ['openapi/pets/create-pet'],
+    ]);
+    expect(out.operations.map((o) => o.path).sort()).toEqual([...paths.flat()].sort());
+  });
+
+  it('never gives two specs the same page: the second spec named openapi.json gets its own folder in front', () => {
+    const frSpec = { ...spec, info: { title: 'Animaux', version: '1' }, paths: { '/pets': { get: { ...spec.paths['/pets'].get, summary: 'Lister les animaux' } } } };
+    const two = loadOpenApiRegistry(memoryFiles({ 'en/openapi.json': JSON.stringify(spec), 'fr/openapi.json': JSON.stringify(frSpec) }), ['en/openapi.json', 'fr/openapi.json']).registry;
+    const nav: NavNode[] = [
+      { type: 'division', kind: 'language', title: 'en', children: [{ type: 'group', title: 'API', openapi: 'en/openapi.json', children: [{ type: 'page', path: '', openapi: 'GET /pets' }] }] },
+      { type: 'division', kind: 'language', title: 'fr', children: [{ type: 'group', title: 'API', openapi: 'fr/openapi.json', children: [{ type: 'page', path: '', openapi: 'GET /pets' }] }] },
+    ];
+    const out = expandOpenApiNav(nav, two);
+    expect(out.operations.map((o) => [o.path, o.title])).toEqual([
+      ['openapi/pets/list-pets', 'List pets'],
+      ['fr/openapi/pets/list-pets', 'Lister les animaux'],
+    ]);
+  });
 });

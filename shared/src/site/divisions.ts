@@ -3,9 +3,12 @@
  * siblings become the top bar tabs, `anchor` siblings (and links above the scope) the list at the
  * top of the sidebar, `version`/`language` siblings a switcher in the top bar and
  * `dropdown`/`product`/`menu` siblings a switcher at the top of the sidebar. The division on the
- * scope's chain is the current one at each level. A division leading only to gated pages is
- * marked with their tags (audience.ts), so visitors who can open none of them do not see it.
+ * scope's chain is the current one at each level; `global` tabs and anchors (links at the root) join
+ * the scope's own. Languages show their own names and switch to the same page in the other language.
+ * A division leading only to gated pages is marked with their tags (audience.ts), so visitors who
+ * can open none of them do not see it.
  */
+import { languageName, languageTag } from '../docs/nav/languages';
 import type { NavDivision, NavLink } from '../docs/types';
 import { audienceAttrs } from './audience';
 import type { SiteContext } from './context';
@@ -36,92 +39,127 @@ export function divisionAudience(ctx: SiteContext, d: NavDivision): string {
 const visible = (level: readonly unknown[], kind: NavDivision['kind']) =>
   (level as NavDivision[]).filter((n) => isDivision(n) && n.kind === kind && !n.hidden);
 
+/** A division that only links somewhere (`href`, no pages): `global` tabs and anchors are such links. */
+const isLinkOnly = (d: NavDivision) => d.href !== undefined && d.children.length === 0;
+
+/**
+ * The `kind` divisions (tabs, anchors) a scope shows, each with its level: those of the first level
+ * holding one with pages of its own, then the link-only ones of the other levels (`global` items sit at
+ * the root while the scope's own tabs may be nested, e.g. languages -> products -> tabs; Mintlify's
+ * organize/navigation: global anchors "appear on all pages regardless of active section").
+ */
+function shownDivisions(scope: NavScope, kind: 'tab' | 'anchor'): { d: NavDivision; level: number }[] {
+  const levels = scope.levels.map((l, level) => ({ level, list: visible(l, kind) }));
+  const main = levels.find((x) => x.list.some((d) => !isLinkOnly(d))) ?? levels.find((x) => x.list.length > 0);
+  if (!main) return [];
+  const out = main.list.map((d) => ({ d, level: main.level }));
+  for (const x of levels) if (x !== main) out.push(...x.list.filter(isLinkOnly).map((d) => ({ d, level: x.level })));
+  return out;
+}
+
 /** The top bar tabs (`<nav>` with links; the current tab has aria-current), '' when no tabs. */
 export function renderTabs(ctx: SiteContext, scope: NavScope): string {
-  for (let i = 0; i < scope.levels.length; i++) {
-    const tabs = visible(scope.levels[i]!, 'tab');
-    if (tabs.length === 0) continue;
-    const links = tabs
-      .map((t) => {
-        const href = divisionHref(ctx, t);
-        if (!href) return '';
-        const current = scope.chain[i] === t ? ' aria-current="true"' : '';
-        return `<a class="q-tab" href="${href}"${current}${externalAttrs(t.href)}${divisionAudience(ctx, t)}>${configIcon(t.icon)}<span>${escapeHtml(t.title)}</span></a>`;
-      })
-      .join('');
-    return `<nav class="q-tabs" aria-label="Sections"><div class="q-tabs-inner">${links}</div></nav>`;
-  }
-  return '';
+  const links = shownDivisions(scope, 'tab')
+    .map(({ d: t, level }) => {
+      const href = divisionHref(ctx, t);
+      if (!href) return '';
+      const current = scope.chain[level] === t ? ' aria-current="true"' : '';
+      return `<a class="q-tab" href="${href}"${current}${externalAttrs(t.href)}${divisionAudience(ctx, t)}>${configIcon(t.icon)}<span>${escapeHtml(t.title)}</span></a>`;
+    })
+    .join('');
+  return links ? `<nav class="q-tabs" aria-label="Sections"><div class="q-tabs-inner">${links}</div></nav>` : '';
 }
 
 /**
- * Anchors at the top of the sidebar: `anchor` divisions of the first level that has them, plus
- * links and external divisions found on the levels above the sidebar's own list (global anchors).
+ * Anchors at the top of the sidebar: the anchors {@link shownDivisions} picks (the scope's own, then
+ * global ones), then links found on the levels above the sidebar's own list.
  */
 export function renderAnchors(ctx: SiteContext, scope: NavScope): string {
-  const entries: string[] = [];
-  let anchorsDone = false;
-  scope.levels.forEach((level, i) => {
-    const isLast = i === scope.levels.length - 1;
-    const anchors = anchorsDone ? [] : visible(level, 'anchor');
-    if (anchors.length) anchorsDone = true;
-    for (const n of level) {
-      const isAnchor = anchors.includes(n as NavDivision);
-      if (!isAnchor && !(n.type === 'link' && !isLast)) continue;
-      const node = n as NavDivision | NavLink;
-      const href = isAnchor ? divisionHref(ctx, node as NavDivision) : ctx.configHref((node as NavLink).href);
-      if (!href) continue;
-      const external = node.href !== undefined && isExternalHref(node.href);
-      const attrs = (scope.chain[i] === n ? ' aria-current="true"' : '') + externalAttrs(node.href);
-      entries.push(
-        `<li${isAnchor ? divisionAudience(ctx, node as NavDivision) : ''}><a class="q-anchor-link" href="${href}"${attrs}><span class="q-anchor-icon">${configIcon(node.icon ?? (external ? 'globe' : 'bookmark'))}</span>` +
-          `<span>${escapeHtml(node.title)}</span>${external ? icon('arrow-up-right', 'q-icon q-ext') : ''}</a></li>`,
-      );
-    }
+  const items: { node: NavDivision | NavLink; level: number }[] = shownDivisions(scope, 'anchor').map(({ d, level }) => ({ node: d, level }));
+  scope.levels.slice(0, -1).forEach((l, level) => {
+    for (const n of l) if (n.type === 'link') items.push({ node: n, level });
   });
-  return entries.length ? `<ul class="q-anchors">${entries.join('')}</ul>` : '';
+  const entries = items.map(({ node, level }) => {
+    const isAnchor = node.type === 'division';
+    const href = isAnchor ? divisionHref(ctx, node) : ctx.configHref(node.href);
+    if (!href) return '';
+    const external = node.href !== undefined && isExternalHref(node.href);
+    const attrs = (scope.chain[level] === node ? ' aria-current="true"' : '') + externalAttrs(node.href);
+    return (
+      `<li${isAnchor ? divisionAudience(ctx, node) : ''}><a class="q-anchor-link" href="${href}"${attrs}><span class="q-anchor-icon">${configIcon(node.icon ?? (external ? 'globe' : 'bookmark'))}</span>` +
+      `<span>${escapeHtml(node.title)}</span>${external ? icon('arrow-up-right', 'q-icon q-ext') : ''}</a></li>`
+    );
+  });
+  const html = entries.join('');
+  return html ? `<ul class="q-anchors">${html}</ul>` : '';
 }
 
-/** Switchers of the given placement for a scope ('' when none). */
+/**
+ * Switchers of the given placement for a scope ('' when none). The top bar's (languages, versions)
+ * depend on the page, whose counterpart they link to, so for `header` this returns
+ * {@link DIVISION_SWITCHER_SLOT}, which {@link fillDivisionSwitchers} fills page by page.
+ */
 export function renderSwitchers(ctx: SiteContext, scope: NavScope, placement: 'header' | 'sidebar'): string {
-  const kinds = placement === 'header' ? HEADER_SWITCHERS : SIDEBAR_SWITCHERS;
+  if (placement === 'sidebar') return switchers(ctx, scope, SIDEBAR_SWITCHERS, 'q-switcher-sidebar', undefined);
+  return switchers(ctx, scope, HEADER_SWITCHERS, 'q-switcher-header', undefined) ? DIVISION_SWITCHER_SLOT : '';
+}
+
+/**
+ * Where the top bar's language and version switchers go: the top bar is rendered once per scope
+ * (renderer.ts), these switchers once per page.
+ */
+export const DIVISION_SWITCHER_SLOT = '<!--quire:division-switchers-->';
+
+/**
+ * A top bar with its {@link DIVISION_SWITCHER_SLOT} replaced by the language and version switchers
+ * of the page `pagePath` (undefined on the 404 page): each other language (version) links to the
+ * same page there (`fr/guides/a` → `en/guides/a`; NavIndex.counterpart), else to its first page
+ * (organize/navigation "Languages": the switcher changes the language of the page being read).
+ * Languages show their own name (`Français`) and carry `lang`.
+ */
+export function fillDivisionSwitchers(ctx: SiteContext, header: string, scope: NavScope, pagePath: string | undefined): string {
+  const at = header.indexOf(DIVISION_SWITCHER_SLOT);
+  if (at === -1) return header;
+  const html = switchers(ctx, scope, HEADER_SWITCHERS, 'q-switcher-header', pagePath);
+  return header.slice(0, at) + html + header.slice(at + DIVISION_SWITCHER_SLOT.length);
+}
+
+/** The `<html lang>` tag of pages in a scope: its language division's (`fr`, `ja` for `jp`), undefined outside languages. */
+export function scopeLanguage(scope: NavScope): string | undefined {
+  const lang = [...scope.chain].reverse().find((d) => d.kind === 'language');
+  if (!lang) return undefined;
+  const tag = languageTag(lang.title);
+  return tag === 'und' ? undefined : tag;
+}
+
+/** The document's opening (`<!doctype html><html lang="en" ...>`) with `lang` set to `tag`; unchanged without a tag. */
+export function withPageLanguage(open: string, tag: string | undefined): string {
+  return tag ? open.replace(/^(<!doctype html><html[^>]*?\slang=")[^"]*"/i, `$1${escapeHtml(tag)}"`) : open;
+}
+
+/** The switchers of `kinds` along a scope's levels; with `pagePath`, languages and versions link to that page's counterpart. */
+function switchers(ctx: SiteContext, scope: NavScope, kinds: SwitcherKind[], className: string, pagePath: string | undefined): string {
   let out = '';
   scope.levels.forEach((level, i) => {
+    const current = scope.chain[i];
     for (const kind of kinds) {
       const divisions = visible(level, kind);
       if (divisions.length === 0) continue;
       const items: SwitcherItem[] = [];
       for (const d of divisions) {
-        const href = divisionHref(ctx, d);
+        const keepsPage = pagePath !== undefined && current !== undefined && current !== d && !d.href && (kind === 'language' || kind === 'version');
+        const page = keepsPage ? ctx.index.counterpart(pagePath, current, d) : undefined;
+        const href = page ? ctx.pageHref(page.path) : divisionHref(ctx, d);
         if (!href) continue;
+        const tag = kind === 'language' ? languageTag(d.title) : 'und';
         items.push({
-          title: d.title, href, description: d.description, icon: d.icon,
-          current: scope.chain[i] === d, external: d.href !== undefined && isExternalHref(d.href),
-          attrs: divisionAudience(ctx, d),
+          title: kind === 'language' ? languageName(d.title) : d.title, href, description: d.description, icon: d.icon,
+          current: current === d, external: d.href !== undefined && isExternalHref(d.href),
+          attrs: divisionAudience(ctx, d) + (tag !== 'und' ? ` lang="${escapeHtml(tag)}"` : ''),
         });
       }
-      if (items.length) out += renderSwitcher(KIND_LABEL[kind], items, `q-switcher-${placement}`);
+      if (items.length) out += renderSwitcher(KIND_LABEL[kind], items, className);
     }
   });
   return out;
-}
-
-/**
- * The site's deployed versions (SiteConfig.versioning, decisions.md section 6: the default at `/`,
- * the others under `/<label>/`) as a top bar switcher; the current one is the version whose prefix
- * is the renderer's base path (or the default). '' with fewer than two versions.
- */
-export function renderSiteVersions(ctx: SiteContext): string {
-  const versions = ctx.site.versioning?.versions ?? [];
-  if (versions.length < 2) return '';
-  const def = versions.find((v) => v.default) ?? versions[0]!;
-  const items: SwitcherItem[] = versions.map((v) => {
-    const prefix = v === def ? '' : `/${encodeURIComponent(v.label)}`;
-    return {
-      title: v.label + (v.deprecated ? ' (deprecated)' : ''),
-      href: escapeHtml(`${prefix}/`),
-      current: ctx.base === prefix,
-    };
-  });
-  return renderSwitcher('Version', items, 'q-switcher-header q-switcher-versions');
 }

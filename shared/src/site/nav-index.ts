@@ -11,12 +11,15 @@
  * - a page listed twice belongs to its first occurrence; hidden pages get a scope but are never
  *   listed nor used as previous/next; a group's `root` page counts as the group's first page
  *   (reading order and traversal from H3's shared/src/docs/nav);
- * - pages outside the navigation (and the 404 page) use the home page's scope, else the first one;
+ * - pages outside the navigation use the first scope of the language named by their first folder
+ *   (`fr/old-page`), else, like the 404 page, the home page's scope (the default language's first
+ *   page when there is no `index`), else the first one;
+ * - switching language or version keeps the page when the other one has it (`counterpart`);
  * - a division's link leads to its first ungated page when it has one (gated pages, frontmatter
  *   `audience`, are marked in the chrome and left out for visitors without access; a tab must lead
  *   everyone somewhere they can read).
  */
-import { flattenPages, walkPages } from '../docs/nav/index';
+import { counterpartPaths, defaultFirst, flattenPages, walkPages } from '../docs/nav/index';
 import type { NavDivision, NavGroup, NavNode, NavPage } from '../docs/types';
 
 /** The sidebar context shared by every page under the same division chain. */
@@ -49,10 +52,21 @@ export interface NavIndex {
   place(pagePath: string): NavPlace | undefined;
   /** the scope used for pages outside the navigation and for the 404 page */
   defaultScope: NavScope;
+  /**
+   * The scope of a page: its place's, else (a page outside the navigation) the first scope with pages
+   * of the language whose code is its first folder (`fr/old-page` gets the French sidebar), else
+   * {@link defaultScope}.
+   */
+  scopeFor(pagePath: string): NavScope;
   /** every visible page in reading order (home first when it is listed first) */
   pages: NavPage[];
   /** first visible page under a division (its first ungated one when it has one), for its tab/anchor/switcher link */
   firstPage(division: NavDivision): NavPage | undefined;
+  /**
+   * The page of division `to` matching the page `pagePath` read under its sibling `from` (languages
+   * and versions: the same page in the other language, see `counterpartPaths`), else `to`'s first page.
+   */
+  counterpart(pagePath: string, from: NavDivision, to: NavDivision): NavPage | undefined;
 }
 
 /** Options of {@link buildNavIndex}. */
@@ -120,12 +134,32 @@ export function buildNavIndex(nav: NavNode[], options: NavIndexOptions = {}): Na
   }
 
   const pages = visiblePages(nav);
-  const home = places.get('index') ?? (pages[0] && places.get(pages[0].path));
+  const first = visiblePages(defaultFirst(nav))[0]; // the default language's (version's) first page
+  const home = places.get('index') ?? (first && places.get(first.path));
   const defaultScope = home?.scope ?? scopes.find((s) => s.pages.length > 0) ?? scopes[0]!;
+  const firstPage = (d: NavDivision) => (firstPages.has(d) ? firstPages.get(d) : firstOf(d));
+  const languageScopes = new Map<string, NavScope>();
+  for (const scope of scopes) {
+    const lang = scope.chain.find((d) => d.kind === 'language');
+    const code = lang?.title.toLowerCase();
+    if (code !== undefined && scope.pages.length > 0 && !languageScopes.has(code)) languageScopes.set(code, scope);
+  }
+  const pagesUnder = new Map<NavDivision, Map<string, NavPage>>();
   return {
     place: (p) => places.get(p),
     defaultScope,
+    scopeFor: (p) => places.get(p)?.scope ?? languageScopes.get(p.split('/', 1)[0]!.toLowerCase()) ?? defaultScope,
     pages,
-    firstPage: (d) => (firstPages.has(d) ? firstPages.get(d) : firstOf(d)),
+    firstPage,
+    counterpart: (pagePath, from, to) => {
+      let under = pagesUnder.get(to);
+      if (!under) pagesUnder.set(to, (under = new Map(visiblePages([to]).map((p) => [p.path, p]))));
+      for (const candidate of counterpartPaths(pagePath, from.title, to.title)) {
+        const page = under.get(candidate);
+        // a gated translation only from a gated page: the reader of an open page may lack its tags
+        if (page && (!isGated(page.path) || isGated(pagePath))) return page;
+      }
+      return firstPage(to);
+    },
   };
 }

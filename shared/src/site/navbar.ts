@@ -4,6 +4,7 @@
  * header's links below 1024 px and the primary button below 768 px), so they stay reachable everywhere.
  */
 import type { SiteContext } from './context';
+import type { NavScope } from './nav-index';
 import { escapeHtml, externalAttrs } from './escape';
 import { configIcon, icon } from './icons';
 
@@ -16,9 +17,13 @@ interface NavbarItem {
   icon?: string;
 }
 
-/** The safe links and primary button of the config (entries with unsafe hrefs are left out). */
-function navbarItems(ctx: SiteContext): { links: NavbarItem[]; primary?: NavbarItem } {
-  const { links, primary } = ctx.site.navbar ?? { links: [] };
+/**
+ * The safe links and primary button of the config (entries with unsafe hrefs are left out): the
+ * navbar of the scope's language when it has one (docs.json `languages[].navbar`), else the site's.
+ */
+function navbarItems(ctx: SiteContext, scope: NavScope | undefined): { links: NavbarItem[]; primary?: NavbarItem } {
+  const own = scope && [...scope.chain].reverse().find((d) => d.navbar)?.navbar;
+  const { links, primary } = own ?? ctx.site.navbar ?? { links: [] };
   const items: NavbarItem[] = [];
   for (const l of links ?? []) {
     const href = ctx.configHref(l.href);
@@ -31,9 +36,9 @@ function navbarItems(ctx: SiteContext): { links: NavbarItem[]; primary?: NavbarI
   };
 }
 
-/** The header's `<nav aria-label="Site links">` ('' when the config has no links and no primary button). */
-export function renderNavbar(ctx: SiteContext): string {
-  const { links, primary } = navbarItems(ctx);
+/** The header's `<nav aria-label="Site links">` for pages in `scope` ('' when the config has no links and no primary button). */
+export function renderNavbar(ctx: SiteContext, scope?: NavScope): string {
+  const { links, primary } = navbarItems(ctx, scope);
   let out = '';
   for (const l of links) {
     out += `<a class="q-navbar-link" href="${l.href}"${l.attrs}>${configIcon(l.icon)}<span>${escapeHtml(l.label)}</span></a>`;
@@ -46,8 +51,8 @@ export function renderNavbar(ctx: SiteContext): string {
  * The same links for the drawer, placed above the documentation navigation: a list of links, then the
  * primary button full width ('' when there are none). layout.css shows it only where the header hides them.
  */
-export function renderDrawerLinks(ctx: SiteContext): string {
-  const { links, primary } = navbarItems(ctx);
+export function renderDrawerLinks(ctx: SiteContext, scope?: NavScope): string {
+  const { links, primary } = navbarItems(ctx, scope);
   if (links.length === 0 && !primary) return '';
   const list = links.length
     ? `<ul class="q-drawer-link-list">${links

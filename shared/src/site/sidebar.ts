@@ -146,7 +146,7 @@ export function createSidebarTemplate(ctx: SiteContext, scope: NavScope): Sideba
   const top = renderAnchors(ctx, scope) + renderSwitchers(ctx, scope, 'sidebar');
   const html =
     `<aside class="q-sidebar" id="q-sidebar" aria-label="Sidebar"><div class="q-sidebar-inner">` +
-    `<div class="q-drawer-head"><span class="q-drawer-title">${ctx.name}</span><button class="q-icon-btn" type="button" data-q-drawer-close aria-label="Close navigation">${icon('close')}</button></div>${renderDrawerLinks(ctx)}` +
+    `<div class="q-drawer-head"><span class="q-drawer-title">${ctx.name}</span><button class="q-icon-btn" type="button" data-q-drawer-close aria-label="Close navigation">${icon('close')}</button></div>${renderDrawerLinks(ctx, scope)}` +
     `<nav class="q-nav" aria-label="Documentation">${top ? `<div class="q-nav-top">${top}</div>` : ''}${body}</nav></div></aside>`;
   // even indexes: static markup; odd indexes: slot numbers
   const parts = html.split('\u0000');

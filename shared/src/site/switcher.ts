@@ -23,7 +23,8 @@ export interface SwitcherItem {
 }
 
 /**
- * Markup of a switcher. `label` (raw) names it for assistive technology (`Version`, `Language`);
+ * Markup of a switcher. `label` (raw) names it for assistive technology (`Version`, `Language`):
+ * the `<details>` group is named by it, its summary by it and the current item (`Language: Français`);
  * the summary shows the current item's title, or the label when none is current.
  */
 export function renderSwitcher(label: string, items: SwitcherItem[], className: string): string {
@@ -39,7 +40,7 @@ export function renderSwitcher(label: string, items: SwitcherItem[], className: 
     })
     .join('');
   return (
-    `<details class="q-switcher ${className}" data-q-switcher><summary aria-label="${escapeHtml(label)}: ${escapeHtml(current?.title ?? '')}">` +
+    `<details class="q-switcher ${className}" data-q-switcher aria-label="${escapeHtml(label)}"><summary aria-label="${escapeHtml(label)}: ${escapeHtml(current?.title ?? '')}">` +
     `${summaryIcon}<span class="q-switcher-text"><span class="q-switcher-title">${escapeHtml(current?.title ?? label)}</span>${currentDesc}</span>` +
     `${icon('chevron-down', 'q-icon q-switcher-chevron')}</summary><ul class="q-switcher-menu">${options}</ul></details>`
   );

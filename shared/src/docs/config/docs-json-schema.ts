@@ -43,6 +43,8 @@ export interface RawDivisionFields {
   description?: string;
   openapi?: RawOpenapiRef;
   default?: boolean;
+  /** languages: the navbar of that language's pages */
+  navbar?: RawNavbar;
   [key: string]: unknown;
 }
 
@@ -106,13 +108,30 @@ const divisionShape = () => ({
 
 const divisionSchemas = new Map<string, z.ZodType<RawDivision>>();
 
+/** `navbar` of docs.json, and of a language (organize/navigation "Languages": language-specific navbar). */
+function navbarSchema() {
+  const link = obj(
+    { label: str().optional(), type: str().optional(), href: str('a URL'), icon: iconSchema.optional() },
+    'a link {"label", "href"}',
+  );
+  return obj({
+    links: arr(link, 'an array of links').optional(),
+    primary: obj(
+      { type: str('"button" or "github"').optional(), label: str().optional(), href: str('a URL') },
+      'a button {"type", "label", "href"}',
+    ).optional(),
+  });
+}
+/** docs.json `navbar` as validated. */
+export type RawNavbar = z.infer<ReturnType<typeof navbarSchema>>;
+
 /** The schema of one division item, titled by `titleKey` (`tab`, `anchor`, ..., `item` for menus). */
 function divisionSchema(titleKey: string): z.ZodType<RawDivision> {
   let s = divisionSchemas.get(titleKey);
   if (!s) {
     s = z.lazy(() =>
       obj(
-        { [titleKey]: str(), default: bool().optional(), ...divisionShape() },
+        { [titleKey]: str(), default: bool().optional(), ...divisionShape(), ...(titleKey === 'language' ? { navbar: navbarSchema().optional() } : {}) },
         `a ${titleKey} {"${titleKey}", ...}`,
       ),
     ).meta({ id: titleKey }) as z.ZodType<RawDivision>;
@@ -135,11 +154,6 @@ export const navigationSchema = obj(
 
 /** Mintlify's theme names (docs.json `theme`). */
 export const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'] as const;
-
-const navbarLinkSchema = obj(
-  { label: str().optional(), type: str().optional(), href: str('a URL'), icon: iconSchema.optional() },
-  'a link {"label", "href"}',
-);
 
 /**
  * docs.json as Quire reads it (MINTLIFY-FORMAT.md sections 2-3, 7; decisions.md section 5):
@@ -167,13 +181,7 @@ export const docsJsonSchema_ = obj(
       color: obj({ light: hexColor().optional(), dark: hexColor().optional() }).optional(),
       image: imageSchema().optional(),
     }).optional(),
-    navbar: obj({
-      links: arr(navbarLinkSchema, 'an array of links').optional(),
-      primary: obj(
-        { type: str('"button" or "github"').optional(), label: str().optional(), href: str('a URL') },
-        'a button {"type", "label", "href"}',
-      ).optional(),
-    }).optional(),
+    navbar: navbarSchema().optional(),
     footer: obj({
       socials: z.record(z.string(), str('a URL'), { error: 'must be an object of network names to URLs' }).optional(),
       links: arr(

@@ -1,7 +1,7 @@
 import type { NavDivision, NavGroup, NavNode, SiteConfig } from '../types';
 import {
-  DIVISION_KEYS, type DivisionKey, type RawDivision, type RawDivisionFields, type RawDocsJson, type RawGroup, type RawOpenapiRef,
-  type RawPageEntry,
+  DIVISION_KEYS, type DivisionKey, type RawDivision, type RawDivisionFields, type RawDocsJson, type RawGroup, type RawNavbar,
+  type RawOpenapiRef, type RawPageEntry,
 } from './docs-json-schema';
 import { formatJsonPath, isJsonObject, valueAt, type JsonPath } from './json-path';
 import { normalizePagePath, pageEntry } from './page-entry';
@@ -19,6 +19,30 @@ function specOf(ctx: ConvertContext, ref: RawOpenapiRef | undefined): string | u
     return ref[0];
   }
   return addOpenapi(ctx, ref.source);
+}
+
+/**
+ * `directory` of an `openapi` object (`{source, directory}`) as a folder of page paths (no leading or
+ * trailing `/`, no `.`/`..` segments: generated pages stay inside the site); undefined otherwise.
+ */
+function directoryOf(ref: RawOpenapiRef | undefined): string | undefined {
+  if (ref === undefined || typeof ref === 'string' || Array.isArray(ref) || ref.directory === undefined) return undefined;
+  return ref.directory.split('/').filter((seg) => seg.trim() !== '' && seg !== '.' && seg !== '..').join('/') || undefined;
+}
+
+/** A docs.json `navbar` (the site's, or a language's) as the theme reads it: labels from the link type when absent. */
+function normalizeNavbar(raw: RawNavbar | undefined): SiteConfig['navbar'] {
+  const navbar: SiteConfig['navbar'] = {
+    links: (raw?.links ?? []).map((l) => {
+      const link: SiteConfig['navbar']['links'][number] = { label: l.label ?? labelForType(l.type, l.href), href: l.href };
+      const icon = iconName(l.icon);
+      if (icon) link.icon = icon;
+      return link;
+    }),
+  };
+  const primary = raw?.primary;
+  if (primary) navbar.primary = { label: primary.label ?? labelForType(primary.type, 'Get started'), href: primary.href };
+  return navbar;
 }
 
 function isDivisionKey(key: string): key is DivisionKey {
@@ -59,6 +83,8 @@ function group(ctx: ConvertContext, g: RawGroup, path: JsonPath, inherited: stri
   if (g.root) node.root = normalizePagePath(g.root);
   if (g.hidden) node.hidden = true;
   if (own) node.openapi = own;
+  const dir = directoryOf(g.openapi);
+  if (dir) node.openapiDirectory = dir;
   return node;
 }
 
@@ -79,6 +105,9 @@ function divisions(ctx: ConvertContext, key: DivisionKey, items: RawDivision[], 
     if (item.href) node.href = item.href;
     if (item.hidden) node.hidden = true;
     if (own) node.openapi = own;
+    const dir = directoryOf(item.openapi);
+    if (dir) node.openapiDirectory = dir;
+    if (kind === 'language' && item.navbar) node.navbar = normalizeNavbar(item.navbar);
     return node;
   });
   if (kind === 'version' || kind === 'language') {
@@ -111,14 +140,7 @@ export function docsJsonToSiteConfig(ctx: ConvertContext, raw: RawDocsJson, rawO
     name: raw.name,
     theme: raw.theme,
     colors: { primary: raw.colors.primary ?? DEFAULT_PRIMARY_COLOR },
-    navbar: {
-      links: (raw.navbar?.links ?? []).map((l) => {
-        const link: SiteConfig['navbar']['links'][number] = { label: l.label ?? labelForType(l.type, l.href), href: l.href };
-        const icon = iconName(l.icon);
-        if (icon) link.icon = icon;
-        return link;
-      }),
-    },
+    navbar: normalizeNavbar(raw.navbar),
     footer: {
       socials: normalizeSocials(raw.footer?.socials),
       links: (raw.footer?.links ?? []).map((col) => ({ ...(col.header ? { header: col.header } : {}), items: col.items.map((it) => ({ label: it.label, href: it.href })) })),
@@ -137,8 +159,6 @@ export function docsJsonToSiteConfig(ctx: ConvertContext, raw: RawDocsJson, rawO
     favicon: raw.favicon,
     appearance: raw.appearance,
   });
-  const primary = raw.navbar?.primary;
-  if (primary) config.navbar.primary = { label: primary.label ?? labelForType(primary.type, 'Get started'), href: primary.href };
   if (raw.banner) config.banner = { content: raw.banner.content, ...(raw.banner.dismissible !== undefined ? { dismissible: raw.banner.dismissible } : {}) };
   const versioning = normalizeVersioning(ctx, raw.versioning);
   if (versioning) config.versioning = versioning;

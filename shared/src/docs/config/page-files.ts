@@ -4,11 +4,14 @@ import { pagePathOf } from '../nav/check-navigation';
 
 /**
  * What Mintlify leaves out of a site with no `.mintignore` (MINTLIFY-FORMAT.md section 1), in
- * gitignore syntax: a bare name matches at any depth.
+ * gitignore syntax. Tool folders and the repository's meta files (a bare name) are left out at any
+ * depth; the output folders `build`, `dist`, `coverage`, `tmp` and `temp` only at the docs root
+ * (a leading `/`), where a tool writes them: a docs folder such as `fr/products/x/build/` holds
+ * pages the navigation lists (a real repository's "Build" group per language answered 404).
  */
 export const DEFAULT_IGNORES: readonly string[] = [
-  '.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', 'build', 'dist', 'coverage',
-  '.cache', 'tmp', 'temp', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md',
+  '.git', '.github', '.claude', '.agents', '.idea', '.vscode', 'node_modules', '/build/', '/dist/', '/coverage/',
+  '.cache', '/tmp/', '/temp/', 'README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md',
 ];
 
 /** Root folders whose files are snippets, never standalone pages (section 5; `_snippets/` is the legacy name). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VERSION_LABEL_PATTERN } from '../versions';
 
 /**
  * Small zod building blocks shared by the docs.json and mint.json schemas. Every schema carries
@@ -63,7 +64,7 @@ export const versioningSchema = obj(
     versions: arr(
       obj(
         {
-          label: str('a version label such as v2').regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
+          label: str('a version label such as v2').regex(VERSION_LABEL_PATTERN, {
             error: 'must be a version label of letters, digits, dots, dashes or underscores (it becomes a URL prefix)',
           }),
           branch: str('a git branch name').optional(),

@@ -23,6 +23,14 @@ describe('listPageFiles', () => {
     expect(listPageFiles(files)).toEqual(['changelog.mdx', 'page.mdx']);
   });
 
+  it('leaves out output folders (build, dist, coverage, tmp, temp) only at the docs root: a nested "build" group is pages', () => {
+    const files = withConfig({
+      'build/out.mdx': '', 'coverage/c.mdx': '', 'temp/t.mdx': '',
+      'fr/products/x/build/pipelines.mdx': '', 'en/guides/dist/release.mdx': '', 'sdk/tmp/notes.md': '', 'a/node_modules/m.md': '',
+    });
+    expect(listPageFiles(files)).toEqual(['en/guides/dist/release.mdx', 'fr/products/x/build/pipelines.mdx', 'sdk/tmp/notes.md']);
+  });
+
   it('applies .mintignore in gitignore syntax, including negations', () => {
     const files = withConfig({
       '.mintignore': '# drafts\ndrafts/\n*.draft.mdx\n!README.md\n/internal.mdx\n',
