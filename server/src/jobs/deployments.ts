@@ -11,9 +11,12 @@ export const KEEP_PRODUCTION = 3;
 export interface DeploymentRecord {
   buildId: string;
   projectId: string;
-  /** `preview` deployments are served at `<previewName>--<slug>-docs.<domain>` */
-  kind: 'production' | 'preview';
-  /** branch slug of a preview; "" for production */
+  /**
+   * `preview` deployments are served at `<previewName>--<slug>-docs.<domain>`, `version` ones under
+   * `/<previewName>/` of the production site (interface-spec.md "Documentation versions")
+   */
+  kind: 'production' | 'preview' | 'version';
+  /** branch slug of a preview, label of a version; "" for production */
   previewName: string;
   /** the builder's staging directory relative to the data dir: `sites/<projectId>/<buildId>` (`DataPaths.site`) */
   dir: string;
@@ -125,7 +128,7 @@ async function insertDeployment(ctx: AppContext, d: DeploymentRecord): Promise<b
 /**
  * Deletes old deployments of a project, rows and stored files: keeps the newest
  * {@link KEEP_PRODUCTION} production deployments and the newest deployment of every preview
- * name (the ones being served), and never the output of a build still `building` (a production
+ * name and of every version label (the ones being served), and never the output of a build still `building` (a production
  * build waiting for approval has a finished site but no row yet). File removal goes through `DeploymentStore.prune` (local
  * directories or bucket objects), which never touches a build still being written.
  * @returns the build ids whose deployments were removed.
@@ -137,11 +140,13 @@ export async function pruneOldDeployments(ctx: AppContext, projectId: string): P
     select: { id: true, buildId: true, kind: true, previewName: true },
   });
   const keep = new Set<string>();
-  const seenPreview = new Set<string>();
+  /** channels seen (`preview/<name>`, `version/<label>`) */
+  const seenChannel = new Set<string>();
   let production = 0;
   for (const r of rows) {
-    if (r.kind === 'production' ? production++ < KEEP_PRODUCTION : !seenPreview.has(r.previewName)) keep.add(r.id);
-    if (r.kind !== 'production') seenPreview.add(r.previewName);
+    const channel = `${r.kind}/${r.previewName}`;
+    if (r.kind === 'production' ? production++ < KEEP_PRODUCTION : !seenChannel.has(channel)) keep.add(r.id);
+    if (r.kind !== 'production') seenChannel.add(channel);
   }
   const drop = rows.filter((r) => !keep.has(r.id));
   if (drop.length > 0) await ctx.db.prisma.deployment.deleteMany({ where: { id: { in: drop.map((r) => r.id) } } });

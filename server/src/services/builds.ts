@@ -52,8 +52,9 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     // One build per project at a time, also with several server processes (db/locks.ts).
     await lockKey(tx, ctx.db.provider, `build:${projectId}`);
     // A production build waiting for approval blocks production builds only: previews may run meanwhile.
+    // Documentation version builds (jobs/version-builds.ts) follow a deploy and queue behind each other: they never block a trigger.
     const running = await tx.build.findFirst({
-      where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] }, ...(isPreview ? { OR: [{ step: null }, { step: { not: 'waiting_for_approval' } }] } : {}) },
+      where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] }, version: null, ...(isPreview ? { OR: [{ step: null }, { step: { not: 'waiting_for_approval' } }] } : {}) },
       select: { id: true, status: true, step: true },
     });
     if (running?.step === 'waiting_for_approval') {
@@ -61,7 +62,7 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     }
     if (running) throw new ApiError('conflict', `Build ${running.id} is already ${running.status}; wait for it to finish or cancel it.`, { buildId: running.id });
     const since = new Date(Date.now() - HOUR_MS);
-    const recent = await tx.build.findMany({ where: { projectId, createdAt: { gte: since } }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
+    const recent = await tx.build.findMany({ where: { projectId, createdAt: { gte: since }, version: null }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
     if (recent.length >= TRIGGERS_PER_HOUR) {
       const freeAt = recent[recent.length - TRIGGERS_PER_HOUR]!.createdAt.getTime() + HOUR_MS;
       const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));

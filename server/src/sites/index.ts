@@ -41,7 +41,7 @@ export default fp(
     /** Answers a site request (deployment or custom-domain notice) on the raw response. */
     const answer = (req: IncomingMessage, res: ServerResponse, route: Exclude<HostRoute, undefined>, requestLog: typeof log) => {
       if (route instanceof DomainNotice) answerDomainNotice(req, res, route);
-      else serveSite(req, res, route, requestLog, access);
+      else serveSite(req, res, route, requestLog, access, resolver.version);
       metrics.siteResponse(res);
     };
 

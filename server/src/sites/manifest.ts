@@ -28,10 +28,32 @@ export const DeploymentManifestSchema = z.object({
     }),
   ),
   redirects: z.array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) })).default([]),
+  /**
+   * the site's documentation versions as built (`versioning.versions`, shared/src/docs/versions.ts):
+   * on a production deployment, which `/<label>/` prefixes are served from version deployments.
+   */
+  versions: z
+    .array(
+      z.object({
+        label: z.string(),
+        branch: z.string().optional(),
+        tag: z.string().optional(),
+        default: z.boolean().optional(),
+        deprecated: z.boolean().optional(),
+        deprecationMessage: z.string().optional(),
+        autoRedirectToLatest: z.boolean().optional(),
+      }),
+    )
+    .optional(),
   /** the site's not-found page, relative to the root (`404.html`) */
   notFound: z.string().nullish(),
   /** the site's hashed theme assets (`_quire/assets/site.<hash>.css`, ...) */
   assets: z.array(z.string()).default([]),
+  /**
+   * origins the site's pages may send requests to (`https://api.example.com`: the API playground's
+   * OpenAPI servers); added to the pages' CSP `connect-src` (security-headers.ts `siteCsp`)
+   */
+  connectSrc: z.array(z.string()).optional(),
   /**
    * Every other file the builder generated itself (pages' `.html` and `.md`, `404.html`,
    * `llms.txt`, `sitemap.xml`). Absent in manifests written before it existed; see

@@ -5,11 +5,13 @@ import { sendMethodNotAllowed, sendPlainNotFound } from './respond';
 import type { SiteAccess } from './site-access';
 import { siteEndpointOf, type SiteEndpoint } from './site-endpoints';
 import { serveThroughGate } from './site-gate';
+import { routeVersion, type VersionLookup } from '../versions/version-routing';
 
 /**
  * Answers one request for a site host completely, on the raw Node response, through the access
  * gate (`site-gate.ts`: gated pages, access rules, IP allowlists, private previews).
- * GET and HEAD, plus POST on the site's form endpoints (`/_quire/token`, `/_quire/link/<token>`);
+ * GET and HEAD (the search endpoint `/_quire/search` too: site-search.ts), plus POST on the site's
+ * form endpoints (`/_quire/token`, `/_quire/link/<token>`);
  * 405 otherwise. `null` (nothing deployed, unknown project) and refused paths get the plain 404.
  * For a cached file of an ungated page without a token (and rules cached) this is synchronous
  * from start to `res.end`.
@@ -21,6 +23,8 @@ import { serveThroughGate } from './site-gate';
  * `Service-Worker-Allowed`.
  * @param resolved what the Host resolved to (see `SiteResolver.resolve`)
  * @param access what the gate asks of the server (`siteAccessOf(app.ctx)`, made once per app)
+ * @param versions the live deployments of documentation versions (`SiteResolver.version`): a production
+ *   site's `/<label>/` paths are served from them (versions/version-routing.ts); absent: none
  */
 export function serveSite(
   req: IncomingMessage,
@@ -28,17 +32,19 @@ export function serveSite(
   resolved: DeploymentSite | null | Promise<DeploymentSite | null>,
   log: FastifyBaseLogger,
   access: SiteAccess,
+  versions?: VersionLookup,
 ): void {
   const endpoint = siteEndpointOf(req.url ?? '/');
   const method = req.method;
-  if (method !== 'GET' && method !== 'HEAD' && !(method === 'POST' && endpoint !== undefined)) {
+  const takesPost = endpoint !== undefined && endpoint.kind !== 'search';
+  if (method !== 'GET' && method !== 'HEAD' && !(method === 'POST' && takesPost)) {
     req.resume();
-    return sendMethodNotAllowed(res, endpoint?.kind === 'token' ? 'POST' : endpoint ? 'GET, HEAD, POST' : 'GET, HEAD');
+    return sendMethodNotAllowed(res, endpoint?.kind === 'token' ? 'POST' : takesPost ? 'GET, HEAD, POST' : 'GET, HEAD');
   }
   if (req.headers['service-worker'] !== undefined) return sendPlainNotFound(req, res);
-  if (!(resolved instanceof Promise)) return serveFrom(req, res, resolved, log, access, endpoint);
+  if (!(resolved instanceof Promise)) return serveFrom(req, res, resolved, log, access, endpoint, versions);
   resolved.then(
-    (site) => serveFrom(req, res, site, log, access, endpoint),
+    (site) => serveFrom(req, res, site, log, access, endpoint, versions),
     () => {
       req.resume();
       sendPlainNotFound(req, res);
@@ -46,7 +52,17 @@ export function serveSite(
   );
 }
 
-function serveFrom(req: IncomingMessage, res: ServerResponse, site: DeploymentSite | null, log: FastifyBaseLogger, access: SiteAccess, endpoint: SiteEndpoint | undefined): void {
+function serveFrom(req: IncomingMessage, res: ServerResponse, site: DeploymentSite | null, log: FastifyBaseLogger, access: SiteAccess, endpoint: SiteEndpoint | undefined, versions?: VersionLookup): void {
+  if (site && versions && endpoint === undefined) {
+    const routed = routeVersion(req, res, site, versions);
+    if (routed === 'answered') return;
+    if (!(routed instanceof Promise)) return serveThroughGate(req, res, routed, access, log, endpoint);
+    routed.then((s) => s !== 'answered' && serveThroughGate(req, res, s, access, log, endpoint)).catch((err: unknown) => {
+      log.error({ err, url: req.url }, 'version routing failed');
+      if (!res.headersSent) sendPlainNotFound(req, res);
+    });
+    return;
+  }
   if (site) return serveThroughGate(req, res, site, access, log, endpoint);
   req.resume();
   sendPlainNotFound(req, res);

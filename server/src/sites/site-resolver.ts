@@ -6,6 +6,7 @@ import { channelName, type DeploymentChannel, type DeploymentStore } from '../st
 import { DeploymentSite } from './deployment-site';
 import { SiteFileCache } from './file-cache';
 import { hostName, parseSiteHost } from './host';
+import type { VersionLookup } from '../versions/version-routing';
 
 /** What a Host header resolves to: a deployment to serve, or `null` for a site host with nothing to serve. */
 type Resolved = DeploymentSite | null;
@@ -64,6 +65,9 @@ const MAX_HOSTS = 10_000;
  * deployment. A pending custom domain gets a {@link DomainNotice} carrying its verification token,
  * a removed one a notice for its error page. Any port.
  * Preview deployments are loaded as previews (their pages carry the preview banner, `DeploymentSite.load`).
+ * Documentation version deployments (channel kind `version`) are found by {@link SiteResolver.version}
+ * and loaded with their base path `/<label>`; versions/version-routing.ts sends `/<label>/` paths of
+ * a production site to them.
  *
  * Hot path: one Map lookup by the raw Host header. Misses cost one read through `db.rows.sites`
  * (a raw SQLite query, no ORM; a query on PostgreSQL) and, for a deployment not loaded yet, one `DeploymentSite.load`. On `deployment.changed` the
@@ -87,6 +91,8 @@ const MAX_HOSTS = 10_000;
  */
 export class SiteResolver {
   private readonly hosts = new Map<string, Resolved | Promise<Resolved> | DomainNotice>();
+  /** documentation version deployments by `<projectId>\0<label>` (see {@link version}); dropped with the host map */
+  private readonly versionSites = new Map<string, Resolved | Promise<Resolved>>();
   /** loaded deployments by `Deployment.dir` */
   private readonly sites = new Map<string, { projectId: string; loading: Promise<DeploymentSite | null> }>();
   /** what each served channel's pointer names (stores with pointers), by `<projectId>\0<channel>` */
@@ -134,6 +140,7 @@ export class SiteResolver {
   /** Host names resolve afresh (slugs and custom domains are read again from the database). */
   private forgetHosts(): void {
     this.hosts.clear();
+    this.versionSites.clear();
     this.previousDomains = this.customDomains ?? this.previousDomains;
     this.customDomains = undefined;
     this.domainsLoading = undefined;
@@ -177,6 +184,23 @@ export class SiteResolver {
     if (entry.status !== 'active') return this.remember(host, new DomainNotice(entry.status, name, entry.token));
     return this.remember(host, this.siteOfRow(orNull(this.db.rows.sites.newestProduction(entry.projectId))));
   }
+
+  /**
+   * The live deployment of documentation version `label` of a project (the `version` channel,
+   * interface-spec.md "Documentation versions"), loaded with base path `/<label>`; null when it has
+   * none. Remembered like hosts (one read per label until the project's deployments change), so a
+   * version's hot page costs a Map lookup more than a production page (versions/version-routing.ts).
+   */
+  readonly version: VersionLookup = (projectId, label) => {
+    const key = `${projectId}\0${label}`;
+    const hit = this.versionSites.get(key);
+    if (hit !== undefined) return hit;
+    const site = this.siteOfRow(orNull(this.db.rows.sites.newestVersion(projectId, label)));
+    if (this.versionSites.size >= MAX_HOSTS) this.versionSites.clear();
+    this.versionSites.set(key, site);
+    if (site instanceof Promise) void site.then((s) => this.versionSites.get(key) === site && this.versionSites.set(key, s));
+    return site;
+  };
 
   /** Keeps what `host` resolved to (a promise is replaced by its value once known). */
   private remember<T extends Resolved | Promise<Resolved> | DomainNotice>(host: string, route: T): T {
@@ -259,7 +283,7 @@ export class SiteResolver {
     const known = this.sites.get(dir);
     if (known) return known.loading;
     const { projectId } = channel;
-    const preview = channel.kind === 'preview' ? { preview: channel.previewName } : {};
+    const preview = channel.kind === 'preview' ? { preview: channel.previewName } : channel.kind === 'version' ? { basePath: `/${channel.previewName}` } : {};
     const loading = DeploymentSite.load(this.options.store.open(dir), this.files, projectId, preview).catch((err: unknown) => {
       this.options.log.error({ err, projectId, dir }, 'deployment cannot be served');
       return null;
@@ -313,6 +337,7 @@ export class SiteResolver {
 
   private deploymentChanged(projectId: string): void {
     this.hosts.clear();
+    this.versionSites.clear();
     const current = this.db.rows.sites.currentOfProject(projectId);
     if (!(current instanceof Promise)) return this.switchTo(projectId, current);
     current.then(

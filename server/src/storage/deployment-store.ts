@@ -8,11 +8,15 @@
  * nothing copied) and `s3-store.ts`.
  */
 
-/** What a channel serves: a project's production site, or one preview (by branch slug). */
+/**
+ * What a channel serves: a project's production site, one preview (by branch slug), or one
+ * documentation version (by label; served under `/<label>/` of the production site,
+ * interface-spec.md "Versioning > Documentation versions").
+ */
 export interface DeploymentChannel {
   projectId: string;
-  kind: 'production' | 'preview';
-  /** branch slug of a preview; "" for production */
+  kind: 'production' | 'preview' | 'version';
+  /** branch slug of a preview, label of a version; "" for production */
   previewName: string;
 }
 
@@ -62,7 +66,8 @@ export interface DeploymentStore {
   publish(projectId: string, buildId: string, stagingDir: string): Promise<string>;
   /**
    * Points a channel at a published deployment; with pointers this single write is what makes it
-   * live (`pointers/<projectId>/production.json`, `pointers/<projectId>/preview/<name>.json`).
+   * live (`pointers/<projectId>/production.json`, `pointers/<projectId>/preview/<name>.json`,
+   * `pointers/<projectId>/version/<label>.json`).
    * Local: nothing to write (the Deployment row is the pointer).
    * @throws Error when the pointer cannot be written.
    */
@@ -82,6 +87,15 @@ export interface DeploymentStore {
   deactivate(channel: DeploymentChannel): Promise<void>;
   /** Read access to a deployment by its `dir` (nothing is read until asked). */
   open(dir: string): DeploymentFiles;
+  /**
+   * Adds files to a published deployment (a reindex's new search index generation,
+   * search/generations.ts), where every process reads them (`open(dir)` lists them afterwards).
+   * Never replaces a file the build wrote: callers write new names only. Local: each file is
+   * written to a temporary name then renamed; S3: one PutObject per file.
+   * @param files deployment-relative path (`_quire/search/reindex/<jobId>/index.json`) to bytes
+   * @throws Error when a file cannot be written.
+   */
+  writeFiles(dir: string, files: ReadonlyMap<string, Buffer>): Promise<void>;
   /**
    * Deletes a project's finished deployments (those holding `manifest.json`) whose build id is not
    * in `keepBuildIds`; a deployment still being written is never touched.
@@ -105,7 +119,7 @@ export interface DeploymentStore {
   close(): void;
 }
 
-/** Channel key for maps and pointer names: `production` or `preview/<name>`. */
+/** Channel key for maps and pointer names: `production`, `preview/<name>` or `version/<label>`. */
 export function channelName(channel: DeploymentChannel): string {
-  return channel.kind === 'production' ? 'production' : `preview/${channel.previewName}`;
+  return channel.kind === 'production' ? 'production' : `${channel.kind}/${channel.previewName}`;
 }

@@ -50,6 +50,19 @@ export class LocalDeploymentStore implements DeploymentStore {
     return localDeploymentFiles(path.resolve(this.dataDir, dir));
   }
 
+  async writeFiles(dir: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
+    const root = path.resolve(this.dataDir, dir);
+    if (!root.startsWith(dataPaths(this.dataDir).sitesRoot + path.sep)) throw new Error(`Not a deployment directory: ${dir}`);
+    for (const [file, body] of files) {
+      const abs = path.resolve(root, ...file.split('/'));
+      if (!abs.startsWith(root + path.sep)) throw new Error(`Not a file of the deployment: ${file}`);
+      await fs.promises.mkdir(path.dirname(abs), { recursive: true });
+      const tmp = `${abs}.${process.pid}.${Date.now()}.tmp`;
+      await fs.promises.writeFile(tmp, body);
+      await fs.promises.rename(tmp, abs);
+    }
+  }
+
   async prune(projectId: string, keepBuildIds: string[]): Promise<string[]> {
     return pruneDeployments(this.dataDir, projectId, keepBuildIds);
   }

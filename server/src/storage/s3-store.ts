@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { PATH_ID_RE } from '../data-paths';
 import { listSiteFiles } from '../sites/site-files';
+import { VERSION_LABEL_PATTERN } from '@quire/shared/docs/versions';
 import { channelName, type DeploymentChannel, type DeploymentFiles, type DeploymentStore, type StoredFile } from './deployment-store';
 
 /** Connection settings of an S3-compatible bucket (`QUIRE_S3_*`, README "Configuration"). */
@@ -121,6 +122,13 @@ export class S3DeploymentStore implements DeploymentStore {
         return { body: Buffer.from(await out.Body.transformToByteArray()), modified: out.LastModified ?? new Date(0) };
       },
     };
+  }
+
+  async writeFiles(dir: string, files: ReadonlyMap<string, Buffer>): Promise<void> {
+    await eachBounded([...files], S3_CONCURRENCY, async ([file, body]) => {
+      if (file.split('/').some((s) => s === '' || s === '.' || s === '..')) throw new Error(`Not a file of the deployment: ${file}`);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${dir}/${file}`, Body: body }));
+    });
   }
 
   async prune(projectId: string, keepBuildIds: string[]): Promise<string[]> {
@@ -240,10 +248,11 @@ function deploymentPrefix(projectId: string, buildId: string): string {
   return `deployments/${projectId}/${buildId}`;
 }
 
-/** `pointers/<projectId>/production.json` or `pointers/<projectId>/preview/<name>.json`. */
+/** `pointers/<projectId>/production.json`, `pointers/<projectId>/preview/<name>.json` or `pointers/<projectId>/version/<label>.json`. */
 function pointerKey(channel: DeploymentChannel): string {
   checkId(channel.projectId);
   if (channel.kind === 'preview') checkId(channel.previewName);
+  if (channel.kind === 'version' && !VERSION_LABEL_PATTERN.test(channel.previewName)) throw new Error(`Invalid version label for a storage key: ${JSON.stringify(channel.previewName)}`);
   return `pointers/${channel.projectId}/${channelName(channel)}.json`;
 }
 

@@ -18,8 +18,8 @@ export interface DeploymentRow {
   projectId: string;
   /** storage folder name, relative to the data dir / bucket */
   dir: string;
-  kind: 'production' | 'preview';
-  /** branch slug of a preview; "" for production */
+  kind: 'production' | 'preview' | 'version';
+  /** branch slug of a preview, label of a version; "" for production */
   previewName: string;
 }
 
@@ -42,6 +42,8 @@ export interface SiteRows {
   newestBySlug(slug: string, kind: 'production' | 'preview', previewName: string): MaybePromise<DeploymentRow | undefined>;
   /** The newest production deployment of project `projectId`. */
   newestProduction(projectId: string): MaybePromise<DeploymentRow | undefined>;
+  /** The newest deployment of the documentation version `label` of project `projectId` (channel kind `version`). */
+  newestVersion(projectId: string, label: string): MaybePromise<DeploymentRow | undefined>;
   /** The newest deployment of each channel of project `projectId`. */
   currentOfProject(projectId: string): MaybePromise<DeploymentRow[]>;
   /** Every project with a custom domain. */
@@ -70,6 +72,9 @@ export function sqliteSiteRows(sqlite: Database.Database): SiteRows {
   const byProject = sqlite.prepare<[string], DeploymentRow>(
     `SELECT ${COLUMNS} FROM Deployment d WHERE d.projectId = ? AND d.kind = 'production' AND d.previewName = '' ${newest}`,
   );
+  const byVersion = sqlite.prepare<[string, string], DeploymentRow>(
+    `SELECT ${COLUMNS} FROM Deployment d WHERE d.projectId = ? AND d.kind = 'version' AND d.previewName = ? ${newest}`,
+  );
   const current = sqlite.prepare<[string], DeploymentRow>(
     `SELECT ${COLUMNS} FROM Deployment d WHERE d.projectId = ? AND d.rowid = (
        SELECT e.rowid FROM Deployment e WHERE e.projectId = d.projectId AND e.kind = d.kind AND e.previewName = d.previewName
@@ -84,6 +89,7 @@ export function sqliteSiteRows(sqlite: Database.Database): SiteRows {
   return {
     newestBySlug: (slug, kind, previewName) => bySlug.get(slug, kind, previewName),
     newestProduction: (projectId) => byProject.get(projectId),
+    newestVersion: (projectId, label) => byVersion.get(projectId, label),
     currentOfProject: (projectId) => current.all(projectId),
     customDomains: () => domains.all(),
     domainHosts: () => [...domainRows.all(), ...domains.all().map((p) => projectDomain(p))],
@@ -107,6 +113,9 @@ export function prismaSiteRows(prisma: PrismaClient): SiteRows {
       undefined,
     newestProduction: async (projectId) =>
       ((await prisma.deployment.findFirst({ where: { projectId, kind: 'production', previewName: '' }, orderBy: newest, select })) as DeploymentRow | null) ??
+      undefined,
+    newestVersion: async (projectId, label) =>
+      ((await prisma.deployment.findFirst({ where: { projectId, kind: 'version', previewName: label }, orderBy: newest, select })) as DeploymentRow | null) ??
       undefined,
     currentOfProject: async (projectId) =>
       (await prisma.deployment.findMany({ where: { projectId }, orderBy: newest, distinct: ['kind', 'previewName'], select })) as DeploymentRow[],
