@@ -13,11 +13,13 @@ import rateLimitPlugin from './plugins/rate-limit';
 import idempotencyPlugin from './plugins/idempotency';
 import openapiPlugin from './plugins/openapi';
 import sitesPlugin from './sites/index';
+import homePagePlugin from './plugins/home-page';
 import healthPlugin from './plugins/health';
 import metricsPlugin from './plugins/metrics';
 import jobsPlugin from './jobs/index';
 import schedulePlugin from './jobs/schedule-plugin';
 import webhookPlugin from './jobs/webhook-plugin';
+import reindexPlugin from './jobs/reindex-plugin';
 import trpcPlugin from './trpc/index';
 import v1Routes from './routes/v1/index';
 import { bootstrap } from './services/bootstrap';
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(requestIdPlugin);
   await app.register(sitesPlugin);
   await app.register(healthPlugin);
+  await app.register(homePagePlugin);
   await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
@@ -86,5 +89,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(jobsPlugin, { enabled: options.runJobs ?? config.workers, concurrency: config.buildConcurrency });
   await app.register(schedulePlugin, { enabled: options.runJobs ?? config.workers });
   await app.register(webhookPlugin, { enabled: options.runJobs ?? config.workers });
+  await app.register(reindexPlugin, { enabled: options.runJobs ?? config.workers });
   return app;
 }

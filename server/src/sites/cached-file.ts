@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import mime from 'mime';
 import type { AudienceMarks } from './audience-variants';
 import { repositoryFileType, INERT_CSP } from './repository-files';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SECURITY_HEADERS, securityHeaders } from './security-headers';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SECURITY_HEADERS, securityHeaders, siteCsp } from './security-headers';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -88,10 +88,10 @@ function withCharset(type: string): string {
  * for downloads, `Content-Disposition`. The site's own files get their type by extension and
  * the site CSP; repository files follow `repository-files.ts` (never a script or HTML type).
  */
-function typeHeaders(file: string, origin: FileOrigin): { type: string; headers: string[] } {
+function typeHeaders(file: string, origin: FileOrigin, connectSrc?: readonly string[]): { type: string; headers: string[] } {
   if (origin === 'site') {
     const type = contentTypeOf(file);
-    return { type, headers: ['Content-Type', type, ...SECURITY_HEADERS] };
+    return { type, headers: ['Content-Type', type, ...(connectSrc?.length ? securityHeaders(siteCsp(connectSrc)) : SECURITY_HEADERS)] };
   }
   const served = repositoryFileType(mime.getType(file));
   const type = withCharset(served.type);
@@ -125,17 +125,18 @@ const BROTLI_MAX_QUALITY_SIZE = 128 * 1024;
  *   pages and assets, served by their extension
  * @param modified `Last-Modified` (local: the file's mtime; S3: the object's LastModified)
  * @param options `access` (default `public`, see {@link FileAccess}); `fast`: lighter compression
- *   (brotli 5, gzip 6) for forms made while a visitor waits (per-visitor variants)
+ *   (brotli 5, gzip 6) for forms made while a visitor waits (per-visitor variants); `connectSrc`: origins
+ *   the site's pages may send requests to (deployment manifest `connectSrc`, security-headers.ts `siteCsp`)
  */
 export async function cachedFileOf(
   body: Buffer,
   modified: Date,
   file: string,
   origin: FileOrigin,
-  options: { access?: FileAccess; fast?: boolean } = {},
+  options: { access?: FileAccess; fast?: boolean; connectSrc?: readonly string[] } = {},
 ): Promise<CachedFile> {
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  const { type, headers } = typeHeaders(file, origin);
+  const { type, headers } = typeHeaders(file, origin, options.connectSrc);
   const compressible = isTextType(type.split(';')[0]!) && body.length >= MIN_COMPRESS;
   const access = options.access ?? 'public';
   const vary = [...(compressible ? ['Accept-Encoding'] : []), ...(access === 'public' ? [] : [VARY_ACCESS])].join(', ');

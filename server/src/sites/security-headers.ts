@@ -25,6 +25,19 @@ export function securityHeaders(csp: string): string[] {
   ];
 }
 
+/** An origin as a CSP source: scheme, host (IPv6 in brackets) and port only, nothing a policy could misread. */
+const CSP_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The CSP of a site's own files: {@link SITE_CSP}, plus `connect-src 'self' <origins>` when the
+ * site's pages send requests elsewhere (the API playground's OpenAPI servers, the deployment
+ * manifest's `connectSrc`). Origins that are not plain `http(s)://host[:port]` are left out.
+ */
+export function siteCsp(connectOrigins: readonly string[] | undefined): string {
+  const origins = [...new Set((connectOrigins ?? []).filter((o) => CSP_ORIGIN.test(o)))];
+  return origins.length ? `${SITE_CSP}; connect-src 'self' ${origins.join(' ')}` : SITE_CSP;
+}
+
 /** The security headers of site responses, with {@link SITE_CSP}. */
 export const SECURITY_HEADERS: readonly string[] = securityHeaders(SITE_CSP);
 

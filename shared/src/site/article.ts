@@ -3,6 +3,7 @@
  * description, the page body, then feedback, "Edit this page", last-updated date and previous/next
  * cards (gated ones marked for site hosting, audience.ts).
  */
+import { editUrlFor } from '../docs/edit-link';
 import type { NavPage } from '../docs/types';
 import { audienceAttrs } from './audience';
 import type { SiteContext } from './context';
@@ -99,9 +100,10 @@ export function renderArticle(a: ArticleParts): string {
   );
 }
 
-/** Escaped "Edit this page" URL: base + file path, undefined without a base or when unsafe. */
+/**
+ * Escaped "Edit this page" URL of a page file (docs/edit-link.ts `editUrlFor`: the template's `{path}`
+ * replaced, or the path appended to a base), undefined without a template or when unsafe.
+ */
 export function editHref(editBaseUrl: string | undefined, filePath: string): string | undefined {
-  if (!editBaseUrl) return undefined;
-  const base = editBaseUrl.endsWith('/') ? editBaseUrl : `${editBaseUrl}/`;
-  return safeHref(base + filePath.split('/').map(encodeURIComponent).join('/'));
+  return safeHref(editUrlFor(editBaseUrl, filePath));
 }

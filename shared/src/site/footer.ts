@@ -1,7 +1,7 @@
-/** The site footer from the config's `footer` (socials, link columns) with "Built with Quire". */
+/** The site footer from the config's `footer` (socials as icon links, link columns) with "Built with Quire". */
 import type { SiteContext } from './context';
 import { escapeHtml, externalAttrs } from './escape';
-import { socialLabel } from './icons';
+import { socialIcon, socialLabel } from './icons';
 
 /** Footer markup (static per site). */
 export function renderFooter(ctx: SiteContext): string {
@@ -9,7 +9,8 @@ export function renderFooter(ctx: SiteContext): string {
   const socials = (footer.socials ?? [])
     .map((s) => {
       const href = ctx.configHref(s.href);
-      return href ? `<li><a href="${href}"${externalAttrs(s.href)}>${socialLabel(s.type)}</a></li>` : '';
+      // an icon link named by the network (aria-label), with the name as a tooltip
+      return href ? `<li><a class="q-social" href="${href}"${externalAttrs(s.href)} aria-label="${socialLabel(s.type)}" title="${socialLabel(s.type)}">${socialIcon(s.type)}</a></li>` : '';
     })
     .join('');
   const columns = (footer.links ?? [])

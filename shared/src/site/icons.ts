@@ -6,6 +6,7 @@
  */
 import { iconSvgOrFallback, namedIcon, type IconName } from '../docs/markdown/icons';
 import { escapeHtml, safeHref } from './escape';
+import { SOCIAL_SHAPES } from './social-shapes';
 
 export type { IconName } from '../docs/markdown/icons';
 
@@ -36,4 +37,15 @@ export function socialLabel(type: string): string {
   };
   const label = known[type.toLowerCase()] ?? type.charAt(0).toUpperCase() + type.slice(1);
   return escapeHtml(label);
+}
+
+/**
+ * The icon of a footer social link (`footer.socials` type): the network's brand mark (social-shapes.ts),
+ * or the icon set's drawing for the name (`website` -> globe; unknown names get the neutral glyph).
+ * Decorative (aria-hidden): the link carries the network's name as its accessible name.
+ */
+export function socialIcon(type: string, className = 'q-icon q-social-icon'): string {
+  const shape = SOCIAL_SHAPES[type.toLowerCase()];
+  if (shape === undefined) return iconSvgOrFallback(type.toLowerCase() === 'website' ? 'globe' : type, className);
+  return `<svg class="${className}" viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false">${shape}</svg>`;
 }

@@ -25,7 +25,8 @@ export function endpointBarHtml(bar: EndpointBar): string {
   const badges: string[] = [];
   if (bar.webhook) badges.push('<span class="q-openapi-badge q-openapi-badge-webhook">Webhook</span>');
   if (bar.deprecated) badges.push('<span class="q-openapi-badge q-openapi-badge-deprecated">Deprecated</span>');
-  const path = esc(bar.path).replace(/\{([^}]*)\}/g, '<span class="q-openapi-path-param">{$1}</span>');
+  // a line break opportunity after each `/`: a long path wraps between segments on a phone
+  const path = esc(bar.path).replace(/(?<=.)\/(?=.)/g, '/<wbr>').replace(/\{([^}]*)\}/g, '<span class="q-openapi-path-param">{$1}</span>');
   const server = bar.serverUrl ? `<span class="q-openapi-server">${esc(bar.serverUrl)}</span>` : '';
   return `<div class="q-openapi-endpoint">${badges.join('')}${method}<code class="q-openapi-url">${server}<span class="q-openapi-path">${path}</span></code></div>`;
 }

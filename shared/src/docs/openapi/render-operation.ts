@@ -8,6 +8,7 @@ import { endpointBarHtml } from './endpoint-bar';
 import { codeGroup, esc, markdown } from './html';
 import { buildOperationModel, PARAM_LOCATIONS, type OperationModel, type ParameterModel, type ResponseModel, type SecurityUse } from './operation-model';
 import { fitExample, PageBudget } from './page-budget';
+import { playgroundData } from './playground';
 import { pageExample } from './schema-example';
 import { fieldContext, renderField, renderSchemaBody } from './schema-fields';
 import type { BuildWarning, TocEntry } from '../types';
@@ -144,11 +145,14 @@ function responseExamples(model: OperationModel, budget: PageBudget) {
 }
 
 /**
- * Renders an operation as an HTML fragment: endpoint bar (method badge, server URL, path,
- * deprecated/webhook badges), description (Markdown, raw HTML off), request samples code group
- * (spec `x-codeSamples`, cURL, JavaScript fetch, Python requests), then the sections
- * Authorizations, Path/Query/Header/Cookie Parameters, Body (Payload for webhooks) and Response
- * (one `<details>` per status code, the first 2xx open), and response examples. Section headings
+ * Renders an operation as an HTML fragment in three parts: the head (endpoint bar: method badge,
+ * server URL, path, deprecated/webhook badges; description, Markdown with raw HTML off), the examples
+ * (`.q-openapi-aside`: request samples code group with the spec's `x-codeSamples`, cURL, JavaScript
+ * fetch and Python requests; response examples), and the body (sections Authorizations,
+ * Path/Query/Header/Cookie Parameters, Body (Payload for webhooks) and Response, one `<details>` per
+ * status code, the first 2xx open). openapi.css shows the examples as a sticky right-hand column
+ * on wide screens and between head and body on narrow ones. Operations a browser can call carry
+ * the playground's data (`data-q-playground`, playground.ts). Section headings
  * are `<h2>` with fixed ids (see {@link operationToc}). Plain tags with class/id/data-* only.
  * Never throws on odd specs: missing pieces are left out. Bounded (limits.ts): fields and examples
  * share MAX_OPENAPI_PAGE_CHARS, each example MAX_OPENAPI_EXAMPLE_CHARS; what is cut is reported
@@ -157,22 +161,31 @@ function responseExamples(model: OperationModel, budget: PageBudget) {
 export async function renderOperation(op: ResolvedOperation, options: RenderOperationOptions = {}): Promise<string> {
   const model = buildOperationModel(op, options.baseUrl);
   const budget = new PageBudget();
-  const parts = [endpointBar(model)];
+  const head = [endpointBar(model)];
   const content = (op.operation['x-mint'] as Record<string, unknown> | undefined)?.content;
   const description = markdown(op.description);
-  if (description) parts.push(`<div class="q-openapi-description">${description}</div>`);
-  if (typeof content === 'string') parts.push(`<div class="q-openapi-description">${markdown(content)}</div>`);
-  parts.push(await codeGroup(generateCodeSamples(model, budget), op.kind === 'webhook' ? 'Samples' : 'Request', options.highlight));
+  if (description) head.push(`<div class="q-openapi-description">${description}</div>`);
+  if (typeof content === 'string') head.push(`<div class="q-openapi-description">${markdown(content)}</div>`);
+  const examples = [await codeGroup(generateCodeSamples(model, budget), op.kind === 'webhook' ? 'Samples' : 'Request', options.highlight)];
   if (op.kind === 'webhook' && model.body?.schema) {
     const payload =
       model.body.example !== undefined ? fitExample(model.body.example, budget, 'payload') : pageExample(model.body.schema, 'request', budget, 'payload');
-    parts.push(await codeGroup([{ label: 'Payload', lang: 'json', code: json(payload) }], 'Payload example', options.highlight));
+    examples.push(await codeGroup([{ label: 'Payload', lang: 'json', code: json(payload) }], 'Payload example', options.highlight));
   }
-  parts.push(authSection(model, budget), parameterSections(model, budget), bodySection(model, budget), responsesSection(model, budget));
-  parts.push(await codeGroup(responseExamples(model, budget), 'Response', options.highlight));
+  const body = [authSection(model, budget), parameterSections(model, budget), bodySection(model, budget), responsesSection(model, budget)];
+  examples.push(await codeGroup(responseExamples(model, budget), 'Response', options.highlight));
   const where = op.kind === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
   reportCuts(budget, op.specFile, where, options.warnings);
-  return `<div class="q-openapi" data-method="${op.method}" data-kind="${op.kind}">${parts.filter(Boolean).join('')}</div>`;
+  // the playground's data has a budget of its own: it never cuts what the page shows
+  const tryIt = playgroundData(model, new PageBudget());
+  const tryAttr = tryIt ? ` data-q-playground="${esc(JSON.stringify(tryIt))}"` : '';
+  const aside = examples.filter(Boolean).join('');
+  return (
+    `<div class="q-openapi q-openapi-split" data-method="${op.method}" data-kind="${op.kind}"${tryAttr}>` +
+    `<div class="q-openapi-head">${head.join('')}</div>` +
+    (aside ? `<div class="q-openapi-aside" role="region" aria-label="Examples">${aside}</div>` : '') +
+    `<div class="q-openapi-body">${body.filter(Boolean).join('')}</div></div>`
+  );
 }
 
 /** Turns what a page budget cut into `openapi` warnings (`spec.json: GET /x: response 200: example truncated ...`). */

@@ -94,7 +94,7 @@
   document.addEventListener('click', function (event) {
     var button = event.target.closest && event.target.closest('[data-q-copy]');
     if (!button) return;
-    var frame = button.parentElement;
+    var frame = button.closest('.q-code') || button.parentElement; // a titled block's button is in its title bar
     var source = frame && (frame.querySelector('pre') || frame.querySelector('[data-q-copy-source]'));
     if (!source) return;
     copyText(source.innerText.replace(/\n$/, '')).then(function () {

@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from '../html';
 import { namedIcon } from '../icons';
-import { bool, html, iconHtml, str, type Component } from './types';
+import { bool, html, iconHtml, inlineHtml, str, type Component } from './types';
 
 const CHEVRON = namedIcon('chevron-right', 'q-icon q-chevron');
 
@@ -19,7 +19,7 @@ export const accordionComponents: Record<string, Component> = {
     return (
       `<details class="q-accordion" id="${escapeHtml(id)}"${bool(props, 'defaultOpen') ? ' open' : ''}>` +
       `<summary class="q-accordion-summary">${CHEVRON}${iconHtml(props.icon, 'q-icon q-accordion-icon')}` +
-      `<span class="q-accordion-heading"><span class="q-accordion-title">${html(props, 'title') || escapeHtml(titleText)}</span>` +
+      `<span class="q-accordion-heading"><span class="q-accordion-title">${inlineHtml(props, 'title') || escapeHtml(titleText)}</span>` +
       (description ? `<span class="q-accordion-description">${description}</span>` : '') +
       `</span></summary><div class="q-accordion-body">${ctx.children()}</div></details>`
     );

@@ -6,7 +6,7 @@
  * the card's text stay valid HTML (no nested `<a>`).
  */
 import { escapeHtml } from '../html';
-import { bool, html, iconHtml, str, type Component } from './types';
+import { bool, html, iconHtml, inlineHtml, str, type Component } from './types';
 
 function cols(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(value);
@@ -16,7 +16,7 @@ function cols(value: unknown): number {
 const card: Component = (ctx) => {
   const { props } = ctx;
   const href = str(props, 'href');
-  const title = html(props, 'title');
+  const title = inlineHtml(props, 'title');
   const img = str(props, 'img');
   const classes = ['q-card'];
   if (href) classes.push('q-card-clickable');
@@ -49,7 +49,7 @@ export const cardComponents: Record<string, Component> = {
   Column: (ctx) => `<div class="q-column">${ctx.children()}</div>`,
   Tile: (ctx) => {
     const href = str(ctx.props, 'href');
-    const title = html(ctx.props, 'title');
+    const title = inlineHtml(ctx.props, 'title');
     const description = html(ctx.props, 'description');
     const head = href ? `<a class="q-tile-title q-card-link" href="${escapeHtml(href)}">${title}</a>` : `<div class="q-tile-title">${title}</div>`;
     return (

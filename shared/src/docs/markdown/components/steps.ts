@@ -6,11 +6,13 @@
  */
 import { escapeHtml } from '../html';
 import { isJsxElement, type UNode } from '../mdx-nodes';
-import { bool, html, iconHtml, propsOf, str, type Component, type ComponentContext, type Props } from './types';
+import { inlineMarksText } from '../inline-marks';
+import { bool, iconHtml, inlineHtml, propsOf, str, type Component, type ComponentContext, type Props } from './types';
 
 function step(ctx: ComponentContext, props: Props, body: string, n: number): string {
-  const title = html(props, 'title');
-  const titleText = str(props, 'title');
+  const title = inlineHtml(props, 'title');
+  const raw = str(props, 'title');
+  const titleText = raw === undefined ? undefined : inlineMarksText(raw);
   const id = str(props, 'id') ?? (titleText && !bool(props, 'noAnchor') ? ctx.headings.id(titleText) : undefined);
   const number = str(props, 'stepNumber') ?? String(n);
   const icon = iconHtml(props.icon, 'q-icon q-step-icon');

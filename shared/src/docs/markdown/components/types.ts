@@ -7,6 +7,7 @@ import type { CodeHighlighter } from '../highlight';
 import type { HeadingCollector } from '../headings';
 import { escapeHtml } from '../html';
 import { iconSvgOrFallback, isIconUrl } from '../icons';
+import { inlineMarksHtml } from '../inline-marks';
 import type { MdxJsxElement, UNode } from '../mdx-nodes';
 import { HtmlValue } from '../static-eval';
 
@@ -52,6 +53,17 @@ export function html(props: Props, key: string): string {
   if (v instanceof HtmlValue) return v.html;
   const s = str(props, key);
   return s === undefined ? '' : escapeHtml(s);
+}
+
+/**
+ * A title-like prop as HTML: a string with its inline Markdown marks rendered (code, strong, emphasis;
+ * inline-marks.ts, everything else escaped), or the HTML of a JSX value; '' when absent.
+ */
+export function inlineHtml(props: Props, key: string): string {
+  const v = props[key];
+  if (v instanceof HtmlValue) return v.html;
+  const s = str(props, key);
+  return s === undefined ? '' : inlineMarksHtml(s);
 }
 
 /**
