@@ -7,6 +7,7 @@ import type { RequestAuth } from '../http/request-auth';
 import { recordAudit } from '../services/audit';
 import { triggerBuild } from '../services/builds';
 import { enqueueSchedule, MAX_JOB_DELAY_MS, type ScheduleRow } from '../services/schedules';
+import { SweepingJobWorker } from './job-worker';
 import type { JobInfo, JobKinds, JobResult } from './queue';
 
 /**
@@ -81,23 +82,17 @@ const defaultMergeReview: MergeReviewFn = async (ctx, auth, projectId, reviewId)
  *   a conditional update, and finished without running twice when its build or merge already
  *   happened.
  */
-export class ScheduleRunner {
+export class ScheduleRunner extends SweepingJobWorker<'schedule'> {
   private sweepMs = 10_000;
   private horizonMs = 10 * 60_000;
   private takeoverMs = 5 * 60_000;
   private busyRetryMs = 2_000;
   private unavailableRetryMs = UNAVAILABLE_RETRY_MS;
   private merge: MergeReviewFn = defaultMergeReview;
-  private running = false;
-  private registered = false;
-  private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
-  private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(
-    private readonly ctx: AppContext,
-    options: ScheduleRunnerOptions = {},
-  ) {
+  constructor(ctx: AppContext, options: ScheduleRunnerOptions = {}) {
+    super(ctx, 'schedule');
     this.configure(options);
   }
 
@@ -115,31 +110,25 @@ export class ScheduleRunner {
     if (options.mergeReview) this.merge = options.mergeReview;
   }
 
-  /** Whether {@link start} was called and {@link stop} not yet. */
-  get started(): boolean {
-    return this.running;
+  protected firstSweep(): Promise<void> {
+    return this.sweep();
   }
 
-  /** Starts working `schedule` jobs in this process and sweeps now (resolves after the first sweep) and every `sweepMs`. */
-  async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    if (!this.registered) {
-      this.registered = true;
-      await this.ctx.jobs.process('schedule', (payload, job) => this.track(this.handle(payload, job)), { concurrency: 2 });
-    }
-    this.timer = setInterval(() => void this.sweep(), this.sweepMs);
-    this.timer.unref();
-    await this.sweep();
+  protected periodicSweep(): Promise<void> {
+    return this.sweep();
   }
 
-  /** Stops sweeping and taking jobs; resolves once the schedules running here have settled. */
-  async stop(): Promise<void> {
-    if (!this.running) return;
-    this.running = false;
-    clearInterval(this.timer);
+  protected sweepIntervalMs(): number {
+    return this.sweepMs;
+  }
+
+  protected override concurrency(): number {
+    return 2;
+  }
+
+  /** A sweep under way finishes before {@link stop} resolves. */
+  protected override async settle(): Promise<void> {
     await this.sweeping;
-    await Promise.allSettled([...this.inFlight]);
   }
 
   /** Enqueues schedules due within the horizon and takes over abandoned ones (errors are logged). */
@@ -164,14 +153,9 @@ export class ScheduleRunner {
     return this.sweeping;
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work)).catch(() => {});
-    return work;
-  }
 
   /** The `schedule` job handler: claims a due schedule and runs it here (see the class comment). */
-  private async handle({ scheduleId }: JobKinds['schedule'], _job: JobInfo): Promise<JobResult> {
+  protected async handle({ scheduleId }: JobKinds['schedule'], _job: JobInfo): Promise<JobResult> {
     if (!this.running) return { retryInMs: STOPPING_RETRY_MS };
     const prisma = this.ctx.db.prisma;
     const row = await prisma.schedule.findUnique({ where: { id: scheduleId } });

@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { enqueueDueDeliveries, RETRY_DELAYS_MS, runDeliveryJob, type DeliverySchedule } from '../services/webhook-delivery';
 import { recordBuildStatusEvent } from '../services/webhook-events';
+import { SweepingJobWorker } from './job-worker';
 import type { JobInfo, JobKinds, JobResult } from './queue';
 
 /** Options of {@link WebhookRunner}. */
@@ -33,20 +34,14 @@ export interface WebhookRunnerOptions {
 const STOPPING_RETRY_MS = 1_000;
 
 /** The delivery side of outgoing webhooks in one process (see the module comment). */
-export class WebhookRunner {
+export class WebhookRunner extends SweepingJobWorker<'webhook'> {
   private readonly schedule: { retryDelaysMs: readonly number[] } = { retryDelaysMs: RETRY_DELAYS_MS };
   private sweepMs = 30_000;
   private horizonMs = 10 * 60_000;
-  private concurrency = 4;
-  private running = false;
-  private registered = false;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private deliveriesAtOnce = 4;
 
-  constructor(
-    private readonly ctx: AppContext,
-    options: WebhookRunnerOptions = {},
-  ) {
+  constructor(ctx: AppContext, options: WebhookRunnerOptions = {}) {
+    super(ctx, 'webhook');
     this.configure(options);
   }
 
@@ -58,7 +53,7 @@ export class WebhookRunner {
     if (options.retryDelaysMs) this.schedule.retryDelaysMs = [...options.retryDelaysMs];
     if (options.sweepMs !== undefined) this.sweepMs = options.sweepMs;
     if (options.horizonMs !== undefined) this.horizonMs = options.horizonMs;
-    if (options.concurrency !== undefined) this.concurrency = options.concurrency;
+    if (options.concurrency !== undefined) this.deliveriesAtOnce = options.concurrency;
   }
 
   /** The retry schedule in use. */
@@ -66,29 +61,21 @@ export class WebhookRunner {
     return this.schedule;
   }
 
-  /** Whether {@link start} was called and {@link stop} not yet. */
-  get started(): boolean {
-    return this.running;
+  /** On start: the pending deliveries due within the horizon are queued (missed while no server ran). */
+  protected firstSweep(): Promise<void> {
+    return this.sweep(this.horizonMs);
   }
 
-  /** Starts working `webhook` jobs here and queues the pending deliveries due within the horizon (resolves after that sweep), then sweeps every `sweepMs`. */
-  async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    if (!this.registered) {
-      this.registered = true;
-      await this.ctx.jobs.process('webhook', (payload, job) => this.track(this.handle(payload, job)), { concurrency: this.concurrency });
-    }
-    await this.sweep(this.horizonMs);
-    this.timer = setInterval(() => void this.sweep(0), this.sweepMs);
-    this.timer.unref();
+  protected periodicSweep(): Promise<void> {
+    return this.sweep(0);
   }
 
-  /** Stops sweeping and taking jobs; resolves once the deliveries and recordings under way here have settled. */
-  async stop(): Promise<void> {
-    this.running = false;
-    clearInterval(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+  protected sweepIntervalMs(): number {
+    return this.sweepMs;
+  }
+
+  protected override concurrency(): number {
+    return this.deliveriesAtOnce;
   }
 
   /** Records the webhook event of a build status change (tracked, so {@link stop} waits for it). */
@@ -101,16 +88,11 @@ export class WebhookRunner {
     await this.track(enqueueDueDeliveries(this.ctx, horizonMs)).catch((err: unknown) => this.ctx.log.error({ err }, 'webhook runner: sweeping pending deliveries failed'));
   }
 
-  private async handle(payload: JobKinds['webhook'], job: JobInfo): Promise<JobResult> {
+  protected async handle(payload: JobKinds['webhook'], job: JobInfo): Promise<JobResult> {
     if (!this.running) return { retryInMs: STOPPING_RETRY_MS };
     return runDeliveryJob(this.ctx, payload, job, this.schedule);
   }
 
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work)).catch(() => {});
-    return work;
-  }
 }
 
 declare module 'fastify' {
