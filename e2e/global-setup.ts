@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { E2E_PORT } from './playwright.config';
 import { makeGitRepo } from './fixtures/git-repo';
 import { API_URL } from './fixtures/sites';
+import { makeVersionedRepo, VERSIONS_SLUG, waitForVersionBuilds } from './fixtures/versioned-site';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -24,7 +25,11 @@ const SITES = [
   { slug: 'demo', name: 'Quire demo', dir: path.join(root, 'examples', 'demo-docs') },
   { slug: 'pezzo', name: 'Pezzo', dir: path.join(corpus, 'pezzo') },
   { slug: 'agentops', name: 'AgentOps', dir: path.join(corpus, 'agentops') },
-];
+  // languages -> products -> tabs, menus, dropdowns, OpenAPI per language (specs/navigation.spec.ts)
+  { slug: 'nested', name: 'Nested Docs', dir: path.join(root, 'server', 'test', 'fixtures', 'nested-divisions') },
+  // documentation versions (tags and branches, specs/versions.spec.ts): its repository is made by the fixture
+  { slug: VERSIONS_SLUG, name: 'Versioned Docs', dir: '', makeRepo: makeVersionedRepo },
+] as { slug: string; name: string; dir: string; makeRepo?: () => string }[];
 
 async function api(method: string, url: string, body?: unknown): Promise<{ status: number; json: ApiAnswer; text: string }> {
   const res = await fetch(`${API_URL}${url}`, {
@@ -69,7 +74,7 @@ async function saveBuildLog(slug: string, projectId: string, buildId: string): P
 async function buildSites(): Promise<void> {
   const builds: { slug: string; projectId: string; buildId: string }[] = [];
   for (const site of SITES) {
-    const repo = makeGitRepo(site.dir, site.slug);
+    const repo = site.makeRepo ? site.makeRepo() : makeGitRepo(site.dir, site.slug);
     const project = await api('POST', '/v1/projects', { name: site.name, slug: site.slug, repoUrl: repo, repoBranch: 'main' });
     if (project.status !== 201) throw new Error(`creating ${site.slug}: ${project.status} ${project.text}`);
     if (site.slug === 'demo') {
@@ -95,6 +100,10 @@ async function buildSites(): Promise<void> {
       await new Promise((r) => setTimeout(r, 500));
     }
     await saveBuildLog(b.slug, b.projectId, b.buildId);
+    if (b.slug === VERSIONS_SLUG) {
+      const list = async () => ((await api('GET', `/v1/projects/${b.projectId}/builds`)).json as unknown as { data: Array<{ id: string; status: string; url: string | null }> }).data;
+      await waitForVersionBuilds(list, deadline);
+    }
   }
 }
 

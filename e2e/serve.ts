@@ -7,7 +7,7 @@ import globalSetup from './global-setup';
 import { siteUrl } from './fixtures/sites';
 
 const stop = await globalSetup();
-console.log(`e2e sites ready: ${['demo', 'pezzo', 'agentops'].map((s) => siteUrl(s)).join(' ')} (Ctrl-C stops)`);
+console.log(`e2e sites ready: ${['demo', 'pezzo', 'agentops', 'versions'].map((s) => siteUrl(s)).join(' ')} (Ctrl-C stops)`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void stop().then(() => process.exit(0));

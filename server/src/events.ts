@@ -26,6 +26,8 @@ export interface QuireEvents {
   'audience.changed': [{ projectId: string; profileId: string }];
   /** An access rule or IP allowlist of the project was created, changed or deleted (services/access-rules.ts): access policy caches drop it at once. */
   'access.changed': [{ projectId: string }];
+  /** A reindex job of the project completed: its new search index generation answers from now on (search/generations.ts). */
+  'search.reindexed': [{ projectId: string; jobId: string }];
   /**
    * Local only, never sent: the transport's connection came back after a loss. Events of other
    * processes may have been missed meanwhile, so listeners that keep caches reload or empty them.
@@ -45,6 +47,7 @@ export const SHARED_EVENTS: ReadonlySet<string> = new Set<SharedEventName>([
   'build.status',
   'audience.changed',
   'access.changed',
+  'search.reindexed',
 ]);
 
 /**

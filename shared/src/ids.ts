@@ -32,6 +32,7 @@ export const ID_PREFIX = {
   ipAllowlist: 'ipl',
   accessLog: 'alg',
   previewLink: 'pvl',
+  contentGap: 'gap',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

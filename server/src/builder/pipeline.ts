@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fillTitles, flattenPages, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
+import { defaultFirst, fillTitles, flattenPages, languageResolver, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
 import { isHiddenVisit } from '@quire/shared/docs/nav/walk';
-import { DocsError, type BuildWarning, type NavNode } from '@quire/shared/docs/types';
+import { DocsError, type BuildWarning, type NavNode, type SiteConfig } from '@quire/shared/docs/types';
 import { pageInventory } from '@quire/shared/docs/page-inventory';
+import { editUrlTemplate } from '@quire/shared/docs/edit-link';
 import type { LinterOptions } from '@quire/shared/lint/linter';
 import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import { dataPaths } from '../data-paths';
@@ -20,10 +21,12 @@ import { lintPages, type LintReport } from './lint-pages';
 import type { LoadedProject } from './load-project';
 import { linterVersion, openPageCache, rendererVersion } from './page-cache';
 import { checkPageLinks, knownFindings, type PageLinkWarnings } from './page-checks';
+import { datePages, type LastChangedReader } from './page-dates';
 import { ID_RE } from './prune';
 import { collectPages, describeAt, factsOf, hydrate, statePage, type PageEntry } from './render-pages';
 import { linkInPool, loadInPool, warmRenderPool } from './render-pool';
 import type { RenderTaskBase } from './render-task';
+import { CarriedRecordsError, writeSearchIndex } from './search-index';
 import { CarriedPageError, siteShellKey, writeSiteFiles, type PreviousOutput, type SitePage } from './site-writer';
 import { step, type StepContext } from './step';
 
@@ -69,10 +72,23 @@ export interface RunBuildInput {
   /** rebuild everything, even an unchanged commit */
   force?: boolean;
   /**
+   * A documentation version build (interface-spec.md "Versioning > Documentation versions" rules
+   * 3-4): the site is served under `basePath` (`/v1`: every link, asset and the page bodies'
+   * root-relative links carry it; `siteUrl` should end with it too) and renders with `versioning`,
+   * the default branch's, in place of its own, so every version's switcher lists the same versions.
+   */
+  version?: { basePath: string; versioning: SiteConfig['versioning'] };
+  /**
    * The states of the builds this process ran last (build-state.ts; kept on the app context): the
    * next build of a project starts from memory instead of reading its predecessor's state from disk.
    */
   stateMemory?: BuildStateMemory;
+  /**
+   * When each repository file last changed in the history of a commit (the build runner passes the
+   * git read cache's `lastChangedAt`): pages without frontmatter `lastUpdated` show that date.
+   * Absent: no dates from git (page-dates.ts).
+   */
+  lastChanged?: LastChangedReader;
 }
 
 /** What a successful build produced. */
@@ -247,14 +263,21 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     );
     let entries = rendered.entries;
     let site = assembleSite(project, entries);
-    const editBaseUrl = editBase(input.repoUrl, input.branch, project.docsRootRel).editBaseUrl;
-    const shellKey = siteShellKey({ site: project.config, nav: site.nav, pages: site.pages, ...(editBaseUrl ? { editBaseUrl } : {}) });
+    const editBaseUrl = editUrlTemplate({ repoUrl: input.repoUrl, branch: input.branch.replace(/^refs\/(?:heads|tags)\//, ''), docsRoot: project.docsRootRel, pattern: project.config.raw?.editUrl });
+    // A version build renders with the default branch's versioning (rule 4), under its base path.
+    const siteConfig: SiteConfig = input.version ? { ...project.config, versioning: input.version.versioning } : project.config;
+    const basePath = input.version?.basePath;
+    const shellKey = siteShellKey({ site: siteConfig, nav: site.nav, pages: site.pages, ...(editBaseUrl ? { editBaseUrl } : {}), ...(basePath ? { basePath } : {}) });
     if (targeted && rendered.kept > 0 && shellKey !== targeted.state.shellKey) {
       // The sidebar, the config or the shell's code changed: every page's document is rendered again.
       entries = await run('reading unchanged pages', () => hydrate(entries, cache, { base, signal, limits }), (r) => `${r.read} from cache, ${r.rendered} rendered, for the changed site navigation`).then((r) => r.entries);
       site = assembleSite(project, entries);
     }
     for (const e of entries) warn(factsOf(e).warnings);
+    if (input.lastChanged) {
+      const read = input.lastChanged;
+      await run('dating pages', () => datePages(site.pages, project.docsRootRel, checkout.commitSha, read, input.log), (n) => `${n} pages dated from git history`);
+    }
 
     // One inventory for the lint step's navigation rules and the link check: the same verdicts.
     const inventory = pageInventory({ pages: entries.map((p) => p.path), files: project.files, redirects: project.config.redirects });
@@ -302,10 +325,11 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
           outDir,
           buildId: input.buildId,
           projectId: input.projectId,
-          site: project.config,
+          site: siteConfig,
           nav: site.nav,
           pages: site.pages,
           home: site.home,
+          ...(basePath ? { basePath } : {}),
           files: project.files,
           siteUrl: input.siteUrl.replace(/\/+$/, ''),
           ...(editBaseUrl ? { editBaseUrl } : {}),
@@ -317,7 +341,13 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
         }),
       (w) => `${w.fileCount} files: ${w.counts.written} written, ${w.counts.linked} shared with the previous deployment, ${w.counts.copied} copied`,
     );
-    const settled = Promise.allSettled([linting, writing]);
+    // The search index needs the pages' `.md` hashes, which writing the site computes.
+    const indexing = writing.then((w) =>
+      run('indexing search', () => writeSearchIndex({ outDir, pages: site.pages, nav: site.nav, pageKeys: w.pageKeys, ...(previousOutput ? { previousDir: previousOutput.dir } : {}) }, signal), (r) => `${r.pages} pages, ${r.records} sections, ${r.reused} unchanged, ${Math.round(r.bytes / 1024)} KB`).catch((err: unknown) => {
+        throw !signal.aborted && err instanceof CarriedRecordsError ? new ReuseFailed(err.message) : err;
+      }),
+    );
+    const settled = Promise.allSettled([linting, writing, indexing]);
     let linted: LintReport;
     let linkWarnings: PageLinkWarnings;
     try {
@@ -331,6 +361,7 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
       throw err;
     }
     const written = await writing;
+    await indexing;
     warn(written.warnings);
     throwIfAborted(signal);
 
@@ -481,6 +512,7 @@ function assembleSite(project: Project, entries: readonly PageEntry[]): { nav: N
     });
   }
   const nav = fillTitles(project.nav, labels);
+  const languageOf = languageResolver(nav);
   const inNav = new Set<string>();
   const navHidden = new Set<string>();
   for (const visit of walkPages(nav)) {
@@ -493,18 +525,12 @@ function assembleSite(project: Project, entries: readonly PageEntry[]): { nav: N
     const audience = typeof fm.audience === 'string' ? [fm.audience] : Array.isArray(fm.audience) ? fm.audience.filter((a): a is string => typeof a === 'string') : [];
     const hidden = fm.hidden === true || fm.noindex === true || r.operation?.hidden === true || !inNav.has(r.path);
     const page = r.page ?? { title: f.title, ...(f.description ? { description: f.description } : {}), frontmatter: fm, carried: { inputKey: r.kept!.inputKey, markdownHash: r.kept!.markdownHash } };
-    return { path: r.path, ...(r.filePath ? { filePath: r.filePath } : {}), page, hidden, ...(audience.length ? { audience } : {}) };
+    const language = languageOf(r.path);
+    return { path: r.path, ...(r.filePath ? { filePath: r.filePath } : {}), page, hidden, ...(audience.length ? { audience } : {}), ...(language ? { language } : {}) };
   });
   const exists = new Set(pages.map((p) => p.path));
-  const home = exists.has('index') ? 'index' : (flattenPages(nav).find((p) => exists.has(p.path) && !navHidden.has(p.path))?.path ?? pages[0]!.path);
+  const home = exists.has('index') ? 'index' : (flattenPages(defaultFirst(nav)).find((p) => exists.has(p.path) && !navHidden.has(p.path))?.path ?? pages[0]!.path);
   return { nav, pages, home };
-}
-
-/** `editBaseUrl` for GitHub repositories: `https://github.com/o/r/edit/<branch>/<docs root>/`. */
-function editBase(repoUrl: string, branch: string, docsRootRel: string): { editBaseUrl?: string } {
-  const m = /^(?:https:\/\/github\.com\/|git@github\.com:|ssh:\/\/git@github\.com\/)([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(repoUrl.trim());
-  if (!m) return {};
-  return { editBaseUrl: `https://github.com/${m[1]}/${m[2]}/edit/${branch}/${docsRootRel ? `${docsRootRel}/` : ''}` };
 }
 
 /** The log line of a warning: `warning [broken-link] guides/setup.mdx:12 /missing-page`. */

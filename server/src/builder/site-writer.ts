@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { walkPages } from '@quire/shared/docs/nav/index';
+import { playgroundDisplay, playgroundOrigins, playgroundServersIn } from '@quire/shared/docs/openapi/playground';
 import type { BuildWarning, NavNode, Redirect, RenderedPage, SiteConfig } from '@quire/shared/docs/types';
 import { createSiteRenderer, siteThemeCss, type SitePageInput, type SiteRenderer } from '@quire/shared/site/index';
+import { withBasePath } from '@quire/shared/site/site-versions';
+import type { DocVersion } from '@quire/shared/docs/versions';
 import { ASSET_DIR, buildSiteAssets } from './assets';
+import { llmsFiles } from './llms-languages';
 import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
 import { safeJoin, writeOutputs, writeOutputsSync, type FileLinker, type OutputCounts, type OutputFile } from './output-files';
 import { siteShellVersion } from './page-cache';
@@ -20,6 +24,10 @@ export interface SitePage {
   hidden: boolean;
   /** frontmatter `audience` tags: the page is gated (decisions.md section 6) */
   audience?: string[];
+  /** the code of the navigation language the page is in (`fr`; languageResolver in shared/src/docs/nav/languages.ts) */
+  language?: string;
+  /** ISO date-time of the last commit changing the page's file (page-dates.ts); frontmatter `lastUpdated` wins */
+  lastChanged?: string;
 }
 
 /**
@@ -90,8 +98,16 @@ export interface DeploymentManifest {
   notFound: '404.html';
   /** hashed theme assets (`_quire/assets/site.<hash>.css`, ...) */
   assets: string[];
+  /** origins the pages may send requests to (the API playground's OpenAPI servers): the site CSP's `connect-src` */
+  connectSrc?: string[];
   /** static files copied from the docs root, by path */
   files: string[];
+  /**
+   * the site's documentation versions (`versioning.versions` as rendered; shared/src/docs/versions.ts):
+   * site hosting routes `/<label>/` of the production site to each version's deployment by them.
+   * Absent without versioning.
+   */
+  versions?: DocVersion[];
   /**
    * every other file generated here (pages' `.html` and `.md`, `404.html`, `llms.txt`,
    * `sitemap.xml`): site hosting serves only these and `assets` as the site's own files, and
@@ -116,6 +132,12 @@ export interface WriteSiteInput {
   editBaseUrl?: string;
   /** the deployment this one replaces: unchanged files are shared with it (see {@link PreviousOutput}) */
   previous?: PreviousOutput;
+  /**
+   * URL prefix the deployment is served under (`/v1`, a documentation version; site-versions.ts):
+   * the renderer's base path, the assets' URLs and page bodies' root-relative links carry it.
+   * Absent: served at the site root.
+   */
+  basePath?: string;
 }
 
 /** What {@link writeSite} did. */
@@ -145,8 +167,8 @@ const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
  * breadcrumbs, previous/next links) and which of its pages are gated, the theme assets and the edit-link base. A page document of a
  * previous deployment is reused only under the same key: a changed title changes every sidebar.
  */
-export function siteShellKey(input: Pick<WriteSiteInput, 'site' | 'nav' | 'editBaseUrl' | 'pages'>, assets = buildSiteAssets(siteThemeCss(input.site))): string {
-  return sha256(JSON.stringify([siteShellVersion(), input.site, input.nav, assets.all.map((a) => a.file), input.editBaseUrl ?? null, pageAudiences(input.pages)]));
+export function siteShellKey(input: Pick<WriteSiteInput, 'site' | 'nav' | 'editBaseUrl' | 'pages' | 'basePath'>, assets = buildSiteAssets(siteThemeCss(input.site))): string {
+  return sha256(JSON.stringify([siteShellVersion(), input.site, input.nav, assets.all.map((a) => a.file), input.editBaseUrl ?? null, pageAudiences(input.pages), ...(input.basePath ? [input.basePath] : [])]));
 }
 
 /** Gated pages' tags by page path: the renderer marks every entry naming them (shared/src/site/audience.ts), so they are part of the shell. */
@@ -156,7 +178,7 @@ export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'
 
 /**
  * Writes a deployment directory (the layout site hosting reads; brief H7a):
- * `<page>.html` and `<page>.md` for every page, `404.html`, `llms.txt` and `sitemap.xml` (visible,
+ * `<page>.html` and `<page>.md` for every page, `404.html`, `llms.txt` (one per language too, llms-languages.ts) and `sitemap.xml` (visible,
  * ungated pages only), hashed theme assets under `_quire/assets/`, every static file of the docs
  * root at its own path (not pages, not config files, not `snippets/`, not dotfiles, not ignored,
  * at most 20 MB; larger ones get a `large-file` warning), and `manifest.json` last, so a directory
@@ -194,6 +216,7 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
   const shellKey = siteShellKey(input, assets);
   const previous = input.previous;
   const sameShell = previous !== undefined && previous.shellKey === shellKey;
+  const base = (input.basePath ?? '').replace(/\/+$/, '');
   let renderer: SiteRenderer | undefined;
   const plan: PagePlan = {
     previous,
@@ -202,15 +225,20 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
       (renderer ??= createSiteRenderer({
         site: input.site,
         nav: input.nav,
-        assets: { css: assets.css.url, js: assets.js.url, themeJs: assets.themeJs.url },
-        siteCss: assets.siteCss.url,
+        assets: {
+          css: base + assets.css.url, js: base + assets.js.url, themeJs: base + assets.themeJs.url,
+          katexCss: base + assets.katexCss.url, mermaidJs: base + assets.mermaidJs.url,
+        },
+        siteCss: base + assets.siteCss.url,
         ...(input.editBaseUrl ? { editBaseUrl: input.editBaseUrl } : {}),
+        ...(base ? { basePath: base } : {}),
         audiences: pageAudiences(input.pages),
       })),
     pageKeys: new Map(),
     manifestPages: [],
     generated: new Set<string>(RESERVED),
     reusedPages: 0,
+    base,
   };
   const { manifestPages, generated } = plan;
   const copied: string[] = [];
@@ -222,7 +250,9 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
     yield* pageFiles(input.pages, plan);
     yield sameShell ? { rel: '404.html', reuse: true } : { rel: '404.html', content: plan.renderer().notFound() };
     const listed = input.pages.filter((p) => !p.hidden && !p.audience?.length);
-    yield unlessUnchanged(previous, 'llms.txt', llmsTxt(input.site, input.nav, listed, input.siteUrl));
+    const llms = llmsFiles(input.site, input.nav, listed, input.siteUrl);
+    for (const f of llms) generated.add(f.rel);
+    for (const f of llms) yield unlessUnchanged(previous, f.rel, f.content);
     yield unlessUnchanged(previous, 'sitemap.xml', sitemapXml(listed, input.siteUrl));
     for (const file of input.files.list()) {
       if (!isStaticFile(file) || generated.has(file)) continue;
@@ -233,7 +263,8 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
       copied.push(file);
       yield previous?.unchangedFiles.has(file) ? { rel: file, reuse: true } : { rel: file, copyFrom: input.files.absolutePath(file)! };
     }
-    fileCount = assets.all.length + 2 * manifestPages.length + 3 + copied.length + 1;
+    fileCount = assets.all.length + 2 * manifestPages.length + 2 + llms.length + copied.length + 1;
+    const connectSrc = connectSrcOf(input);
     manifest = {
       version: 1,
       buildId: input.buildId,
@@ -242,8 +273,10 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
       home: input.home,
       pages: manifestPages,
       redirects: input.site.redirects,
+      ...(input.site.versioning?.versions.length ? { versions: input.site.versioning.versions.map((v) => ({ ...v })) } : {}),
       notFound: '404.html',
       assets: assets.all.map((a) => a.file),
+      ...(connectSrc.length ? { connectSrc } : {}),
       files: copied,
       generated: [...generated].filter((f) => f !== 'manifest.json'),
     };
@@ -278,6 +311,8 @@ interface PagePlan {
   manifestPages: ManifestPage[];
   generated: Set<string>;
   reusedPages: number;
+  /** the deployment's base path (`/v1`) or '': page bodies' root-relative links get it (site-versions.ts `withBasePath`) */
+  base: string;
 }
 
 /** Each page's `.html` and `.md`, new or reused, filling the manifest's pages and the keys as it goes. */
@@ -298,7 +333,7 @@ function* pageFiles(pages: readonly SitePage[], plan: PagePlan): Generator<Outpu
       yield { rel: html, reuse: true };
       yield { rel: md, reuse: true };
     } else {
-      const doc = documentInput(p, page);
+      const doc = documentInput(p, page, plan.base);
       keys = { inputKey: sha256(JSON.stringify(doc)), markdownHash: sha256(page.markdown) };
       if (sameShell && before?.inputKey === keys.inputKey) {
         plan.reusedPages++;
@@ -320,9 +355,39 @@ function* pageFiles(pages: readonly SitePage[], plan: PagePlan): Generator<Outpu
   }
 }
 
+/**
+ * The origins the site's API playground sends to (docs.json `api.playground.display: interactive`,
+ * shared/src/docs/openapi/playground.ts): the servers recorded by the generated OpenAPI pages, sorted.
+ * Empty when the playground is off.
+ */
+export function connectSrcOf(input: Pick<WriteSiteInput, 'site' | 'pages' | 'previous'>): string[] {
+  if (playgroundDisplay(input.site.raw) !== 'interactive') return [];
+  const origins = new Set<string>();
+  let carriedApi = false;
+  for (const p of input.pages) {
+    const fm = p.page.frontmatter;
+    for (const o of playgroundOrigins(fm.servers)) origins.add(o);
+    if ('html' in p.page) for (const o of playgroundOrigins(playgroundServersIn(p.page.html))) origins.add(o);
+    else if (typeof fm.openapi === 'string' || typeof fm.api === 'string') carriedApi = true;
+  }
+  // an MDX page embedding an operation that this build kept as it was: the previous deployment's list holds its server
+  if (carriedApi && input.previous) for (const o of previousConnectSrc(input.previous.dir)) origins.add(o);
+  return [...origins].sort();
+}
+
+/** The `connectSrc` of a deployment directory's manifest ([] when unreadable). */
+function previousConnectSrc(dir: string): string[] {
+  try {
+    const list = (JSON.parse(fs.readFileSync(`${dir}/manifest.json`, 'utf8')) as { connectSrc?: unknown }).connectSrc;
+    return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** What a page's document is made of besides the shell (the renderer's `SitePageInput`). */
-function documentInput(p: SitePage, page: RenderedPage): SitePageInput {
-  const lastUpdated = typeof page.frontmatter.lastUpdated === 'string' ? page.frontmatter.lastUpdated : undefined;
+function documentInput(p: SitePage, page: RenderedPage, base: string): SitePageInput {
+  const lastUpdated = typeof page.frontmatter.lastUpdated === 'string' ? page.frontmatter.lastUpdated : p.lastChanged;
   return {
     path: p.path,
     title: page.title,
@@ -330,7 +395,7 @@ function documentInput(p: SitePage, page: RenderedPage): SitePageInput {
     // a description the author did not write in frontmatter was derived from the body (generated
     // OpenAPI pages): meta tags only, the body already shows it
     ...(typeof page.frontmatter.description === 'string' ? {} : { lead: false }),
-    html: page.html,
+    html: withBasePath(page.html, base),
     toc: page.toc,
     ...(lastUpdated ? { lastUpdated } : {}),
     ...(p.hidden ? { hidden: true } : {}),

@@ -19,12 +19,15 @@ import { BuildLog, readBuildLog } from './build-log';
 import { lintOptionsOf } from '../services/style-rules';
 import { reviewOverlay, reviewPreviewName } from '../services/reviews';
 import { parseStringList } from '../db/json-columns';
+import { lastChangedAt } from '../git/repo-reader';
 import { previewIdentityOf, writePreviewInfo } from './preview-changes';
 import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from './deployments';
 import { checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
 import type { JobInfo, JobKinds, JobResult } from './queue';
+import { queueVersionBuilds } from './version-builds';
+import { planVersionBuild, type VersionBuildPlan } from '../versions/version-build';
 
 /** Options of {@link BuildRunner}. */
 export interface BuildRunnerOptions {
@@ -403,22 +406,27 @@ export class BuildRunner {
     try {
       if (!project) return;
       const production = projectSiteUrl(config, project.slug);
-      const previewName = previewChannelOf(build, project.slug);
-      const url = build.isPreview ? previewSiteUrl(production, previewName) : production;
-      log.line(`build ${build.id} of ${project.slug}: ${build.isPreview ? 'preview' : 'production'} from ${build.branch}${build.commitSha ? ` @ ${build.commitSha}` : ''} (trigger: ${build.trigger}), started ${startedAt.toISOString()}`);
+      // A version build's channel is its label (jobs/version-builds.ts); a preview's its preview name.
+      const previewName = build.version ?? previewChannelOf(build, project.slug);
+      let url = build.isPreview ? previewSiteUrl(production, previewName) : production;
+      log.line(`build ${build.id} of ${project.slug}: ${build.version ? `version ${build.version}` : build.isPreview ? 'preview' : 'production'} from ${build.branch}${build.commitSha ? ` @ ${build.commitSha}` : ''} (trigger: ${build.trigger}), started ${startedAt.toISOString()}`);
       if (!project.repoUrl) throw new BuildError('The project has no repoUrl: set one with PATCH /v1/projects/{projectId}.');
-      const previous = await this.liveDeploymentOf(project.id, build.isPreview ? 'preview' : 'production', previewName);
+      const previous = await this.liveDeploymentOf(project.id, build.version ? 'version' : build.isPreview ? 'preview' : 'production', previewName);
+      const version = build.version ? await this.planVersion(build, project, production, log, signal) : undefined;
+      if (version) url = version.url;
       // A push's list describes `changedSince..commitSha`: it stands for the change only from a deployment of `changedSince`.
       const changedFiles = build.changedFiles && previous && build.changedSince === previous.commitSha ? parseStringList(build.changedFiles) : null;
       const result = await this.build({
         projectId: project.id,
         buildId: build.id,
         repoUrl: project.repoUrl,
-        branch: build.branch,
+        branch: version ? version.ref.ref : build.branch,
         ...(build.commitSha ? { commitSha: build.commitSha } : {}),
         allowFileRepos: config.allowFileRepos,
         allowPrivateNetwork: config.allowPrivateNetwork,
         stateMemory: this.ctx.buildStates,
+        // "Last updated" dates from each page file's git history (the build's own checkout is shallow)
+        lastChanged: (commitSha, paths) => lastChangedAt(this.ctx, { projectId: project.id, repoUrl: project.repoUrl! }, commitSha, paths),
         dataDir: config.dataDir,
         siteUrl: url.replace(/\/+$/, ''),
         signal,
@@ -428,7 +436,8 @@ export class BuildRunner {
         ...(build.isPreview && build.reviewId ? { overlay: await reviewOverlay(db, build.reviewId) } : {}),
         ...(previous ? { previous } : {}),
         changedFiles,
-        force: build.force,
+        force: build.force || version?.force === true,
+        ...(version ? { version: { basePath: version.basePath, versioning: version.versioning } } : {}),
       });
       if (result.noChanges && !signal.aborted) {
         outcome = await this.finishUnchanged(build, url, result, startedAt, log);
@@ -448,13 +457,14 @@ export class BuildRunner {
         }
       }
       const dir = await publishDeployment(this.ctx, project.id, build.id, result.outDir);
-      if (result.lint) {
+      if (result.lint && !build.version) {
         // Read only once the build is deployed (services/lint-results.ts); stored now so a build that waits for approval keeps it.
         await saveLintReport(db, { buildId: build.id, projectId: project.id, report: result.lint }).catch((err: unknown) =>
           this.ctx.log.warn({ err, buildId: build.id }, 'storing the lint results of a build failed'),
         );
       }
-      if (!build.isPreview) {
+      // A version build deploys what an approved production deploy lists: approval gates judge production builds only.
+      if (!build.isPreview && !build.version) {
         const gate = await checkDeployGates(this.ctx, build, project.repoUrl, { sha: result.commitSha, message: result.commitMessage }).catch(async (err: unknown) => {
           await this.ctx.deploymentStore.remove(dir).catch(() => undefined);
           // Fail closed: a deploy whose changes cannot be checked does not go live unchecked.
@@ -473,7 +483,7 @@ export class BuildRunner {
         }
       }
       outcome = await this.deploy(
-        { id: build.id, projectId: project.id, isPreview: build.isPreview },
+        { id: build.id, projectId: project.id, isPreview: build.isPreview, version: build.version },
         { dir, url, previewName, commitSha: result.commitSha, commitMessage: result.commitMessage, startedAt },
         log,
         `${result.pages} pages to ${url} in ${Date.now() - startedAt.getTime()} ms (${result.warnings.length} warnings)`,
@@ -514,7 +524,7 @@ export class BuildRunner {
    * as an incremental build's starting point: its build's commit and, with the local store, its
    * directory. Undefined when the channel never deployed or its build recorded no commit.
    */
-  private async liveDeploymentOf(projectId: string, kind: 'production' | 'preview', previewName: string): Promise<RunBuildInput['previous']> {
+  private async liveDeploymentOf(projectId: string, kind: 'production' | 'preview' | 'version', previewName: string): Promise<RunBuildInput['previous']> {
     const row = await this.ctx.db.prisma.deployment.findFirst({
       where: { projectId, kind, previewName },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -544,6 +554,7 @@ export class BuildRunner {
     if (!done) return undefined;
     this.ctx.metrics.observeBuild('deployed', (now.getTime() - startedAt.getTime()) / 1000);
     log.line(`✓ no changes: ${result.commitSha.slice(0, 7)} is already deployed at ${url}; nothing rebuilt (trigger with force: true to rebuild)`);
+    await this.queueVersions(build.id, log);
     return 'deployed';
   }
 
@@ -556,7 +567,7 @@ export class BuildRunner {
    *   it is settled as aborted and its output removed).
    */
   private async deploy(
-    build: { id: string; projectId: string; isPreview: boolean },
+    build: { id: string; projectId: string; isPreview: boolean; version?: string | null },
     built: { dir: string; url: string; previewName: string; commitSha: string; commitMessage: string; startedAt: Date },
     log: BuildLog,
     summary: string,
@@ -567,7 +578,7 @@ export class BuildRunner {
       (await recordPublishedDeployment(this.ctx, {
         buildId: build.id,
         projectId: build.projectId,
-        kind: build.isPreview ? 'preview' : 'production',
+        kind: build.version ? 'version' : build.isPreview ? 'preview' : 'production',
         ...built,
       }));
     if (!deployed) {
@@ -581,7 +592,41 @@ export class BuildRunner {
     this.ctx.events.emit('build.status', { projectId: build.projectId, buildId: build.id, status: 'deployed' });
     log.line(`✓ deployed ${summary}`);
     await pruneOldDeployments(this.ctx, build.projectId).catch((err: unknown) => this.ctx.log.warn({ err, projectId: build.projectId }, 'pruning old deployments failed'));
+    if (!build.isPreview && !build.version) await this.queueVersions(build.id, log);
     return 'deployed';
+  }
+
+  /**
+   * After a production deploy: queues the builds of the site's other documentation versions
+   * (jobs/version-builds.ts; it decides whether the build is a production build of the default
+   * branch) and logs what it did. A failure is logged; the deploy stands.
+   */
+  private async queueVersions(buildId: string, log: BuildLog): Promise<void> {
+    try {
+      const { queued, removed } = await queueVersionBuilds(this.ctx, buildId);
+      if (queued.length > 0) log.line(`versions: queued ${queued.map((q) => `${q.label} (${q.buildId})`).join(', ')}`);
+      if (removed.length > 0) log.line(`versions: no longer served: ${removed.join(', ')}`);
+    } catch (err) {
+      this.ctx.log.error({ err, buildId }, 'queuing the version builds failed');
+      log.line('versions: queuing the version builds failed; they are queued again on the next deploy');
+    }
+  }
+
+  /**
+   * A version build's plan (versions/version-build.ts): the ref it resolves to (logged, and recorded
+   * as the build's branch), its base path and URL.
+   * @throws BuildError when the version is no longer listed or none of its refs exists.
+   */
+  private async planVersion(build: BuildRow, project: { id: string; repoUrl: string | null }, productionUrl: string, log: BuildLog, signal: AbortSignal): Promise<VersionBuildPlan> {
+    const live = await this.ctx.db.prisma.deployment.findFirst({
+      where: { projectId: project.id, kind: 'version', previewName: build.version! },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { dir: true },
+    });
+    const plan = await planVersionBuild(this.ctx, { projectId: project.id, label: build.version!, repoUrl: project.repoUrl ?? '', productionUrl, ...(live ? { live: live.dir } : {}), signal });
+    log.line(`version ${plan.version.label}: building ${plan.ref.ref} (its ${plan.ref.from}) at ${plan.ref.commitSha.slice(0, 7)}, served under ${plan.basePath}/${plan.force ? '; the versions changed since its live deployment: every page is rendered again' : ''}`);
+    if (build.branch !== plan.ref.ref) await this.ctx.db.prisma.build.updateMany({ where: { id: build.id }, data: { branch: plan.ref.ref } });
+    return plan;
   }
 
   /**

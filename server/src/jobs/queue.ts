@@ -26,6 +26,8 @@ export interface JobKinds {
    * the job id is `<messageId>-<attempt>` (BullMQ refuses custom ids with one colon).
    */
   webhook: { messageId: string; projectId: string };
+  /** Run a reindex of a project's search (jobs/reindex-runner.ts); the job id is the reindex job id. */
+  reindex: { jobId: string; projectId: string };
 }
 
 /** Name of a job kind. */
@@ -107,7 +109,7 @@ export interface JobQueue {
 }
 
 /** Every job kind, for iteration. */
-export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook'];
+export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook', 'reindex'];
 
 /**
  * The queue the configuration names: BullMQ on `config.redisUrl` with key prefix

@@ -76,7 +76,7 @@ export default fp(
         ],
       },
       transform: jsonSchemaTransform,
-      transformObject: (documentObject) => markOptionalBodies(('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument),
+      transformObject: (documentObject) => nameWildcards(markOptionalBodies(('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument)),
     });
 
     app.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
@@ -111,6 +111,24 @@ export function markOptionalBodies<T extends OpenApiDocument>(doc: T): T {
       json.schema = rest.length === 1 ? rest[0] : { anyOf: rest };
       op.requestBody.required = false;
     }
+  }
+  return doc;
+}
+
+/**
+ * A route ending in a wildcard (`/pages/*`: a page path with slashes) is documented as
+ * `/pages/{path}` with a path parameter named `path`, instead of Fastify's `{*}`.
+ */
+export function nameWildcards<T extends OpenApiDocument>(doc: T): T {
+  if (!doc.paths) return doc;
+  for (const key of Object.keys(doc.paths)) {
+    if (!key.endsWith('/{*}')) continue;
+    const item = doc.paths[key]!;
+    for (const op of Object.values(item) as { parameters?: { name?: string; in?: string }[] }[]) {
+      for (const p of op?.parameters ?? []) if (p.in === 'path' && p.name === '*') p.name = 'path';
+    }
+    delete doc.paths[key];
+    doc.paths[`${key.slice(0, -'{*}'.length)}{path}`] = item;
   }
   return doc;
 }

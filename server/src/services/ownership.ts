@@ -95,6 +95,34 @@ async function sitePages(ctx: AppContext, projectId: string, repoUrl: string | n
 }
 
 /**
+ * The repository file of each page path at `commitSha` (`docs/guides/setup.mdx`), found under the
+ * docs root as {@link sitePages} finds it; pages without a file (generated OpenAPI pages) are absent.
+ * For `GET /pages` (services/pages.ts).
+ * @throws ApiError service_unavailable when the repository cannot be read (repo-reader.ts).
+ */
+export async function pageSourceFiles(ctx: AppContext, repo: ProjectRepo, commitSha: string, paths: readonly string[]): Promise<Map<string, string>> {
+  const tree = new Set((await listFiles(ctx, repo, commitSha)).map((f) => f.path));
+  const prefix = docsPrefix(tree, new Set(paths));
+  const out = new Map<string, string>();
+  for (const path of paths) {
+    const file = [`${prefix}${path}.mdx`, `${prefix}${path}.md`].find((f) => tree.has(f));
+    if (file) out.set(path, file);
+  }
+  return out;
+}
+
+/**
+ * The owner of each page by the project's rules (the last matching rule with a user wins; see the
+ * module comment), matching its file (when known) and its page path; null when no rule matches.
+ * For `GET /pages` (services/pages.ts).
+ */
+export async function pageOwners(ctx: AppContext, projectId: string, pages: readonly { path: string; file?: string }[]): Promise<Map<string, Owner | null>> {
+  const rules = await rulesOf(ctx, projectId);
+  const owners = resolveOwners(pages, (p) => (p.file ? [p.file, p.path] : [p.path]), rules);
+  return new Map(pages.map((p) => [p.path, owners.get(p)?.user ?? null]));
+}
+
+/**
  * The folder prefix (`docs/`, or `''` for the repository root) under which most page paths have a
  * `.mdx`/`.md` file in `tree`; the shortest among equals.
  */
@@ -172,7 +200,7 @@ export async function deleteOwnershipRule(ctx: AppContext, auth: RequestAuth, pr
 }
 
 /** A frontmatter `lastUpdated` as a date: a YAML date, or a string `Date` understands; else undefined. */
-function frontmatterDate(value: unknown): Date | undefined {
+export function frontmatterDate(value: unknown): Date | undefined {
   const date = value instanceof Date ? value : typeof value === 'string' && value.trim() ? new Date(value.trim()) : undefined;
   return date && Number.isFinite(date.getTime()) ? date : undefined;
 }

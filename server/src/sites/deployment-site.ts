@@ -1,4 +1,5 @@
 import { matchRedirect } from '@quire/shared/docs/nav/index';
+import { SEARCH_INDEX_DIR } from '@quire/shared/search/records-file';
 import type { DeploymentFiles } from '../storage/deployment-store';
 import { localDeploymentFiles } from '../storage/local-store';
 import { cutForVisitor, findAudienceMarks, variantKey } from './audience-variants';
@@ -7,6 +8,7 @@ import { SiteFileCache } from './file-cache';
 import { gateChromeOf, type GateChrome } from './gate-document';
 import { parseManifest, siteOwnedFiles, type DeploymentManifest } from './manifest';
 import { injectAfterBody, loadPreviewBanner, type PreviewBanner } from './preview-banner';
+import { NotFoundSuggestions } from './not-found-suggestions';
 import { sitePathOf } from './request-path';
 
 /** A file answer: the cached file and what the access gate needs to know about it. */
@@ -89,11 +91,14 @@ export class DeploymentSite {
   private readonly variantsLoading = new Map<string, Promise<CachedFile>>();
   /** the gate page's chrome, made from the not-found page on first use */
   private chrome: GateChrome | null | Promise<GateChrome | null> | undefined;
+  /** the not-found page's "Did you mean" links, made on first use */
+  private suggestions: NotFoundSuggestions | undefined;
 
   private constructor(
     /** unique key of the deployment (`DeploymentFiles.key`: its absolute directory, or its bucket prefix) */
     readonly dir: string,
-    private readonly source: DeploymentFiles,
+    /** where the deployment's files are read from (the site's search reads its index through it: site-search.ts) */
+    readonly source: DeploymentFiles,
     readonly manifest: DeploymentManifest,
     private readonly files: Set<string>,
     private readonly cache: SiteFileCache,
@@ -103,6 +108,11 @@ export class DeploymentSite {
     private readonly banner: PreviewBanner | undefined,
     /** the preview channel's name (`feature-login`) of a preview deployment; undefined for production */
     readonly previewName: string | undefined,
+    /**
+     * the URL prefix a documentation version deployment is served under (`/v1`; versions/version-routing.ts):
+     * request URLs carry it and it is taken off before resolving; root-relative redirect targets get it. '' otherwise.
+     */
+    readonly basePath = '',
   ) {
     this.notFoundFile = manifest.notFound ?? '404.html';
     this.siteOwned = siteOwnedFiles(manifest);
@@ -129,16 +139,17 @@ export class DeploymentSite {
    * @param projectId the project whose share of `cache` the files count against (default: the
    *   manifest's `projectId`)
    * @param options `preview`: the preview channel's name (`feature-login`) when the deployment is
-   *   a preview (its pages get the preview banner); omitted for production
+   *   a preview (its pages get the preview banner); omitted for production. `basePath`: the prefix
+   *   (`/v1`) a documentation version deployment is served under.
    * @throws Error when the manifest is missing or invalid or the directory cannot be listed.
    */
-  static async load(from: string | DeploymentFiles, cache = new SiteFileCache(), projectId?: string, options: { preview?: string } = {}): Promise<DeploymentSite> {
+  static async load(from: string | DeploymentFiles, cache = new SiteFileCache(), projectId?: string, options: { preview?: string; basePath?: string } = {}): Promise<DeploymentSite> {
     const source = typeof from === 'string' ? localDeploymentFiles(from) : from;
     const readManifest = async () => parseManifest((await source.read('manifest.json')).body.toString('utf8'), `${source.key}/manifest.json`);
     const [manifest, files] = await Promise.all([readManifest(), source.list()]);
     files.delete('manifest.json');
     const banner = options.preview !== undefined ? await loadPreviewBanner(source, files, options.preview) : undefined;
-    return new DeploymentSite(source.key, source, manifest, files, cache, projectId ?? manifest.projectId, banner, options.preview);
+    return new DeploymentSite(source.key, source, manifest, files, cache, projectId ?? manifest.projectId, banner, options.preview, options.basePath ?? '');
   }
 
   /** Drops every cached file from the shared cache (the deployment is no longer served). */
@@ -151,6 +162,7 @@ export class DeploymentSite {
     this.loading.clear();
     this.variantsLoading.clear();
     this.byUrl.clear();
+    this.suggestions?.dispose();
   }
 
   /** The deployment-relative file of the site's not-found page when the deployment has one (it carries the site's chrome). */
@@ -178,7 +190,7 @@ export class DeploymentSite {
     const pending = this.variantsLoading.get(cacheKey);
     if (pending) return pending;
     const origin = this.siteOwned.has(answer.path) ? 'site' : 'repository';
-    const making = cachedFileOf(cutForVisitor(source.source, source.marks, tags), source.modified, answer.path, origin, { access: 'private', fast: true }).then(
+    const making = cachedFileOf(cutForVisitor(source.source, source.marks, tags), source.modified, answer.path, origin, { access: 'private', fast: true, connectSrc: this.manifest.connectSrc }).then(
       (made) => {
         this.variantsLoading.delete(cacheKey);
         if (!this.disposed && this.variantKeys.size < MAX_VARIANTS && this.cache.set(this.projectId, cacheKey, made)) {
@@ -201,6 +213,23 @@ export class DeploymentSite {
   /** The shared-cache key of a file's variant (the remembered string when the variant was made before). */
   private variantCacheKey(file: string, key: string): string {
     return this.variantKeysByFile.get(file)?.get(key) ?? `${this.keyOf(file)}\0${key}`;
+  }
+
+  /**
+   * The not-found page for a request that ended on it, with links to the pages closest to the
+   * requested path (not-found-suggestions.ts).
+   * @param form the not-found page as this visitor gets it (`answer.file` or its {@link variant})
+   * @param tags the visitor's audience tags
+   */
+  notFoundFor(rawUrl: string, form: CachedFile, tags: readonly string[]): CachedFile | Promise<CachedFile> {
+    if (this.disposed) return form;
+    this.suggestions ??= new NotFoundSuggestions(
+      this.manifest.pages.filter((p) => this.pageFiles.get(p.path) === p.file),
+      this.cache,
+      this.projectId,
+      this.dir,
+    );
+    return this.suggestions.pageFor(rawUrl, form, tags);
   }
 
   /**
@@ -239,7 +268,7 @@ export class DeploymentSite {
       if (file) return fileAnswer(hit, file);
       // evicted since: read it again below
     }
-    const target = sitePathOf(rawUrl);
+    const target = sitePathOf(this.basePath ? this.underBase(rawUrl) : rawUrl);
     if (!target) return NONE;
     const decision = this.decide(target.path, target.trailingSlash);
     const answer = this.settle(decision);
@@ -258,12 +287,37 @@ export class DeploymentSite {
     return this.settle(this.decide(sitePath, trailingSlash));
   }
 
+  /**
+   * A request URL of a version deployment without its base path (`/v1/guides?x` → `/guides?x`,
+   * `/v1` → `/`); `''` (refused by `sitePathOf`) when the URL is not under the base path.
+   */
+  private underBase(rawUrl: string): string {
+    const base = this.basePath;
+    if (!rawUrl.startsWith(base)) return '';
+    const next = rawUrl.charAt(base.length);
+    if (next === '') return '/';
+    if (next === '/') return rawUrl.slice(base.length);
+    if (next === '?' || next === '#') return `/${rawUrl.slice(base.length)}`;
+    return '';
+  }
+
+  /**
+   * Whether a decoded site path (see `sitePathOf`; relative to the base path) names something of
+   * this deployment (a page, a file, a redirect) rather than its not-found page. No file is read.
+   */
+  has(sitePath: string, trailingSlash: boolean): boolean {
+    const decision = this.decide(sitePath, trailingSlash);
+    return decision.kind === 'redirect' || (decision.kind === 'cached' && decision.status === 200);
+  }
+
   /** Which file (or redirect, or nothing) answers a site path; no file is read. */
   private decide(sitePath: string, trailingSlash: boolean): Remembered {
     if (sitePath === '') return this.homeFile ? this.found(this.homeFile) : this.notFound();
+    // the search index holds gated pages' text: only the search endpoint reads it (site-search.ts)
+    if (sitePath === SEARCH_INDEX_DIR || sitePath.startsWith(`${SEARCH_INDEX_DIR}/`)) return this.notFound();
     if (!sitePath.startsWith('_quire/') && this.manifest.redirects.length > 0) {
       const hit = matchRedirect(this.manifest.redirects, `/${sitePath}${trailingSlash ? '/' : ''}`);
-      if (hit) return { kind: 'redirect', status: hit.status, location: hit.location };
+      if (hit) return { kind: 'redirect', status: hit.status, location: this.basePath && /^\/(?![/\\])/.test(hit.location) ? this.basePath + hit.location : hit.location };
     }
     const file = this.fileFor(sitePath);
     return file && file !== this.notFoundFile ? this.found(file) : this.notFound();
@@ -317,7 +371,7 @@ export class DeploymentSite {
       .read(file)
       .then(({ body, modified }) => {
         const built = banner ? injectAfterBody(body, banner(this.pageOfFile.get(file))) : body;
-        return formOf(built, modified, file, origin, html, gated);
+        return formOf(built, modified, file, origin, html, gated, this.manifest.connectSrc);
       })
       .then(
         (loaded) => {
@@ -349,11 +403,12 @@ function fileAnswer(decision: Extract<Remembered, { kind: 'cached' }>, file: Cac
  * without tags (`varies`). Every form of a gated page's files is `private` (only visitors with access
  * ever get them).
  */
-async function formOf(body: Buffer, modified: Date, file: string, origin: 'site' | 'repository', html: boolean, gated: boolean): Promise<CachedFile> {
+async function formOf(body: Buffer, modified: Date, file: string, origin: 'site' | 'repository', html: boolean, gated: boolean, connectSrc?: readonly string[]): Promise<CachedFile> {
   const marks = html ? findAudienceMarks(body) : null;
   const access: FileAccess = gated ? 'private' : marks ? 'varies' : 'public';
-  if (!marks) return cachedFileOf(body, modified, file, origin, { access });
-  const cached = await cachedFileOf(cutForVisitor(body, marks, []), modified, file, origin, { access });
+  const options = { access, ...(connectSrc ? { connectSrc } : {}) };
+  if (!marks) return cachedFileOf(body, modified, file, origin, options);
+  const cached = await cachedFileOf(cutForVisitor(body, marks, []), modified, file, origin, options);
   cached.audience = { source: body, marks, modified };
   cached.size += body.length;
   return cached;

@@ -8,6 +8,9 @@ import type { PreviewLinkLookup } from '../access/preview-links';
 import { secretKeyOf } from '../git/secret-box';
 import { verifyAudienceToken, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
 import { previewCookieKey } from './preview-access';
+import type { SearchResult } from '@quire/shared/api/search';
+import type { DeploymentSite } from './deployment-site';
+import { searchSite, type SiteSearchQuery } from './site-search';
 
 /**
  * What the site gate (site-gate.ts) asks of the rest of the server: the access decision, token
@@ -41,6 +44,8 @@ export interface SiteAccess {
   protectsPreviews(projectId: string): boolean | Promise<boolean>;
   /** The key signing `quire_preview` cookies (preview-access.ts). */
   previewCookieKey(): Buffer;
+  /** Runs a site search for a reader (site-search.ts `searchSite`). @throws ApiError not_found for an unknown version. */
+  search(site: DeploymentSite, query: SiteSearchQuery): Promise<SearchResult[]>;
 }
 
 /** How long a preview link's state is believed on the requests of a private preview, in ms (a revoked link stops opening it within this). */
@@ -102,6 +107,7 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
       });
     },
     previewCookieKey: () => (key ??= previewCookieKey(secretKeyOf(ctx.config))),
+    search: (site, query) => searchSite(ctx, site, query),
   };
 }
 

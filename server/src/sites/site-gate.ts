@@ -12,6 +12,7 @@ import { sendAnswer, sendPlainNotFound, sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';
 import type { SiteEndpoint } from './site-endpoints';
 import { magicLink, MAGIC_LINK_PARAM, tokenForm } from './token-entry';
+import { answerSiteSearch } from './site-search';
 
 /**
  * The access gate of a site (decisions.md sections 6 and 9), on every surface of every deployment
@@ -71,6 +72,7 @@ export function serveThroughGate(
 function route(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, endpoint: SiteEndpoint | undefined): void {
   if (endpoint?.kind === 'token') return void tokenForm(req, res, site, access).catch((err: unknown) => fail(req, res, log, err));
   if (endpoint?.kind === 'link') return void previewLink(req, res, site, access, endpoint.token).catch((err: unknown) => fail(req, res, log, err));
+  if (endpoint?.kind === 'search') return void answerSiteSearch(req, res, site, access, log);
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   if (q !== -1 && url.includes(MAGIC_LINK_PARAM, q)) {
@@ -162,7 +164,11 @@ function settle(g: GateRequest, decision: SiteAccessDecision, withToken: boolean
 function deliver(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, log: FastifyBaseLogger, answer: SiteAnswer, decision: SiteAccessDecision, cookieGiven: boolean): void {
   const extra = cookieGiven && decision.tokenRefusal ? ['Set-Cookie', clearCookie(req, AUDIENCE_COOKIE)] : undefined;
   if (answer.kind !== 'file') return sendAnswer(req, res, answer, undefined, extra);
-  const form = decision.tags.length > 0 ? site.variant(answer, decision.tags) : answer.file;
+  const visitorForm = decision.tags.length > 0 ? site.variant(answer, decision.tags) : answer.file;
+  // the not-found page gets links to the pages closest to the requested path
+  const form = answer.status !== 404 ? visitorForm : visitorForm instanceof Promise
+    ? visitorForm.then((f) => site.notFoundFor(req.url ?? '/', f, decision.tags))
+    : site.notFoundFor(req.url ?? '/', visitorForm, decision.tags);
   if (!(form instanceof Promise)) return sendAnswer(req, res, answer, form, extra);
   form.then(
     (f) => sendAnswer(req, res, answer, f, extra),

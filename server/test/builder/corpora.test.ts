@@ -48,8 +48,10 @@ describe('real corpora', () => {
       expect(manifest.pages.some((p) => p.path === manifest.home)).toBe(true);
       expect(fs.existsSync(path.join(res.outDir, `${manifest.home}.html`))).toBe(true);
       expect(fs.readFileSync(path.join(res.outDir, 'llms.txt'), 'utf8').split('\n').filter((l) => l.startsWith('- [')).length).toBeGreaterThan(10);
-      // fetching, loading, rendering, linting, checking links, writing, saving build state
-      expect(log.filter((l) => l.startsWith('✓ '))).toHaveLength(7);
+      // fetching, loading, rendering, linting, checking links, writing, indexing search, saving build state
+      expect(log.filter((l) => l.startsWith('✓ '))).toHaveLength(8);
+      expect(log.some((l) => l.startsWith('✓ indexing search'))).toBe(true);
+      expect(fs.existsSync(path.join(res.outDir, '_quire/search'))).toBe(true);
     } finally {
       repo.cleanup();
     }

@@ -99,10 +99,16 @@ describe('site writer', () => {
         expect.objectContaining({ path: 'secret', audience: ['partners'] }),
       ]),
     );
-    expect(onDisk.assets.map((a) => a.replace(/[0-9a-f]{10}/, 'H')).sort()).toEqual(
+    const theme = onDisk.assets.filter((a) => /\/(site|theme)[.-]/.test(a));
+    expect(theme.map((a) => a.replace(/[0-9a-f]{10}/, 'H')).sort()).toEqual(
       ['_quire/assets/site.H.css', '_quire/assets/site.H.js', '_quire/assets/theme-H.css', '_quire/assets/theme.H.js'].sort(),
     );
-    for (const a of onDisk.assets) expect(read('index.html')).toContain(`/${a}`);
+    for (const a of theme) expect(read('index.html')).toContain(`/${a}`);
+    // KaTeX (CSS and its fonts) and mermaid are published with every site, linked only by pages that need them
+    const vendor = onDisk.assets.filter((a) => !theme.includes(a)).map((a) => a.replace(/[0-9a-f]{10}/, 'H'));
+    expect(vendor).toEqual(expect.arrayContaining(['_quire/assets/katex.H.css', '_quire/assets/KaTeX_Main-Regular.H.woff2', '_quire/assets/mermaid.H.js']));
+    expect(read('index.html')).not.toMatch(/katex|mermaid/);
+    for (const a of onDisk.assets) expect(fs.existsSync(path.join(out, a))).toBe(true);
     expect(manifest.assets).toEqual(onDisk.assets);
   });
 

@@ -20,6 +20,8 @@ export interface SearchRecord {
   section?: string;
   /** the heading's id (`install`, as the page's `<h2 id>`); absent for the introduction */
   anchor?: string;
+  /** the heading's level (2 or 3); absent for the introduction */
+  depth?: 2 | 3;
   /** plain text of the section (Markdown and markup removed) */
   text: string;
   /** frontmatter `audience` tags: the page is gated (decisions.md section 6); absent: public */
@@ -63,4 +65,6 @@ export interface SearchIndex {
   search(query: SearchQuery): SearchHit[];
   /** number of records indexed */
   readonly size: number;
+  /** about how many bytes the loaded index holds (its files' sizes), for a cache bounded by bytes */
+  readonly bytes?: number;
 }

@@ -11,13 +11,18 @@ export interface SiteRendererInput {
   site: SiteConfig;
   /** the navigation with titles filled (NavPage.title set from frontmatter by the builder) */
   nav: NavNode[];
-  /** URLs of the hashed asset files, e.g. `/_quire/assets/site.3f9a1c.css` */
-  assets: { css: string; js: string; themeJs: string };
+  /**
+   * URLs of the hashed asset files, e.g. `/_quire/assets/site.3f9a1c.css`; `katexCss` and `mermaidJs`
+   * are linked only by pages holding math or a diagram (page-assets.ts), none when absent
+   */
+  assets: { css: string; js: string; themeJs: string; katexCss?: string; mermaidJs?: string };
   /** URL of the per-site theme css (siteThemeCss written to its own hashed file) */
   siteCss: string;
   /**
-   * base of "Edit this page" links, e.g. `https://github.com/acme/docs/edit/main/docs/`; the page's
-   * file path is appended. No edit link when absent.
+   * "Edit this page" links: a template with `{path}` for the page's file path under the docs folder
+   * (docs/edit-link.ts `editUrlTemplate`, e.g. `https://gitlab.com/acme/docs/-/edit/main/docs/{path}`),
+   * or a base the file path is appended to (`https://github.com/acme/docs/edit/main/docs/`). No edit
+   * link when absent.
    */
   editBaseUrl?: string;
   /** URL prefix of this deployment when it is not served at the site root, e.g. `/v1` (version) */

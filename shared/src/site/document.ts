@@ -3,11 +3,12 @@
  * stylesheets, the blocking theme script and the deferred site script; no inline script, CSP-safe)
  * and the body skeleton (skip link, header, layout grid, footer, search dialog).
  */
+import { playgroundDisplay } from '../docs/openapi/playground';
 import type { SiteContext } from './context';
 import { escapeHtml } from './escape';
 import { renderFooter } from './footer';
-import { SEARCH_DIALOG_HTML } from './header';
 import { icon } from './icons';
+import { SEARCH_DIALOG_HTML, searchVersionAttr } from './search-ui';
 
 /** The per-site static pieces of every document, computed once. */
 export interface DocumentShell {
@@ -26,7 +27,10 @@ export function createDocumentShell(ctx: SiteContext): DocumentShell {
   const htmlAttrs =
     ` lang="en" data-default-theme="${escapeHtml(appearance)}"` +
     (site.appearance?.strict ? ' data-theme-strict' : '') +
-    (appearance === 'dark' ? ' data-theme="dark"' : '');
+    (appearance === 'dark' ? ' data-theme="dark"' : '') +
+    // the API playground of OpenAPI pages (playground.js) works only when the config turns it on
+    (playgroundDisplay(site.raw) === 'interactive' ? ' data-q-playground="interactive"' : '') +
+    searchVersionAttr(ctx.base);
   const favLight = site.favicon && ctx.configHref(site.favicon.light);
   const favDark = site.favicon && ctx.configHref(site.favicon.dark || site.favicon.light);
   const favicons = favLight

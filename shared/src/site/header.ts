@@ -1,14 +1,15 @@
 /**
  * The top bar (site-look.md "Top bar"): menu button (phones), logo (light/dark variants) or site
  * name, version/language switchers, search button with its Ctrl K hint, navbar links, primary
- * button, theme toggle; then the tabs row. Also the search dialog placeholder (search arrives
- * later: the dialog says so instead of showing results).
+ * button, theme toggle; then the tabs row. The search button and dialog are search-ui.ts.
  */
 import type { SiteContext } from './context';
-import { renderSiteVersions, renderSwitchers, renderTabs } from './divisions';
+import { renderSwitchers, renderTabs } from './divisions';
 import { icon } from './icons';
 import { renderNavbar } from './navbar';
 import type { NavScope } from './nav-index';
+import { versionSwitcherSlot } from './site-versions';
+import { renderSearchButton } from './search-ui';
 
 /**
  * The one appearance a site can ever show: `appearance.strict` (mint.json `modeToggle.isHidden`) with a
@@ -45,23 +46,13 @@ function themeToggle(ctx: SiteContext): string {
 
 /** The top bar of pages in `scope` (cacheable per scope: it does not depend on the page). */
 export function renderHeader(ctx: SiteContext, scope: NavScope): string {
-  const switchers = renderSiteVersions(ctx) + renderSwitchers(ctx, scope, 'header');
+  const switchers = versionSwitcherSlot(ctx) + renderSwitchers(ctx, scope, 'header');
   return (
     `<header class="q-header"><div class="q-header-bar">` +
     `<button class="q-icon-btn q-menu-btn" type="button" data-q-drawer-open aria-controls="q-sidebar" aria-expanded="false" aria-label="Open navigation">${icon('menu')}</button>` +
     `${renderLogo(ctx)}${switchers ? `<div class="q-header-switchers">${switchers}</div>` : ''}` +
-    `<button class="q-search-btn" type="button" data-q-search-open aria-haspopup="dialog" aria-label="Search">${icon('search')}<span class="q-search-label">Search...</span><kbd class="q-kbd">Ctrl K</kbd></button>` +
-    `<div class="q-header-end">${renderNavbar(ctx)}${themeToggle(ctx)}</div>` +
+    renderSearchButton() +
+    `<div class="q-header-end">${renderNavbar(ctx, scope)}${themeToggle(ctx)}</div>` +
     `</div>${renderTabs(ctx, scope)}</header>`
   );
 }
-
-/** The search dialog placeholder (opened by site.js on the button, Ctrl K or `/`). */
-export const SEARCH_DIALOG_HTML =
-  '<dialog class="q-search-dialog" id="q-search" aria-label="Search the documentation">' +
-  '<form method="dialog" class="q-search-form" role="search">' +
-  `<label class="q-search-field">${icon('search')}<span class="q-visually-hidden">Search</span>` +
-  '<input type="search" id="q-search-input" name="q" placeholder="Search the documentation" autocomplete="off"></label>' +
-  '<button class="q-kbd q-search-esc" type="submit" aria-label="Close search">Esc</button></form>' +
-  '<div class="q-search-results" id="q-search-results" aria-live="polite"><p class="q-search-empty">Search is not available on this site yet.</p></div>' +
-  '</dialog>';

@@ -8,9 +8,13 @@ import { editHref, PAGER_MAX_GATED, renderArticle, renderPager } from './article
 import { createSiteContext, type SitePageInput, type SiteRendererInput } from './context';
 import { createDocumentShell, renderHeadMeta } from './document';
 import { escapeHtml } from './escape';
+import { pageAssetTags } from './page-assets';
+import { fillDivisionSwitchers, scopeLanguage, withPageLanguage } from './divisions';
 import { renderHeader } from './header';
 import type { NavPlace, NavScope } from './nav-index';
+import { didYouMeanMarker, renderNotFoundSearch } from './not-found';
 import { createSidebarTemplate, pageLabel, type SidebarTemplate } from './sidebar';
+import { fillVersionSwitcher, renderDeprecationBanner } from './site-versions';
 import { renderToc } from './toc';
 
 /** Renders the documents of one site build. */
@@ -42,8 +46,9 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
     return t;
   };
 
-  const layout = (scope: NavScope, sidebar: string, article: string, tocRail: string) =>
-    `${header(scope)}<div class="q-layout${tocRail ? ' q-has-toc' : ''}">${sidebar}` +
+  /** `pagePath`: the page (undefined on the 404 page), for the version switcher and the deprecated version's banner (site-versions.ts). */
+  const layout = (scope: NavScope, sidebar: string, article: string, tocRail: string, pagePath?: string) =>
+    `${renderDeprecationBanner(ctx, pagePath)}${fillVersionSwitcher(ctx, fillDivisionSwitchers(ctx, header(scope), scope, pagePath), pagePath)}<div class="q-layout${tocRail ? ' q-has-toc' : ''}">${sidebar}` +
     `<div class="q-backdrop" data-q-drawer-close hidden></div>` +
     `<main class="q-main" id="content" tabindex="-1">${article}</main>${tocRail}</div>`;
 
@@ -59,7 +64,7 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
   return {
     page(p) {
       const place = ctx.index.place(p.path);
-      const scope = place?.scope ?? ctx.index.defaultScope;
+      const scope = ctx.index.scopeFor(p.path);
       const groups = place?.groups ?? [];
       const eyebrow = [...groups].reverse().find((g) => g.title)?.title;
       const toc = renderToc(p.toc);
@@ -75,10 +80,11 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
         feedback: true,
       });
       return (
-        shell.open +
+        withPageLanguage(shell.open, scopeLanguage(scope)) +
         renderHeadMeta(ctx, p.title, p.description, p.hidden === true) +
+        pageAssetTags(input.assets, p.html) +
         shell.headEnd +
-        layout(scope, sidebar(scope).render(p.path, groups), article, toc.rail) +
+        layout(scope, sidebar(scope).render(p.path, groups), article, toc.rail, p.path) +
         shell.close
       );
     },
@@ -93,6 +99,8 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
         .join('');
       const body =
         `<p>The page you are looking for does not exist, or it has moved.</p>` +
+        // site hosting fills the marker with the pages closest to the requested path (not-found.ts)
+        `${didYouMeanMarker(ctx.base)}${renderNotFoundSearch()}` +
         `<p><a class="q-button" href="${ctx.pageHref('index')}">Go to the home page</a></p>` +
         (suggestions ? `<h2 id="start-here">Start here</h2><ul>${suggestions}</ul>` : '');
       const article = renderArticle({

@@ -97,7 +97,8 @@ describe('page document', () => {
   it('shows navbar links, the primary button and footer from the config', () => {
     expect(html).toContain('<a class="q-navbar-link" href="mailto:help@acme.test">');
     expect(html).toMatch(/<a class="q-navbar-primary" href="https:\/\/app\.acme\.test"[^>]*>Dashboard/);
-    expect(html).toContain('<a href="https://github.com/acme" rel="noopener" target="_blank">GitHub</a>');
+    // social links are icons named by the network
+    expect(html).toMatch(/<a class="q-social" href="https:\/\/github.com\/acme" rel="noopener" target="_blank" aria-label="GitHub" title="GitHub"><svg class="q-icon q-social-icon"[^>]*fill="currentColor"/);
     expect(html).toContain('<p class="q-footer-heading">Company</p>');
     expect(html).toContain('Built with Quire');
   });
@@ -148,8 +149,8 @@ describe('page options', () => {
   it('shows a version switcher for the site\'s versions with the current one selected', () => {
     const site = sampleSite({ versioning: { versions: [{ label: 'v2', default: true }, { label: 'v1' }] } });
     const html = renderer({ site, basePath: '/v1' }).page(apiKeys);
-    expect(html).toContain('<a href="/"><span class="q-switcher-text"><span class="q-switcher-title">v2</span>');
-    expect(html).toContain('<a href="/v1/" aria-current="true">');
+    expect(html).toContain('<a href="/concepts/auth/api-keys?_quire_from=switcher"><span class="q-switcher-text"><span class="q-switcher-title">v2');
+    expect(html).toContain('<a href="/v1/concepts/auth/api-keys?_quire_from=switcher" aria-current="true">');
   });
 
   it('shows OpenAPI pages with method badges and their own tab\'s sidebar', () => {
@@ -308,8 +309,9 @@ describe('siteThemeCss and asset lists', () => {
   });
 
   it('names the asset files in concatenation order, tokens first', () => {
-    expect(SITE_CSS_FILES).toEqual(['tokens.css', 'layout.css', 'components.css', 'openapi.css']);
-    expect(SITE_JS_FILES).toEqual(['site.js', 'components.js']);
+    expect(SITE_CSS_FILES).toEqual(['tokens.css', 'layout.css', 'components.css', 'code.css', 'openapi.css', 'search.css']);
+    expect(SITE_JS_FILES[0]).toBe('site.js');
+    expect(SITE_JS_FILES).toEqual(expect.arrayContaining(['components.js', 'media.js', 'playground.js']));
     expect(THEME_JS_FILE).toBe('theme.js');
   });
 });

@@ -16,6 +16,9 @@ import webhookRoutes from './webhooks/index';
 import accessRoutes from './access/index';
 import domainRoutes from './domains/index';
 import audienceRoutes from './audiences/index';
+import searchRoutes from './search/index';
+import pagesRoutes from './pages/index';
+import versionsRoutes from './versions/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -36,5 +39,8 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(accessRoutes);
   await app.register(domainRoutes);
   await app.register(audienceRoutes);
+  await app.register(searchRoutes);
+  await app.register(pagesRoutes);
+  await app.register(versionsRoutes);
 };
 export default v1Routes;

@@ -1,5 +1,5 @@
 // Quire site chrome behaviour (deferred; CSP-safe: no inline handlers, everything bound here by
-// data-q-* attributes): theme toggle, navigation drawer, search dialog shortcut, switcher menus,
+// data-q-* attributes): theme toggle, navigation drawer, switcher menus,
 // "On this page" scroll-spy, feedback buttons, banner dismissal, heading anchor links.
 (function () {
   var doc = document;
@@ -59,31 +59,9 @@
     el.addEventListener('click', function () { setDrawer(false); });
   });
 
-  // Search dialog (search results arrive with the search feature; until then it says so).
-  var dialog = $('#q-search');
-  function openSearch() {
-    if (!dialog || dialog.open) return;
-    if (dialog.showModal) dialog.showModal(); else dialog.setAttribute('open', '');
-    var input = $('#q-search-input');
-    if (input) input.focus();
-  }
-  $$('[data-q-search-open]').forEach(function (b) { b.addEventListener('click', openSearch); });
-  if (dialog) {
-    dialog.addEventListener('click', function (e) { if (e.target === dialog) dialog.close(); });
-  }
-  if (/Mac|iPhone|iPad/.test(navigator.platform || '')) {
-    $$('.q-search-btn .q-kbd').forEach(function (k) { k.textContent = '\u2318K'; });
-  }
-
+  // The search dialog and its shortcuts (Ctrl/Cmd-K, `/`) are search.js.
   doc.addEventListener('keydown', function (e) {
-    var typing = /^(INPUT|TEXTAREA|SELECT)$/.test((e.target && e.target.tagName) || '') || (e.target && e.target.isContentEditable);
-    if ((e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      openSearch();
-    } else if (e.key === '/' && !typing) {
-      e.preventDefault();
-      openSearch();
-    } else if (e.key === 'Escape') {
+    if (e.key === 'Escape') {
       if (doc.body.classList.contains('q-drawer-open')) setDrawer(false);
       $$('details[data-q-switcher][open]').forEach(function (d) { d.open = false; });
     }

@@ -29,7 +29,8 @@ describe('renderOperation: endpoint, parameters, auth', () => {
     const html = await renderOperation(op('openapi GET /users/{userId}'));
     expect(html).toContain('<span class="q-method q-method-get" data-method="get">GET</span>');
     expect(html).toContain('<span class="q-openapi-server">https://eu.example.com/v1</span>');
-    expect(html).toContain('/users/<span class="q-openapi-path-param">{userId}</span>');
+    // a line break opportunity after each inner `/` (long paths wrap between segments)
+    expect(html).toContain('/users/<wbr><span class="q-openapi-path-param">{userId}</span>');
   });
 
   it('lists path-level, query, header and cookie parameters with types and badges', async () => {

@@ -34,12 +34,12 @@ describe('renderApiEndpoint (manual api: pages)', () => {
     const html = renderApiEndpoint('POST /v1/users/{id}', 'https://api.example.com/');
     expect(html).toContain('<span class="q-method q-method-post" data-method="post">POST</span>');
     expect(html).toContain('<span class="q-openapi-server">https://api.example.com</span>');
-    expect(html).toContain('/v1/users/<span class="q-openapi-path-param">{id}</span>');
+    expect(html).toContain('/v1/<wbr>users/<wbr><span class="q-openapi-path-param">{id}</span>');
   });
 
   it('splits a full URL into server and path', () => {
     const html = renderApiEndpoint('get https://api.example.com/v2/ping', ['https://ignored.example.com'])!;
-    expect(html).toContain('<span class="q-openapi-server">https://api.example.com</span><span class="q-openapi-path">/v2/ping</span>');
+    expect(html).toContain('<span class="q-openapi-server">https://api.example.com</span><span class="q-openapi-path">/v2/<wbr>ping</span>');
   });
 
   it('refuses values that are not METHOD path', () => {

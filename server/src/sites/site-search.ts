@@ -1,0 +1,138 @@
+/**
+ * The site's own search endpoint, `GET /_quire/search?q=&version=&limit=` on a site host
+ * (decisions.md section 6: the site's endpoints under `/_quire/`; section 7: the hit shape), for
+ * the site's search dialog. Same parameters and hit shape as `GET /v1/projects/{projectId}/search`
+ * (shared/src/api/search.ts), with path-relative URLs (`/v1/guides/setup#install`).
+ *
+ * What a reader gets (decisions.md section 6: gated pages never appear in search for visitors
+ * without access): public pages, and gated pages whose tags the reader's audience token opens (the
+ * token from `x-audience-token`, else the `quire_audience` cookie, verified as the gate does); each
+ * hit also passes the site's access decision for its page (access rules, IP allowlists:
+ * access/decide.ts), so a page the reader could not open is never named. Hidden pages are never
+ * indexed.
+ *
+ * `version` absent searches the deployment this host serves (production, or a preview on a preview
+ * host); a label searches that version's live deployment (search/search-target.ts). Answers are
+ * JSON: 200 `{data: [hit]}`; 400 `invalid_request` (`details.field`) for a missing, blank or over-long
+ * `q`, a `limit` outside 1-50, or text with NUL or a lone surrogate; 404 `not_found` for an unknown
+ * version. `Cache-Control: private, no-store` when the answer may depend on the reader (a token was
+ * sent or the site has gated pages), else `no-cache`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { ApiError } from '@quire/shared/errors';
+import { SearchQueryParamsSchema, type SearchResult } from '@quire/shared/api/search';
+import { findUnstorableText } from '@quire/shared/text';
+import { opensAudience } from '@quire/shared/site/audience';
+import { defaultVersion } from '@quire/shared/docs/versions';
+import type { AppContext } from '../context';
+import { runSearch } from '../search/search-service';
+import { searchTarget, type SearchTarget } from '../search/search-target';
+import { AUDIENCE_COOKIE, readCookie } from './cookies';
+import type { DeploymentSite } from './deployment-site';
+import { SECURITY_HEADERS } from './security-headers';
+import type { SiteAccess } from './site-access';
+
+/** A site search as the gate hands it to the server (`SiteAccess.search`). */
+export interface SiteSearchQuery {
+  q: string;
+  version?: string;
+  limit: number;
+  /** whether the reader may see a record with these (non-empty) audience tags */
+  canRead: (audience: readonly string[]) => boolean;
+  /** whether the reader may open a hit's page (the site's access decision) */
+  allow: (path: string) => boolean | Promise<boolean>;
+}
+
+/**
+ * Runs a site search with the server's state (bound into `SiteAccess.search` by `siteAccessOf`):
+ * the served deployment itself when no version is asked for, else the version's deployment.
+ * @throws ApiError not_found for an unknown version.
+ */
+export async function searchSite(ctx: AppContext, site: DeploymentSite, query: SiteSearchQuery): Promise<SearchResult[]> {
+  const served: Pick<SearchTarget, 'files' | 'createdAt' | 'version' | 'basePath'> = {
+    files: site.source,
+    createdAt: new Date(site.manifest.createdAt),
+    version: defaultVersion(site.manifest.versions)?.label ?? null,
+    basePath: '',
+  };
+  const target = query.version === undefined ? served : await searchTarget(ctx, site.projectId, query.version);
+  return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, siteRoot: '/', allow: (hit) => query.allow(hit.path) });
+}
+
+/** The request's audience token: `x-audience-token`, else the cookie. */
+function tokenOf(req: IncomingMessage): string | undefined {
+  const header = req.headers['x-audience-token'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  return readCookie(req, AUDIENCE_COOKIE) ?? undefined;
+}
+
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, personal: boolean): void {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  res.writeHead(status, [
+    'Content-Type', 'application/json; charset=utf-8',
+    'Cache-Control', personal ? 'private, no-store' : 'no-cache',
+    'Vary', 'Cookie, X-Audience-Token',
+    'Content-Length', String(bytes.length),
+    ...SECURITY_HEADERS,
+  ]);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+function sendError(req: IncomingMessage, res: ServerResponse, err: ApiError): void {
+  sendJson(req, res, err.status, err.toEnvelope(), true);
+}
+
+/** The query parameters, validated as the API validates them. @throws ApiError invalid_request. */
+function parseQuery(rawUrl: string): { q: string; version?: string; limit: number } {
+  const q = rawUrl.indexOf('?');
+  const params = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1));
+  const raw: Record<string, string> = {};
+  for (const name of ['q', 'version', 'limit']) {
+    const value = params.get(name);
+    if (value === null) continue;
+    const bad = findUnstorableText(value);
+    if (bad) throw new ApiError('invalid_request', `${name}: ${bad.issue}`, { field: name, issue: bad.issue });
+    raw[name] = value;
+  }
+  const parsed = SearchQueryParamsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? 'q');
+    const message = raw[field] === undefined ? 'is required' : issue.message;
+    throw new ApiError('invalid_request', `${field}: ${message}`, { field, issue: message });
+  }
+  return parsed.data;
+}
+
+/**
+ * Answers `GET /_quire/search` of a loaded deployment (see the module comment). Never rejects:
+ * failures are logged and answered 500 in the error envelope.
+ */
+export async function answerSiteSearch(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
+  const token = tokenOf(req);
+  const personal = token !== undefined || site.manifest.pages.some((p) => p.audience && p.audience.length > 0);
+  try {
+    const query = parseQuery(req.url ?? '/');
+    let tags: string[] = [];
+    if (token !== undefined) {
+      const verified = await access.verifyToken(site.projectId, token).catch((err: unknown) => {
+        log.error({ err, projectId: site.projectId }, 'an audience token could not be verified; it opens nothing');
+        return null;
+      });
+      if (verified?.ok) tags = verified.grant.tags;
+    }
+    const open = new Set(tags);
+    const ip = access.clientIp(req);
+    const allow = (path: string) => {
+      const decision = access.decide({ projectId: site.projectId, path, ip, pageAudience: [], ...(token !== undefined ? { token } : {}) });
+      return decision instanceof Promise ? decision.then((d) => d.allowed) : decision.allowed;
+    };
+    const data = await access.search(site, { ...query, canRead: (audience) => opensAudience(open, audience), allow });
+    sendJson(req, res, 200, { data }, personal);
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return sendError(req, res, err);
+    log.error({ err, url: req.url }, 'site search failed');
+    sendError(req, res, new ApiError('internal_error', 'Search failed; try again.'));
+  }
+}
