@@ -43,6 +43,12 @@ export interface SearchRequest {
   /** whether the reader may see a gated record; absent: gated records are never returned */
   canRead?: (audience: readonly string[]) => boolean;
   /**
+   * Identifies `canRead` for the answer cache (search/result-cache.ts): readers with the same key
+   * must get the same verdicts (e.g. their sorted audience tags; `*` for a reader who sees
+   * everything). Absent with `canRead` given: the answer is not cached.
+   */
+  readerKey?: string;
+  /**
    * Where hits' URLs start: the site's absolute root (`http://acme-docs.localhost:4000/`) for the
    * API, `/` for the site's own endpoint (path-relative URLs).
    */
@@ -67,7 +73,9 @@ export async function runSearch(ctx: AppContext, target: Pick<SearchTarget, 'fil
   if (!target) return [];
   const index = await deploymentIndex(ctx, request.projectId, target);
   if (!index) return [];
-  let hits = index.search({ q: request.q, limit: request.limit, ...(request.canRead ? { canRead: request.canRead } : {}) });
+  const query = () => index.search({ q: request.q, limit: request.limit, ...(request.canRead ? { canRead: request.canRead } : {}) });
+  const readerKey = request.canRead ? request.readerKey : '';
+  let hits = readerKey === undefined ? query() : ctx.search.results.search(index, request.q, request.limit, readerKey, query);
   if (request.allow) {
     const allow = request.allow;
     const verdicts = await Promise.all(hits.map((h) => allow(h)));

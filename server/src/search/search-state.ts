@@ -2,13 +2,15 @@
  * What search keeps in one server process (on the context as `ctx.search`, made by
  * `createAppContext`): the loaded indexes (an LRU, search/index-cache.ts), the newest reindex of
  * each project (search/generations.ts), the versions production deployments were built with
- * (search/search-target.ts) and the content-gap writes under way (services/content-gaps.ts).
+ * (search/search-target.ts), the content-gap writes under way (services/content-gaps.ts) and recent
+ * answers of each index (search/result-cache.ts).
  */
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
 import { ContentGapRecorder } from '../services/content-gaps';
 import { loadDeploymentSearchIndex } from './deployment-index';
 import { Generations } from './generations';
+import { SearchResultCache } from './result-cache';
 import { SearchIndexCache, type SearchIndexCacheOptions, type SearchIndexLoader } from './index-cache';
 
 /** Search's share of the app context. */
@@ -21,6 +23,8 @@ export interface SearchState {
   versions: LRUCache<string, { defaultLabel: string | null; labels: string[] | null }>;
   /** content-gap writes, settled before the database closes */
   gaps: ContentGapRecorder;
+  /** recent answers of each loaded index (search/result-cache.ts) */
+  results: SearchResultCache;
 }
 
 /**
@@ -33,5 +37,6 @@ export function createSearchState(ctx: Pick<AppContext, 'db' | 'events' | 'log'>
     generations: new Generations(ctx),
     versions: new LRUCache({ max: 10_000 }),
     gaps: new ContentGapRecorder(ctx),
+    results: new SearchResultCache(),
   };
 }

@@ -40,6 +40,8 @@ export interface SiteSearchQuery {
   limit: number;
   /** whether the reader may see a record with these (non-empty) audience tags */
   canRead: (audience: readonly string[]) => boolean;
+  /** identifies `canRead` for the answer cache: the reader's sorted tags (search-service.ts `readerKey`) */
+  readerKey: string;
   /** whether the reader may open a hit's page (the site's access decision) */
   allow: (path: string) => boolean | Promise<boolean>;
 }
@@ -57,7 +59,7 @@ export async function searchSite(ctx: AppContext, site: DeploymentSite, query: S
     basePath: '',
   };
   const target = query.version === undefined ? served : await searchTarget(ctx, site.projectId, query.version);
-  return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, siteRoot: '/', allow: (hit) => query.allow(hit.path) });
+  return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, readerKey: query.readerKey, siteRoot: '/', allow: (hit) => query.allow(hit.path) });
 }
 
 /** The request's audience token: `x-audience-token`, else the cookie. */
@@ -128,7 +130,8 @@ export async function answerSiteSearch(req: IncomingMessage, res: ServerResponse
       const decision = access.decide({ projectId: site.projectId, path, ip, pageAudience: [], ...(token !== undefined ? { token } : {}) });
       return decision instanceof Promise ? decision.then((d) => d.allowed) : decision.allowed;
     };
-    const data = await access.search(site, { ...query, canRead: (audience) => opensAudience(open, audience), allow });
+    const readerKey = [...open].sort().join('\n');
+    const data = await access.search(site, { ...query, canRead: (audience) => opensAudience(open, audience), readerKey, allow });
     sendJson(req, res, 200, { data }, personal);
   } catch (err) {
     if (err instanceof ApiError && err.status < 500) return sendError(req, res, err);

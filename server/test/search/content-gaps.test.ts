@@ -40,4 +40,29 @@ describe('content gap recorder', () => {
     await settling;
     expect(written).toEqual(['missing thing']);
   });
+
+  it('adds up repeats of a topic in memory and writes the topic once', async () => {
+    const created: Array<{ topic: string; frequency: number; version: string }> = [];
+    const db = {
+      prisma: {
+        contentGap: {
+          updateMany: async () => ({ count: 0 }),
+          create: async ({ data }: { data: { topic: string; frequency: number; version: string } }) => {
+            created.push({ topic: data.topic, frequency: data.frequency, version: data.version });
+            return data;
+          },
+        },
+      },
+    };
+    const recorder = new ContentGapRecorder({ db: db as never, log: { error: () => undefined } as never });
+    recorder.record({ projectId: 'prj_x', source: 'search', topic: 'Missing Thing' });
+    recorder.record({ projectId: 'prj_x', source: 'search', topic: '  missing   thing ' });
+    recorder.record({ projectId: 'prj_x', source: 'search', topic: 'missing thing', version: 'v1' });
+    expect(created).toEqual([]);
+    await recorder.settle();
+    expect(created).toEqual([
+      { topic: 'missing thing', frequency: 2, version: '' },
+      { topic: 'missing thing', frequency: 1, version: 'v1' },
+    ]);
+  });
 });
