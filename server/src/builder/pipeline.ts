@@ -26,7 +26,7 @@ import { ID_RE } from './prune';
 import { collectPages, describeAt, factsOf, hydrate, statePage, type PageEntry } from './render-pages';
 import { linkInPool, loadInPool, warmRenderPool } from './render-pool';
 import type { RenderTaskBase } from './render-task';
-import { CarriedRecordsError, writeSearchIndex } from './search-index';
+import { CarriedRecordsError, carryPreviousSearchIndex, writeSearchIndex } from './search-index';
 import { CarriedPageError, siteShellKey, writeSiteFiles, type PreviousOutput, type SitePage } from './site-writer';
 import { step, type StepContext } from './step';
 
@@ -72,6 +72,12 @@ export interface RunBuildInput {
   /** rebuild everything, even an unchanged commit */
   force?: boolean;
   /**
+   * An incremental build may give the new deployment the live deployment's search index as it is
+   * (`searchIndexCarried` in the result) instead of rebuilding it; the caller then requests a
+   * reindex. Default false: the index is always built.
+   */
+  carrySearchIndex?: boolean;
+  /**
    * A documentation version build (interface-spec.md "Versioning > Documentation versions" rules
    * 3-4): the site is served under `basePath` (`/v1`: every link, asset and the page bodies'
    * root-relative links carry it; `siteUrl` should end with it too) and renders with `versioning`,
@@ -102,6 +108,8 @@ export interface RunBuildResult {
   warnings: BuildWarning[];
   /** the findings of the lint step, page by page (absent from builders that do not lint, e.g. test stand-ins) */
   lint?: LintReport;
+  /** the deployment holds the previous deployment's search index unchanged (see `RunBuildInput.carrySearchIndex`) */
+  searchIndexCarried?: true;
   /**
    * The fetched commit is the one `previous` was built from (and the build was not forced and has
    * no overlay): nothing was built, the live deployment stays.
@@ -341,12 +349,19 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
         }),
       (w) => `${w.fileCount} files: ${w.counts.written} written, ${w.counts.linked} shared with the previous deployment, ${w.counts.copied} copied`,
     );
-    // The search index needs the pages' `.md` hashes, which writing the site computes.
-    const indexing = writing.then((w) =>
-      run('indexing search', () => writeSearchIndex({ outDir, pages: site.pages, nav: site.nav, pageKeys: w.pageKeys, ...(previousOutput ? { previousDir: previousOutput.dir } : {}) }, signal), (r) => `${r.pages} pages, ${r.records} sections, ${r.reused} unchanged, ${Math.round(r.bytes / 1024)} KB`).catch((err: unknown) => {
+    // The search index needs the pages' `.md` hashes, which writing the site computes. An incremental
+    // build that may carry it (`carrySearchIndex`) shares the live deployment's index as it is, and
+    // the caller has it brought up to date by a reindex after the deploy.
+    let searchIndexCarried = false;
+    const indexing = writing.then(async (w) => {
+      if (targeted && previousOutput && input.carrySearchIndex) {
+        const carried = await run('indexing search', async () => carryPreviousSearchIndex(previousOutput.dir, outDir), (n) => (n === null ? 'no index to share' : `${n} files shared with the previous deployment; a reindex brings it up to date after the deploy`));
+        if (carried !== null) return void (searchIndexCarried = true);
+      }
+      await run('indexing search', () => writeSearchIndex({ outDir, pages: site.pages, nav: site.nav, pageKeys: w.pageKeys, ...(previousOutput ? { previousDir: previousOutput.dir } : {}) }, signal), (r) => `${r.pages} pages, ${r.records} sections, ${r.reused} unchanged, ${Math.round(r.bytes / 1024)} KB`).catch((err: unknown) => {
         throw !signal.aborted && err instanceof CarriedRecordsError ? new ReuseFailed(err.message) : err;
-      }),
-    );
+      });
+    });
     const settled = Promise.allSettled([linting, writing, indexing]);
     let linted: LintReport;
     let linkWarnings: PageLinkWarnings;
@@ -399,7 +414,7 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     );
     throwIfAborted(signal);
     done = true;
-    return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings, lint: linted };
+    return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings, lint: linted, ...(searchIndexCarried ? { searchIndexCarried: true as const } : {}) };
   } catch (err) {
     if (budget.aborted && !input.signal.aborted) {
       throw new BuildError(`The build ran out of its time budget of ${Math.round(limits.timeoutMs / 1000)} s while ${current} (QUIRE_BUILD_TIMEOUT_SECONDS) and was stopped.`);

@@ -27,6 +27,7 @@ import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordP
 import { checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
 import type { JobInfo, JobKinds, JobResult } from './queue';
 import { queueVersionBuilds } from './version-builds';
+import { requestFollowUpReindex } from '../search/reindex-jobs';
 import { planVersionBuild, type VersionBuildPlan } from '../versions/version-build';
 
 /** Options of {@link BuildRunner}. */
@@ -437,6 +438,8 @@ export class BuildRunner {
         ...(previous ? { previous } : {}),
         changedFiles,
         force: build.force || version?.force === true,
+        // previews keep building their index: the reindex after a deploy covers production and versions only
+        carrySearchIndex: !build.isPreview,
         ...(version ? { version: { basePath: version.basePath, versioning: version.versioning } } : {}),
       });
       if (result.noChanges && !signal.aborted) {
@@ -484,7 +487,7 @@ export class BuildRunner {
       }
       outcome = await this.deploy(
         { id: build.id, projectId: project.id, isPreview: build.isPreview, version: build.version },
-        { dir, url, previewName, commitSha: result.commitSha, commitMessage: result.commitMessage, startedAt },
+        { dir, url, previewName, commitSha: result.commitSha, commitMessage: result.commitMessage, startedAt, searchIndexCarried: result.searchIndexCarried === true },
         log,
         `${result.pages} pages to ${url} in ${Date.now() - startedAt.getTime()} ms (${result.warnings.length} warnings)`,
         signal,
@@ -568,7 +571,7 @@ export class BuildRunner {
    */
   private async deploy(
     build: { id: string; projectId: string; isPreview: boolean; version?: string | null },
-    built: { dir: string; url: string; previewName: string; commitSha: string; commitMessage: string; startedAt: Date },
+    built: { dir: string; url: string; previewName: string; commitSha: string; commitMessage: string; startedAt: Date; searchIndexCarried?: boolean },
     log: BuildLog,
     summary: string,
     signal?: AbortSignal,
@@ -591,6 +594,10 @@ export class BuildRunner {
     this.ctx.events.emit('deployment.changed', { projectId: build.projectId });
     this.ctx.events.emit('build.status', { projectId: build.projectId, buildId: build.id, status: 'deployed' });
     log.line(`✓ deployed ${summary}`);
+    if (built.searchIndexCarried) {
+      const jobId = await requestFollowUpReindex(this.ctx, build.projectId);
+      if (jobId) log.line(`search: reindex ${jobId} queued to bring the carried index up to date`);
+    }
     await pruneOldDeployments(this.ctx, build.projectId).catch((err: unknown) => this.ctx.log.warn({ err, projectId: build.projectId }, 'pruning old deployments failed'));
     if (!build.isPreview && !build.version) await this.queueVersions(build.id, log);
     return 'deployed';
@@ -672,7 +679,8 @@ export class BuildRunner {
       const url = projectSiteUrl(this.ctx.config, project.slug);
       outcome = await this.deploy(
         { id: build.id, projectId: build.projectId, isPreview: false },
-        { dir, url, previewName: '', commitSha: build.commitSha ?? '', commitMessage: build.commitMessage ?? '', startedAt },
+        // the build may have carried its predecessor's search index: brought up to date after the deploy
+        { dir, url, previewName: '', commitSha: build.commitSha ?? '', commitMessage: build.commitMessage ?? '', startedAt, searchIndexCarried: true },
         log,
         `to ${url} after approval ${approval.id}`,
       );

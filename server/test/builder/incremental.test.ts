@@ -133,6 +133,22 @@ describe('incremental builds', () => {
     expect(f.logs).toContainEqual(expect.stringMatching(/^✓ rendering pages \(4 pages, 0 from cache, 3 unchanged\) \d+ ms$/));
   });
 
+  it('shares the live search index when asked to carry it, and rebuilds it otherwise', async () => {
+    const f = await fixture();
+    const before = f.live;
+    f.repo.commit({ 'docs/guides/beta.mdx': page('Beta', 'Beta text, edited again.') }, 'edit beta');
+    const carried = await f.build({ carrySearchIndex: true });
+    expect(carried.searchIndexCarried).toBe(true);
+    expect(inode(carried.outDir, '_quire/search/records.json')).toBe(inode(before.outDir, '_quire/search/records.json'));
+    expect(f.logs).toContainEqual(expect.stringMatching(/^✓ indexing search \(\d+ files shared with the previous deployment; a reindex brings it up to date after the deploy\)/));
+
+    f.repo.commit({ 'docs/guides/beta.mdx': page('Beta', 'Beta text, edited once more.') }, 'edit beta again');
+    const rebuilt = await f.build();
+    expect(rebuilt.searchIndexCarried).toBeUndefined();
+    expect(inode(rebuilt.outDir, '_quire/search/records.json')).not.toBe(inode(carried.outDir, '_quire/search/records.json'));
+    expect(fs.readFileSync(path.join(rebuilt.outDir, '_quire/search/records.json'), 'utf8')).toContain('edited once more');
+  });
+
   it('records each page\'s Markdown hash in the manifest', async () => {
     const f = await fixture();
     for (const p of manifestOf(f.live.outDir).pages) {
