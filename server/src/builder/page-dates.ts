@@ -10,7 +10,8 @@ import type { SitePage } from './site-writer';
 export type LastChangedReader = (commitSha: string, paths: string[]) => Promise<Map<string, Date>>;
 
 /**
- * Sets `lastChanged` on the pages with a file and no frontmatter `lastUpdated`. Never fails the
+ * Sets `lastChanged` on the rendered pages (not those an incremental build carries) with a file and
+ * no frontmatter `lastUpdated`, so a one-page push reads one page's history. Never fails the
  * build: when the history cannot be read, the reason is logged and the pages keep no date.
  * @param docsRootRel the docs folder in the repository ('' at the root)
  * @returns the number of pages dated from the history
@@ -18,7 +19,8 @@ export type LastChangedReader = (commitSha: string, paths: string[]) => Promise<
 export async function datePages(pages: SitePage[], docsRootRel: string, commitSha: string, read: LastChangedReader, log: (line: string) => void): Promise<number> {
   const wanted = new Map<string, SitePage[]>();
   for (const p of pages) {
-    if (!p.filePath || typeof p.page.frontmatter.lastUpdated === 'string') continue;
+    // a page an incremental build carries keeps its files, date included: only rendered pages are dated
+    if (!p.filePath || !('markdown' in p.page) || typeof p.page.frontmatter.lastUpdated === 'string') continue;
     const repoPath = docsRootRel ? `${docsRootRel}/${p.filePath}` : p.filePath;
     const list = wanted.get(repoPath);
     if (list) list.push(p);

@@ -7,12 +7,14 @@ const page = (path: string, filePath: string | undefined, frontmatter: Record<st
   path,
   ...(filePath ? { filePath } : {}),
   hidden: false,
-  page: { title: path, frontmatter, carried: { inputKey: 'k', markdownHash: 'h' } },
+  page: { html: '', toc: [], frontmatter, title: path, markdown: '', text: '', links: [], assets: [], dependencies: [], warnings: [] },
 });
+/** A page an incremental build carries (its files, date included, are the previous deployment's). */
+const carried = (path: string, filePath: string): SitePage => ({ path, filePath, hidden: false, page: { title: path, frontmatter: {}, carried: { inputKey: 'k', markdownHash: 'h' } } });
 
 describe('datePages', () => {
   it('asks for the repository paths (docs folder included) of pages without a frontmatter date, and sets theirs', async () => {
-    const pages = [page('index', 'index.mdx'), page('dated', 'dated.mdx', { lastUpdated: '2024-03-05' }), page('api/x', undefined), page('guide', 'guide.md')];
+    const pages = [page('index', 'index.mdx'), page('dated', 'dated.mdx', { lastUpdated: '2024-03-05' }), page('api/x', undefined), page('guide', 'guide.md'), carried('kept', 'kept.mdx')];
     const asked: string[][] = [];
     const n = await datePages(pages, 'docs', 'a'.repeat(40), async (sha, paths) => {
       asked.push(paths);
