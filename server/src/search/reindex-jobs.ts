@@ -53,9 +53,16 @@ export async function requestReindex(ctx: AppContext, auth: RequestAuth, project
 }
 
 /**
+ * How long after a deploy the follow-up reindex starts, in ms: pushes in quick succession share one
+ * reindex, and the next push's build does not compete with it for the processor.
+ */
+export const FOLLOW_UP_REINDEX_DELAY_MS = 5_000;
+
+/**
  * After an incremental build deployed the search index of the deployment it replaced (builder
  * search-index.ts `carryPreviousSearchIndex`): an incremental reindex of the project, queued as a
- * user's would be, so the new deployment's index is up to date seconds later. A job already queued
+ * user's would be, starting {@link FOLLOW_UP_REINDEX_DELAY_MS} later, so the new deployment's index
+ * is up to date seconds after it went live. A job already queued
  * will cover the new deployment (a generation covers deployments older than its start); while one
  * is processing, none is added (the index stays as carried until the next reindex or build: logged).
  * Never throws (failures are logged).
@@ -72,7 +79,7 @@ export async function requestFollowUpReindex(ctx: AppContext, projectId: string)
       }
       return tx.reindexJob.create({ data: { id: newId('reindexJob'), projectId, status: 'queued', full: false } });
     });
-    if (row) await enqueueReindex(ctx, row.id, projectId);
+    if (row) await enqueueReindex(ctx, row.id, projectId, FOLLOW_UP_REINDEX_DELAY_MS);
     return row?.id ?? null;
   } catch (err) {
     ctx.log.error({ err, projectId }, 'the reindex after an incremental build could not be requested');
@@ -81,11 +88,11 @@ export async function requestFollowUpReindex(ctx: AppContext, projectId: string)
 }
 
 /**
- * Hands a job to the queue (deduplicated by its id). A failure is logged, not thrown: the job row
+ * Hands a job to the queue (deduplicated by its id), to run no earlier than `delayMs` from now. A failure is logged, not thrown: the job row
  * stays `queued` and the runner's sweep enqueues it again.
  */
-export async function enqueueReindex(ctx: AppContext, jobId: string, projectId: string): Promise<void> {
-  await ctx.jobs.enqueue('reindex', { jobId, projectId }, { jobId }).catch((err: unknown) => ctx.log.error({ err, jobId }, 'a reindex job could not be queued; the sweep will queue it'));
+export async function enqueueReindex(ctx: AppContext, jobId: string, projectId: string, delayMs = 0): Promise<void> {
+  await ctx.jobs.enqueue('reindex', { jobId, projectId }, { jobId, ...(delayMs > 0 ? { delayMs } : {}) }).catch((err: unknown) => ctx.log.error({ err, jobId }, 'a reindex job could not be queued; the sweep will queue it'));
 }
 
 /** One job of the project. @throws ApiError not_found for an unknown project or job. */
