@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createOrgWithKey, createTestApp, type TestApp } from '../helpers/app';
+import { placesHolding as placesHoldingIn } from '../helpers/stored-values';
 
 let t: TestApp;
 let projectId: string;
@@ -15,24 +16,8 @@ const listProjects = (key: string) => t.app.inject({ url: '/v1/projects', header
 const secretOf = (key: string) => key.slice(key.lastIndexOf('_') + 1);
 
 /** `table.column` of every value, in every table of the database (SQLite or PostgreSQL), that contains `needle`. */
-async function placesHolding(needle: string): Promise<string[]> {
-  const { prisma, provider } = t.ctx.db;
-  const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
-    provider === 'sqlite'
-      ? "SELECT name FROM sqlite_master WHERE type = 'table'"
-      : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
-  );
-  expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['ApiKey', 'IdempotencyRecord', 'AuditEntry']));
-  const found: string[] = [];
-  for (const { name } of tables) {
-    for (const row of await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${name.replaceAll('"', '""')}"`)) {
-      for (const [column, value] of Object.entries(row)) {
-        const text = value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : String(value);
-        if (text.includes(needle)) found.push(`${name}.${column}`);
-      }
-    }
-  }
-  return found;
+function placesHolding(needle: string): Promise<string[]> {
+  return placesHoldingIn(t.ctx, needle, ['ApiKey', 'IdempotencyRecord', 'AuditEntry']);
 }
 
 describe('POST /v1/api-keys', () => {

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/context';
 import { bearer } from '../helpers/app';
+import { placesHolding as placesHoldingIn } from '../helpers/stored-values';
 
 /** The REST calls of the audience routes on `app`, as `key`. */
 export function audienceApi(app: FastifyInstance, key: string) {
@@ -41,23 +42,7 @@ export async function createProfile(app: FastifyInstance, key: string, projectId
   return res.json().id as string;
 }
 
-/** `table.column` of every stored value (any table, SQLite or PostgreSQL) that contains `needle`. */
-export async function placesHolding(ctx: AppContext, needle: string): Promise<string[]> {
-  const { prisma, provider } = ctx.db;
-  const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
-    provider === 'sqlite'
-      ? "SELECT name FROM sqlite_master WHERE type = 'table'"
-      : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
-  );
-  expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['AudienceToken', 'AuditEntry', 'Project']));
-  const found: string[] = [];
-  for (const { name } of tables) {
-    for (const row of await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${name.replaceAll('"', '""')}"`)) {
-      for (const [column, value] of Object.entries(row)) {
-        const text = value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : String(value);
-        if (text.includes(needle)) found.push(`${name}.${column}`);
-      }
-    }
-  }
-  return found;
+/** `table.column` of every stored value that contains `needle` (helpers/stored-values.ts). */
+export function placesHolding(ctx: AppContext, needle: string): Promise<string[]> {
+  return placesHoldingIn(ctx, needle, ['AudienceToken', 'AuditEntry', 'Project']);
 }
