@@ -33,6 +33,8 @@ export const ID_PREFIX = {
   accessLog: 'alg',
   previewLink: 'pvl',
   contentGap: 'gap',
+  pageFeedback: 'fbk',
+  sectionFeedback: 'sfb',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

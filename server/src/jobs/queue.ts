@@ -9,6 +9,7 @@ import type { Config } from '../env';
 import type { RedisLog } from '../redis';
 import { BullMqQueue } from './bullmq-queue';
 import { InProcessQueue } from './in-process-queue';
+import type { AnalyticsBatch } from '../analytics/batch';
 
 /**
  * Payload of each job kind (plain JSON: it crosses processes). A later kind adds one line here
@@ -28,6 +29,8 @@ export interface JobKinds {
   webhook: { messageId: string; projectId: string };
   /** Run a reindex of a project's search (jobs/reindex-runner.ts); the job id is the reindex job id. */
   reindex: { jobId: string; projectId: string };
+  /** Write a batch of analytics counts (analytics/batch.ts); the job id is the batch id. */
+  analytics: AnalyticsBatch;
 }
 
 /** Name of a job kind. */

@@ -11,7 +11,8 @@ import { routeVersion, type VersionLookup } from '../versions/version-routing';
  * Answers one request for a site host completely, on the raw Node response, through the access
  * gate (`site-gate.ts`: gated pages, access rules, IP allowlists, private previews).
  * GET and HEAD (the search endpoint `/_quire/search` too: site-search.ts), plus POST on the site's
- * form endpoints (`/_quire/token`, `/_quire/link/<token>`);
+ * form endpoints (`/_quire/token`, `/_quire/link/<token>`), and any method on the handled endpoints
+ * (feedback, chat, the MCP server: site-endpoint-handlers.ts, which answer 405 themselves);
  * 405 otherwise. `null` (nothing deployed, unknown project) and refused paths get the plain 404.
  * For a cached file of an ungated page without a token (and rules cached) this is synchronous
  * from start to `res.end`.
@@ -34,10 +35,10 @@ export function serveSite(
   access: SiteAccess,
   versions?: VersionLookup,
 ): void {
-  const endpoint = siteEndpointOf(req.url ?? '/');
   const method = req.method;
+  const endpoint = siteEndpointOf(req.url ?? '/', method, req.headers.accept);
   const takesPost = endpoint !== undefined && endpoint.kind !== 'search';
-  if (method !== 'GET' && method !== 'HEAD' && !(method === 'POST' && takesPost)) {
+  if (method !== 'GET' && method !== 'HEAD' && !(method === 'POST' && takesPost) && endpoint?.kind !== 'handler') {
     req.resume();
     return sendMethodNotAllowed(res, endpoint?.kind === 'token' ? 'POST' : takesPost ? 'GET, HEAD, POST' : 'GET, HEAD');
   }

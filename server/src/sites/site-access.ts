@@ -11,6 +11,7 @@ import { previewCookieKey } from './preview-access';
 import type { SearchResult } from '@quire/shared/api/search';
 import type { DeploymentSite } from './deployment-site';
 import { searchSite, type SiteSearchQuery } from './site-search';
+import { siteEndpointHandlersOf, type SiteEndpointHandlers } from './site-endpoint-handlers';
 
 /**
  * What the site gate (site-gate.ts) asks of the rest of the server: the access decision, token
@@ -46,6 +47,8 @@ export interface SiteAccess {
   previewCookieKey(): Buffer;
   /** Runs a site search for a reader (site-search.ts `searchSite`). @throws ApiError not_found for an unknown version. */
   search(site: DeploymentSite, query: SiteSearchQuery): Promise<SearchResult[]>;
+  /** The handlers of the site's feedback, chat and MCP endpoints (site-endpoint-handlers.ts). */
+  endpoints: SiteEndpointHandlers;
 }
 
 /** How long a preview link's state is believed on the requests of a private preview, in ms (a revoked link stops opening it within this). */
@@ -108,6 +111,7 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
     },
     previewCookieKey: () => (key ??= previewCookieKey(secretKeyOf(ctx.config))),
     search: (site, query) => searchSite(ctx, site, query),
+    endpoints: siteEndpointHandlersOf(ctx),
   };
 }
 

@@ -73,6 +73,7 @@ function route(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, 
   if (endpoint?.kind === 'token') return void tokenForm(req, res, site, access).catch((err: unknown) => fail(req, res, log, err));
   if (endpoint?.kind === 'link') return void previewLink(req, res, site, access, endpoint.token).catch((err: unknown) => fail(req, res, log, err));
   if (endpoint?.kind === 'search') return void answerSiteSearch(req, res, site, access, log);
+  if (endpoint?.kind === 'handler') return void access.endpoints[endpoint.name](req, res, site, access, log, endpoint.rest).catch((err: unknown) => fail(req, res, log, err));
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   if (q !== -1 && url.includes(MAGIC_LINK_PARAM, q)) {

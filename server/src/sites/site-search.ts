@@ -23,14 +23,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '@quire/shared/errors';
 import { SearchQueryParamsSchema, type SearchResult } from '@quire/shared/api/search';
 import { findUnstorableText } from '@quire/shared/text';
-import { opensAudience } from '@quire/shared/site/audience';
 import { defaultVersion } from '@quire/shared/docs/versions';
 import type { AppContext } from '../context';
 import { runSearch } from '../search/search-service';
 import { searchTarget, type SearchTarget } from '../search/search-target';
-import { AUDIENCE_COOKIE, readCookie } from './cookies';
+import { siteReaderOf } from './site-reader';
 import type { DeploymentSite } from './deployment-site';
-import { SECURITY_HEADERS } from './security-headers';
+import { sendSiteError, sendSiteJson } from './site-json';
 import type { SiteAccess } from './site-access';
 
 /** A site search as the gate hands it to the server (`SiteAccess.search`). */
@@ -62,29 +61,6 @@ export async function searchSite(ctx: AppContext, site: DeploymentSite, query: S
   return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, readerKey: query.readerKey, siteRoot: '/', allow: (hit) => query.allow(hit.path) });
 }
 
-/** The request's audience token: `x-audience-token`, else the cookie. */
-function tokenOf(req: IncomingMessage): string | undefined {
-  const header = req.headers['x-audience-token'];
-  if (typeof header === 'string' && header.trim() !== '') return header.trim();
-  return readCookie(req, AUDIENCE_COOKIE) ?? undefined;
-}
-
-function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, personal: boolean): void {
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  res.writeHead(status, [
-    'Content-Type', 'application/json; charset=utf-8',
-    'Cache-Control', personal ? 'private, no-store' : 'no-cache',
-    'Vary', 'Cookie, X-Audience-Token',
-    'Content-Length', String(bytes.length),
-    ...SECURITY_HEADERS,
-  ]);
-  res.end(req.method === 'HEAD' ? undefined : bytes);
-}
-
-function sendError(req: IncomingMessage, res: ServerResponse, err: ApiError): void {
-  sendJson(req, res, err.status, err.toEnvelope(), true);
-}
-
 /** The query parameters, validated as the API validates them. @throws ApiError invalid_request. */
 function parseQuery(rawUrl: string): { q: string; version?: string; limit: number } {
   const q = rawUrl.indexOf('?');
@@ -112,30 +88,15 @@ function parseQuery(rawUrl: string): { q: string; version?: string; limit: numbe
  * failures are logged and answered 500 in the error envelope.
  */
 export async function answerSiteSearch(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
-  const token = tokenOf(req);
-  const personal = token !== undefined || site.manifest.pages.some((p) => p.audience && p.audience.length > 0);
+  const reader = await siteReaderOf(req, site, access, log);
+  const personal = reader.token !== undefined || site.manifest.pages.some((p) => p.audience && p.audience.length > 0);
   try {
     const query = parseQuery(req.url ?? '/');
-    let tags: string[] = [];
-    if (token !== undefined) {
-      const verified = await access.verifyToken(site.projectId, token).catch((err: unknown) => {
-        log.error({ err, projectId: site.projectId }, 'an audience token could not be verified; it opens nothing');
-        return null;
-      });
-      if (verified?.ok) tags = verified.grant.tags;
-    }
-    const open = new Set(tags);
-    const ip = access.clientIp(req);
-    const allow = (path: string) => {
-      const decision = access.decide({ projectId: site.projectId, path, ip, pageAudience: [], ...(token !== undefined ? { token } : {}) });
-      return decision instanceof Promise ? decision.then((d) => d.allowed) : decision.allowed;
-    };
-    const readerKey = [...open].sort().join('\n');
-    const data = await access.search(site, { ...query, canRead: (audience) => opensAudience(open, audience), readerKey, allow });
-    sendJson(req, res, 200, { data }, personal);
+    const data = await access.search(site, { ...query, canRead: reader.canRead, readerKey: reader.readerKey, allow: reader.allow });
+    sendSiteJson(req, res, 200, { data }, personal);
   } catch (err) {
-    if (err instanceof ApiError && err.status < 500) return sendError(req, res, err);
+    if (err instanceof ApiError && err.status < 500) return sendSiteError(req, res, err);
     log.error({ err, url: req.url }, 'site search failed');
-    sendError(req, res, new ApiError('internal_error', 'Search failed; try again.'));
+    sendSiteError(req, res, new ApiError('internal_error', 'Search failed; try again.'));
   }
 }
