@@ -94,6 +94,11 @@ export class DeploymentSite {
   /** the not-found page's "Did you mean" links, made on first use */
   private suggestions: NotFoundSuggestions | undefined;
 
+  /** Whether any page of the deployment is gated (frontmatter `audience`): answers about its content may differ per reader. */
+  get hasGatedPages(): boolean {
+    return this.gatedFiles.size > 0;
+  }
+
   private constructor(
     /** unique key of the deployment (`DeploymentFiles.key`: its absolute directory, or its bucket prefix) */
     readonly dir: string,

@@ -89,7 +89,7 @@ function parseQuery(rawUrl: string): { q: string; version?: string; limit: numbe
  */
 export async function answerSiteSearch(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
   const reader = await siteReaderOf(req, site, access, log);
-  const personal = reader.token !== undefined || site.manifest.pages.some((p) => p.audience && p.audience.length > 0);
+  const personal = reader.token !== undefined || site.hasGatedPages;
   try {
     const query = parseQuery(req.url ?? '/');
     const data = await access.search(site, { ...query, canRead: reader.canRead, readerKey: reader.readerKey, allow: reader.allow });

@@ -54,9 +54,16 @@ function withParts(word: string, folded: string): string[] {
   return out;
 }
 
-/** Every word of `text` in order, with its position and terms (stop words included). */
+/** Words of ASCII-only text: for such text the same words as {@link WORD_RE}, found several times faster. */
+const ASCII_WORD_SOURCE = '[A-Za-z0-9]+';
+
+/**
+ * Every word of `text` in order, with its position and terms (stop words included). Text without
+ * non-ASCII characters (most documentation) is cut by an ASCII pattern that finds the same words as
+ * the Unicode one.
+ */
 export function* tokenSpans(text: string, from = 0): Generator<TokenSpan> {
-  const re = new RegExp(WORD_RE.source, 'gu');
+  const re = NON_ASCII_RE.test(text) ? new RegExp(WORD_RE.source, 'gu') : new RegExp(ASCII_WORD_SOURCE, 'g');
   re.lastIndex = from;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {

@@ -3,12 +3,21 @@
  * against (vocabulary.ts): what a reader's words match.
  */
 import { describe, expect, it } from 'vitest';
-import { indexTerms, queryTerms } from '../../src/search/tokens';
+import { indexTerms, queryTerms, tokenSpans } from '../../src/search/tokens';
+import { makeSnippet } from '../../src/search/snippet';
 import { Vocabulary, withinOneEdit } from '../../src/search/vocabulary';
 
 describe('index terms', () => {
   it('folds case and accents, drops stop words, and splits camelCase words into their parts too', () => {
     expect(indexTerms('The maxAttempts of Éditer the TRIGGER_SECRET_KEY')).toEqual(['maxattempts', 'max', 'attempts', 'editer', 'trigger', 'secret', 'key']);
+  });
+
+  it('cuts ASCII-only text into the same words and offsets as text with other characters', () => {
+    const ascii = 'Set maxAttempts to 3 on run_now (v2 API).';
+    const spans = (t: string) => [...tokenSpans(t)].map((s) => [t.slice(s.start, s.end), s.terms]);
+    expect(spans(ascii)).toEqual(spans(`${ascii} é`).slice(0, -1));
+    expect(spans(ascii)).toEqual([['Set', ['set']], ['maxAttempts', ['maxattempts', 'max', 'attempts']], ['to', ['to']], ['3', ['3']], ['on', ['on']], ['run', ['run']], ['now', ['now']], ['v2', ['v2']], ['API', ['api']]]);
+    expect(makeSnippet(ascii, (t) => t === 'attempts')).toBe('Set <mark>maxAttempts</mark> to 3 on run_now (v2 API).');
   });
 
   it('makes each Han or Kana character a term and keeps other scripts as words', () => {
