@@ -1,6 +1,6 @@
 // Quire site chrome behaviour (deferred; CSP-safe: no inline handlers, everything bound here by
 // data-q-* attributes): theme toggle, navigation drawer, switcher menus,
-// "On this page" scroll-spy, feedback buttons, banner dismissal, heading anchor links.
+// "On this page" scroll-spy, banner dismissal, heading anchor links (feedback: feedback.js).
 (function () {
   var doc = document;
   var root = doc.documentElement;
@@ -111,21 +111,6 @@
   }
   $$('.q-toc-mobile a').forEach(function (a) {
     a.addEventListener('click', function () { var d = a.closest('details'); if (d) d.open = false; });
-  });
-
-  // Feedback: the answer is recorded by the feedback feature later; for now say thanks.
-  $$('[data-q-feedback]').forEach(function (box) {
-    $$('[data-q-feedback-value]', box).forEach(function (b) {
-      b.addEventListener('click', function () {
-        // buttons stay enabled (disabling the focused one would drop keyboard focus)
-        $$('[data-q-feedback-value]', box).forEach(function (o) {
-          o.setAttribute('aria-pressed', o === b ? 'true' : 'false');
-        });
-        var thanks = $('.q-feedback-thanks', box);
-        if (thanks) thanks.textContent = 'Thanks for your feedback!';
-        box.classList.add('q-feedback-done');
-      });
-    });
   });
 
   // Dismissible banner, remembered per banner text.
