@@ -6,7 +6,7 @@ import type { BuildWarning, NavNode, SiteConfig } from '@quire/shared/docs/types
 import { openDocsFiles } from './checkout-files';
 import { findDocsRoot } from './docs-root';
 import { BuildError } from './errors';
-import { expandOpenApiNav, navUsesOpenApi, type OperationPage } from './openapi-pages';
+import { apiCoverage, expandOpenApiNav, navUsesOpenApi, type ApiCoverage, type OperationPage } from './openapi-pages';
 
 /**
  * A checkout's project as the configuration describes it: plain data (structured-clone safe), so
@@ -27,6 +27,8 @@ export interface LoadedProject {
   listedFiles: string[];
   /** configuration, `.mintignore`, OpenAPI and navigation warnings (file-walk warnings are the caller's) */
   warnings: BuildWarning[];
+  /** public OpenAPI operations of the repository and how many have a page (openapi-pages.ts `apiCoverage`); absent in older build states */
+  apiCoverage?: ApiCoverage;
 }
 
 /**
@@ -46,18 +48,20 @@ export function loadProject(checkoutDir: string): LoadedProject {
   const pageFiles = listPageFiles(files);
   let nav = config.navigation;
   let operations: OperationPage[] = [];
+  // the registry is loaded for every build: coverage counts the repository's specs even when the navigation names none
+  const { registry, warnings: specWarnings } = loadOpenApiRegistry(files, config.openapi);
   if (navUsesOpenApi(nav)) {
-    const { registry, warnings: specWarnings } = loadOpenApiRegistry(files, config.openapi);
     warnings.push(...specWarnings);
     const expanded = expandOpenApiNav(nav, registry, configFile);
     nav = expanded.nav;
     operations = expanded.operations;
     warnings.push(...expanded.warnings);
   }
+  const coverage = apiCoverage(registry, operations, pageFiles, (file) => files.read(file));
   // the navigation as written: generated OpenAPI pages have no file, and are not the author's entries
   warnings.push(...checkNavigation(config.navigation, pageFiles, configFile));
   if (pageFiles.length === 0 && operations.length === 0) {
     throw new BuildError(`No pages found${docsRootRel ? ` in ${docsRootRel}/` : ''}: add .md or .mdx files (and a docs.json).`);
   }
-  return { docsRootRel, docsRoot: files.root, config, nav, pageFiles, operations, listedFiles: files.list(), warnings };
+  return { docsRootRel, docsRoot: files.root, config, nav, pageFiles, operations, listedFiles: files.list(), warnings, apiCoverage: coverage };
 }

@@ -1,4 +1,4 @@
-import { collectLinksAndAssets, htmlToText, sanitizeHtml } from '@quire/shared/docs/markdown/index';
+import { collectLinksAndAssets, htmlToText, sanitizeHtml, splitFrontmatter } from '@quire/shared/docs/markdown/index';
 import { operationPagePath, operationToc, renderOperation, slugify, type OpenApiRegistry, type ResolvedOperation } from '@quire/shared/docs/openapi/index';
 import { buildOperationModel } from '@quire/shared/docs/openapi/operation-model';
 import { serverOrigin } from '@quire/shared/docs/openapi/playground';
@@ -112,6 +112,44 @@ export function expandOpenApiNav(
     });
   const out = visit(nav, undefined, undefined);
   return { nav: out, operations: [...operations.values()], warnings };
+}
+
+/** Public operations of a repository's OpenAPI files and how many of them have a page (content health's `coveragePercent`). */
+export interface ApiCoverage {
+  /** operations not marked `x-hidden`, `x-excluded` or `x-internal` */
+  operations: number;
+  /** of those, operations with a generated page or an MDX page whose frontmatter `openapi:`/`api:` names them */
+  documented: number;
+}
+
+/** Cheap pre-check before parsing a page's frontmatter: does its head set `openapi:`/`api:`? (as render-worker.ts) */
+const API_KEY = /^(?:openapi|api)\s*:/m;
+
+/**
+ * {@link ApiCoverage} of a build: the registry's operations (all specs of the repository) that are
+ * public, and those among them that `generated` pages show or that a page file's frontmatter
+ * `openapi:`/`api:` resolves to (read with `read`; only files whose head names one are parsed, and
+ * none at all when there is no public operation).
+ */
+export function apiCoverage(registry: OpenApiRegistry, generated: readonly OperationPage[], pageFiles: readonly string[], read: (file: string) => string | undefined): ApiCoverage {
+  const isPublic = (op: ResolvedOperation) => !op.hidden && op.operation['x-internal'] !== true;
+  const open = new Set(registry.operations().filter(isPublic).map(operationRef));
+  if (open.size === 0) return { operations: 0, documented: 0 };
+  const documented = new Set(generated.map((o) => o.ref).filter((ref) => open.has(ref)));
+  for (const file of pageFiles) {
+    const source = read(file);
+    if (source === undefined || !API_KEY.test(source.slice(0, 4000))) continue;
+    let ref: unknown;
+    try {
+      const fm = splitFrontmatter(source, file).data;
+      ref = typeof fm.openapi === 'string' ? fm.openapi : fm.api;
+    } catch {
+      continue; // frontmatter that does not parse: the render step reports it
+    }
+    const op = typeof ref === 'string' ? registry.resolve(ref) : undefined;
+    if (op && open.has(operationRef(op))) documented.add(operationRef(op));
+  }
+  return { operations: open.size, documented: documented.size };
 }
 
 /** Renders fenced code for OpenAPI samples (the page renderer's highlighter). */

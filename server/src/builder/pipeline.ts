@@ -342,6 +342,7 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
           siteUrl: input.siteUrl.replace(/\/+$/, ''),
           ...(editBaseUrl ? { editBaseUrl } : {}),
           ...(previousOutput ? { previous: previousOutput } : {}),
+          ...(project.apiCoverage ? { apiCoverage: project.apiCoverage } : {}),
         }, previousOutput ? (files) => linkInPool({ fromDir: previousOutput.dir, toDir: outDir, files }, signal).catch((err: unknown) => {
           throw signal.aborted ? err : new ReuseFailed((err as Error).message);
         }) : undefined).catch((err: unknown) => {

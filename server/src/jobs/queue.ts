@@ -112,7 +112,7 @@ export interface JobQueue {
 }
 
 /** Every job kind, for iteration. */
-export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook', 'reindex'];
+export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook', 'reindex', 'analytics'];
 
 /**
  * The queue the configuration names: BullMQ on `config.redisUrl` with key prefix

@@ -55,6 +55,12 @@ export interface SearchRequest {
   siteRoot: string;
   /** drops hits the reader may not open for other reasons (the site's access rules); applied after the query */
   allow?: (hit: SearchHit) => boolean | Promise<boolean>;
+  /**
+   * The surface a reader searched from (the site's dialog, the API, the site's MCP server): the
+   * search is counted for analytics (`ctx.analytics.search`: top searches, searches without results).
+   * Absent: not counted (the server's own searches, e.g. the assistant's retrieval).
+   */
+  source?: 'site' | 'api' | 'mcp';
 }
 
 /** The URL of a hit: the site root, the version's prefix, the page path, `#anchor`. */
@@ -82,6 +88,7 @@ export async function runSearch(ctx: AppContext, target: Pick<SearchTarget, 'fil
     hits = hits.filter((_, i) => verdicts[i]);
   }
   if (hits.length === 0) ctx.search.gaps.record({ projectId: request.projectId, source: 'search', topic: request.q, version: target.version });
+  if (request.source) ctx.analytics.search({ projectId: request.projectId, query: request.q, results: hits.length, source: request.source });
   return hits.map((hit) => ({
     title: hit.title,
     path: hit.path,

@@ -25,6 +25,17 @@ export const DeploymentManifestSchema = z.object({
        * production to list changed pages (jobs/preview-changes.ts). Absent in older manifests.
        */
       hash: z.string().optional(),
+      /** the page's description (frontmatter, or derived for generated API pages) */
+      description: z.string().optional(),
+      /**
+       * ISO date (or date-time) the page was last updated: frontmatter `lastUpdated`, else the last
+       * commit changing its file (builder/page-dates.ts). Absent when unknown (generated API pages, older builders).
+       */
+      lastUpdated: z.string().optional(),
+      /** words of the page's Markdown (content health's completeness; absent in older manifests) */
+      words: z.number().int().optional(),
+      /** headings (levels 2-6) of the page's Markdown (content health's completeness; absent in older manifests) */
+      headings: z.number().int().optional(),
     }),
   ),
   redirects: z.array(z.object({ source: z.string(), destination: z.string(), permanent: z.boolean().default(true) })).default([]),
@@ -60,6 +71,12 @@ export const DeploymentManifestSchema = z.object({
    * {@link siteOwnedFiles} for what is trusted then.
    */
   generated: z.array(z.string()).optional(),
+  /**
+   * API documentation coverage (content health's `coveragePercent`): public operations of the
+   * repository's OpenAPI files (not `x-hidden`, `x-excluded` or `x-internal`) and how many of them
+   * have a page (generated, or an MDX page whose frontmatter `openapi:` names it). Absent in older manifests.
+   */
+  apiCoverage: z.object({ operations: z.number().int(), documented: z.number().int() }).optional(),
 });
 
 /** Parsed `manifest.json`; see {@link DeploymentManifestSchema}. */

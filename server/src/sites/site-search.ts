@@ -43,6 +43,8 @@ export interface SiteSearchQuery {
   readerKey: string;
   /** whether the reader may open a hit's page (the site's access decision) */
   allow: (path: string) => boolean | Promise<boolean>;
+  /** the surface asking, for analytics: the site's dialog (default) or the site's MCP server */
+  source?: 'site' | 'mcp';
 }
 
 /**
@@ -58,7 +60,7 @@ export async function searchSite(ctx: AppContext, site: DeploymentSite, query: S
     basePath: '',
   };
   const target = query.version === undefined ? served : await searchTarget(ctx, site.projectId, query.version);
-  return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, readerKey: query.readerKey, siteRoot: '/', allow: (hit) => query.allow(hit.path) });
+  return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, readerKey: query.readerKey, siteRoot: '/', allow: (hit) => query.allow(hit.path), source: query.source ?? 'site' });
 }
 
 /** The query parameters, validated as the API validates them. @throws ApiError invalid_request. */
