@@ -56,6 +56,12 @@ export const ConfigSchema = z.object({
   /** Enterprise monthly plan limits (decisions.md section 2): builds and assistant answers per calendar month (UTC). */
   enterpriseMonthlyBuilds: z.coerce.number().int().positive().default(20_000),
   enterpriseMonthlyAnswers: z.coerce.number().int().positive().default(100_000),
+  /** `QUIRE_LLM_URL`: base URL of an OpenAI-compatible API (`<url>/chat/completions`, streamed) writing the assistant's answers (chat/llm.ts); unset: the extractive answerer (decisions.md section 7). */
+  llmUrl: z.string().url().optional(),
+  /** `QUIRE_LLM_MODEL`: the `model` sent to that endpoint; unset: none is sent (the endpoint's default). */
+  llmModel: z.string().min(1).optional(),
+  /** `QUIRE_LLM_API_KEY`: sent as `Authorization: Bearer <key>` to that endpoint; unset: no header. */
+  llmApiKey: z.string().min(1).optional(),
   /** Bearer token `GET /metrics` requires; unset: /metrics is open to whoever reaches the listener (plugins/metrics.ts). */
   metricsToken: z.string().min(16).optional(),
   /** Builds of different projects that may run at once in this process (each renders on every core). */
@@ -117,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     enterpriseProjectLimit: env.QUIRE_ENTERPRISE_PROJECT_LIMIT,
     enterpriseMonthlyBuilds: env.QUIRE_ENTERPRISE_MONTHLY_BUILDS,
     enterpriseMonthlyAnswers: env.QUIRE_ENTERPRISE_MONTHLY_ANSWERS,
+    llmUrl: env.QUIRE_LLM_URL || undefined,
+    llmModel: env.QUIRE_LLM_MODEL || undefined,
+    llmApiKey: env.QUIRE_LLM_API_KEY || undefined,
     metricsToken: env.QUIRE_METRICS_TOKEN || undefined,
     buildConcurrency: env.QUIRE_BUILD_CONCURRENCY,
     buildTimeoutSeconds: env.QUIRE_BUILD_TIMEOUT_SECONDS,
@@ -141,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     buildTimeoutSeconds: 'QUIRE_BUILD_TIMEOUT_SECONDS', buildMaxRepoMb: 'QUIRE_BUILD_MAX_REPO_MB', buildMaxFiles: 'QUIRE_BUILD_MAX_FILES',
     s3Bucket: 'QUIRE_S3_BUCKET', s3Endpoint: 'QUIRE_S3_ENDPOINT', s3Region: 'QUIRE_S3_REGION',
     s3AccessKeyId: 'QUIRE_S3_ACCESS_KEY_ID', s3SecretAccessKey: 'QUIRE_S3_SECRET_ACCESS_KEY', s3ForcePathStyle: 'QUIRE_S3_FORCE_PATH_STYLE',
+    llmUrl: 'QUIRE_LLM_URL', llmModel: 'QUIRE_LLM_MODEL', llmApiKey: 'QUIRE_LLM_API_KEY',
   };
   const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {

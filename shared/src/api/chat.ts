@@ -28,17 +28,21 @@ export type ChatAskBody = z.infer<typeof ChatAskBodySchema>;
 export const ChatSourceSchema = z.object({ title: z.string(), path: z.string(), url: z.string() });
 export type ChatSource = z.infer<typeof ChatSourceSchema>;
 
-/** A message of a session (interface-spec.md "Chat session and message"). */
+/**
+ * A message of a session (interface-spec.md "Chat session and message"). `sources`: the sections an
+ * assistant message cites (`[n]` names `sources[n-1]`); absent on questions and uncited answers.
+ */
 export const ChatMessageSchema = z.object({
   id: z.string().uuid(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   createdAt: z.string(),
+  sources: z.array(ChatSourceSchema).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A session (interface-spec.md "Chat session and message"): the title is the first question. */
-export const ChatSessionSchema = z.object({ id: z.string().uuid(), title: z.string(), createdAt: z.string() });
+export const ChatSessionSchema = z.object({ id: z.string().uuid(), title: z.string(), createdAt: z.string(), updatedAt: z.string().optional().describe('when its last message was added') });
 export type ChatSession = z.infer<typeof ChatSessionSchema>;
 
 /** The answer of an ask: `{data: ChatAnswer}` (decisions.md section 7). `message` is the assistant's. */

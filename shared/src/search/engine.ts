@@ -100,6 +100,10 @@ export class SearchEngine implements SearchIndex {
     this.pageStart[parts.pages.length] = r;
   }
 
+  documentFrequency(term: string): number {
+    return Math.max(0, this.vocabulary.frequency(term));
+  }
+
   search(query: SearchQuery): SearchHit[] {
     const limit = Math.max(1, Math.min(50, Math.floor(query.limit) || 10));
     const plan = planQuery(query.q, this.vocabulary).filter((t) => t.expansions.size > 0);
@@ -224,6 +228,7 @@ export class SearchEngine implements SearchIndex {
           ...(sec.anchor !== undefined ? { anchor: sec.anchor } : {}),
           snippet: makeSnippet(sec.text, isMatch),
           score: Math.round(s.score[r]! * 1000) / 1000,
+          ...(query.withText ? { text: sec.text } : {}),
         });
       }
     }

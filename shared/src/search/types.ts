@@ -43,6 +43,8 @@ export interface SearchQuery {
   canRead?: (audience: readonly string[]) => boolean;
   /** only records of this language division */
   language?: string;
+  /** hits carry their section's plain text ({@link SearchHit.text}), for the assistant's answers */
+  withText?: boolean;
 }
 
 /** One hit, best first. */
@@ -57,6 +59,8 @@ export interface SearchHit {
   snippet: string;
   /** relevance, higher is better (not comparable across queries) */
   score: number;
+  /** the section's plain text; only when the query asked `withText` */
+  text?: string;
 }
 
 /** A loaded, queryable index of one deployment. */
@@ -67,4 +71,6 @@ export interface SearchIndex {
   readonly size: number;
   /** about how many bytes the loaded index holds (its files' sizes), for a cache bounded by bytes */
   readonly bytes?: number;
+  /** records whose title, heading or text holds `term` (a folded term, tokens.ts); 0 when none (the assistant weighs question words by it) */
+  documentFrequency?(term: string): number;
 }
