@@ -1,7 +1,8 @@
 /**
  * The top bar (site-look.md "Top bar"): menu button (phones), logo (light/dark variants) or site
  * name, version/language switchers, search button with its Ctrl K hint, navbar links, primary
- * button, theme toggle; then the tabs row. The search button and dialog are search-ui.ts.
+ * button, theme toggle; then the tabs row. The search button and dialog are search-ui.ts; the Ask AI
+ * button and its panel (placed right after the top bar) are ask-ai.ts.
  */
 import type { SiteContext } from './context';
 import { renderSwitchers, renderTabs } from './divisions';
@@ -10,6 +11,7 @@ import { renderNavbar } from './navbar';
 import type { NavScope } from './nav-index';
 import { versionSwitcherSlot } from './site-versions';
 import { renderSearchButton } from './search-ui';
+import { ASK_DIALOG_HTML, renderAskButton } from './ask-ai';
 
 /**
  * The one appearance a site can ever show: `appearance.strict` (mint.json `modeToggle.isHidden`) with a
@@ -52,7 +54,10 @@ export function renderHeader(ctx: SiteContext, scope: NavScope): string {
     `<button class="q-icon-btn q-menu-btn" type="button" data-q-drawer-open aria-controls="q-sidebar" aria-expanded="false" aria-label="Open navigation">${icon('menu')}</button>` +
     `${renderLogo(ctx)}${switchers ? `<div class="q-header-switchers">${switchers}</div>` : ''}` +
     renderSearchButton() +
+    renderAskButton() +
     `<div class="q-header-end">${renderNavbar(ctx, scope)}${themeToggle(ctx)}</div>` +
-    `</div>${renderTabs(ctx, scope)}</header>`
+    `</div>${renderTabs(ctx, scope)}</header>` +
+    // the Ask AI panel (ask-ai.ts) follows the top bar as a child of <body>
+    ASK_DIALOG_HTML
   );
 }

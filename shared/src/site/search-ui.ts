@@ -60,6 +60,8 @@ export const SEARCH_DIALOG_HTML =
   '<div class="q-search-body">' +
   '<div class="q-search-list" id="q-search-list" role="listbox" aria-label="Search results" hidden></div>' +
   '<p class="q-search-status" id="q-search-status" role="status" aria-live="polite">Type to search the documentation.</p>' +
+  // shown by search.js when nothing is found and the assistant is on (ask-ai.ts)
+  `<button class="q-search-ask" type="button" data-q-search-ask hidden>${icon('sparkles')}<span></span></button>` +
   '</div>' +
   '<div class="q-search-foot" aria-hidden="true"><span><kbd class="q-kbd">↑</kbd><kbd class="q-kbd">↓</kbd> to navigate</span>' +
   '<span><kbd class="q-kbd">↵</kbd> to select</span><span><kbd class="q-kbd">Esc</kbd> to close</span></div>' +

@@ -19,7 +19,7 @@ describe('search button and dialog', () => {
   });
 
   it('has one labelled modal dialog with a combobox controlling a listbox, and no browser clear button', () => {
-    expect(html.match(/<dialog /g)).toHaveLength(1);
+    expect(html.match(/<dialog class="q-search-dialog"/g)).toHaveLength(1);
     expect(html).toMatch(/<dialog class="q-search-dialog" id="q-search" aria-modal="true" aria-labelledby="q-search-title"/);
     expect(html).toContain('<h2 class="q-visually-hidden" id="q-search-title">Search the documentation</h2>');
     const input = html.match(/<input [^>]*id="q-search-input"[^>]*>/)![0];

@@ -1,4 +1,4 @@
-/* global fetch, AbortController, URLSearchParams */
+/* global fetch, AbortController, URLSearchParams, CustomEvent */
 // Quire site search (deferred; CSP-safe: no inline handlers, bound here by id and data-q-search-*):
 // the dialog of shared/src/site/search-ui.ts. Opened by the search buttons, Ctrl/Cmd-K and `/`;
 // results as you type (debounced, stale requests aborted) from the site's /_quire/search, scoped to
@@ -10,6 +10,7 @@
   var input = doc.getElementById('q-search-input');
   var list = doc.getElementById('q-search-list');
   var status = doc.getElementById('q-search-status');
+  var askButton = dialog ? dialog.querySelector('[data-q-search-ask]') : null;
   if (!dialog || !input || !list || !status) return;
 
   var DEBOUNCE_MS = 100;
@@ -138,7 +139,26 @@
     input.setAttribute('aria-activedescendant', o.id);
     o.scrollIntoView({ block: 'nearest' });
   }
+  // "Ask AI about <query>" when nothing is found and the assistant is on (ask-ai.js sets
+  // <html data-q-ask> and answers the `quire:ask` event).
+  function offerAsk(query) {
+    if (!askButton) return;
+    var on = !!query && doc.documentElement.hasAttribute('data-q-ask');
+    askButton.hidden = !on;
+    if (on) askButton.lastChild.textContent = 'Ask AI about \u201c' + query + '\u201d';
+  }
+  if (askButton) {
+    askButton.addEventListener('click', function () {
+      var question = input.value.trim();
+      var back = returnFocus;
+      returnFocus = null;
+      close();
+      if (back && back.isConnected && typeof back.focus === 'function') back.focus();
+      doc.dispatchEvent(new CustomEvent('quire:ask', { detail: { question: question } }));
+    });
+  }
   function clearResults() {
+    offerAsk('');
     list.textContent = '';
     list.hidden = true;
     options = [];
@@ -152,6 +172,7 @@
     clearResults();
     if (!hits.length) {
       setStatus('No results for \u201c' + query + '\u201d', true);
+      offerAsk(query);
       return;
     }
     var groups = [];
@@ -246,6 +267,7 @@
       return;
     }
     if (query === shownQuery) return;
+    if (askButton && !askButton.hidden) offerAsk(query);
     var known = cache.get(query);
     if (known) {
       if (controller) controller.abort();
