@@ -156,9 +156,24 @@ export interface SiteConfig {
   openapi: string[];
   /** versioning.versions (Quire's; the interface spec's Documentation version) */
   versioning?: { versions: { label: string; branch?: string; tag?: string; default?: boolean; deprecated?: boolean; deprecationMessage?: string; autoRedirectToLatest?: boolean }[] };
+  /**
+   * the page actions of every page, in menu order (docs.json `contextual.options`, Mintlify's
+   * contextual menu; docs/config/site-fields.ts `contextualOptions`). Absent: the default
+   * (`copy`, `view`, `chatgpt`, `claude`); empty: no page actions.
+   */
+  contextual?: ContextualOption[];
   /** every key of the raw config, for later features */
   raw: Record<string, unknown>;
 }
+
+/** The built-in page actions (Mintlify's `contextual.options` identifiers Quire renders). */
+export type ContextualOptionId = 'copy' | 'view' | 'chatgpt' | 'claude' | 'perplexity' | 'mcp' | 'cursor' | 'vscode';
+
+/**
+ * One page action: a built-in one, or a custom link (Mintlify's custom option object: `title`,
+ * `description`, `href` with `$path` standing for the page's path, `/guides/setup`).
+ */
+export type ContextualOption = { id: ContextualOptionId } | { id: 'custom'; title: string; description?: string; href: string };
 
 /** One table-of-contents entry (h2 and h3). */
 export interface TocEntry {

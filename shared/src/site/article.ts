@@ -61,7 +61,11 @@ export function renderPager(ctx: SiteContext, before: readonly NavPage[], after:
   return `<nav class="q-pager" aria-label="Previous and next pages">${prev.html}${placeholder}${next.html}</nav>`;
 }
 
-/** The feedback question; site.js answers "Thanks" (the feedback API is wired later). */
+/**
+ * The feedback question "Was this page helpful?" (site-look.md "Content column"). assets/feedback.js
+ * makes it work: Yes/No, then an optional comment and Send, posted to the site's
+ * `/_quire/feedback/page`; it also adds the section votes next to h2/h3 headings.
+ */
 export const FEEDBACK_HTML =
   '<div class="q-feedback" data-q-feedback><span class="q-feedback-question" id="q-feedback-q">Was this page helpful?</span>' +
   '<span class="q-feedback-buttons" role="group" aria-labelledby="q-feedback-q">' +
@@ -81,6 +85,8 @@ export interface ArticleParts {
   lastUpdated?: string;
   pager: string;
   feedback: boolean;
+  /** the page actions, floated beside the eyebrow and title (page-actions.ts `renderPageActions`); none when absent */
+  pageActions?: string;
 }
 
 /** The <article> markup. */
@@ -94,7 +100,7 @@ export function renderArticle(a: ArticleParts): string {
   const meta = edit || updated ? `<div class="q-page-meta">${edit}${updated}</div>` : '';
   const actions = a.feedback || meta ? `<div class="q-page-actions">${a.feedback ? FEEDBACK_HTML : ''}${meta}</div>` : '';
   return (
-    `<article class="q-article"><header class="q-page-header">${eyebrow}<h1 class="q-title">${escapeHtml(a.title)}</h1>${lead}</header>` +
+    `<article class="q-article"><header class="q-page-header">${a.pageActions ?? ''}${eyebrow}<h1 class="q-title">${escapeHtml(a.title)}</h1>${lead}</header>` +
     `${a.tocDisclosure}<div class="q-prose">${a.html}</div>` +
     `<footer class="q-page-footer">${actions}${a.pager}</footer></article>`
   );

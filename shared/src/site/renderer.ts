@@ -9,6 +9,7 @@ import { createSiteContext, type SitePageInput, type SiteRendererInput } from '.
 import { createDocumentShell, renderHeadMeta } from './document';
 import { escapeHtml } from './escape';
 import { pageAssetTags } from './page-assets';
+import { renderPageActions } from './page-actions';
 import { fillDivisionSwitchers, scopeLanguage, withPageLanguage } from './divisions';
 import { renderHeader } from './header';
 import type { NavPlace, NavScope } from './nav-index';
@@ -78,6 +79,7 @@ export function createSiteRenderer(input: SiteRendererInput): SiteRenderer {
         lastUpdated: p.lastUpdated,
         pager: pagerOf(place),
         feedback: true,
+        pageActions: renderPageActions({ options: ctx.site.contextual, path: p.path, base: ctx.base, siteName: ctx.site.name }),
       });
       return (
         withPageLanguage(shell.open, scopeLanguage(scope)) +

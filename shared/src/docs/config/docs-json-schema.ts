@@ -156,6 +156,32 @@ export const navigationSchema = obj(
 export const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'] as const;
 
 /**
+ * `contextual` (Mintlify's contextual menu): `options` lists built-in identifiers (`copy`, `view`,
+ * `chatgpt`, `claude`, `perplexity`, `mcp`, `cursor`, `vscode`; others Mintlify knows are skipped with a
+ * warning, site-fields.ts) or custom links `{title, description?, icon?, href}`, `href` a URL or
+ * `{base, query: [{key, value}]}`.
+ */
+export const contextualSchema = obj({
+  options: arr(
+    z.union(
+      [
+        str('an option name (copy, view, chatgpt, claude, perplexity, mcp, cursor, vscode)'),
+        obj({
+          title: str(),
+          description: str().optional(),
+          icon: iconSchema.optional(),
+          href: z.union([str('a URL'), obj({ base: str('a URL'), query: arr(obj({ key: str(), value: str() }), 'an array of {"key", "value"}').optional() })], {
+            error: 'must be a URL or {"base", "query"}',
+          }),
+        }, 'a custom option {"title", "href"}'),
+      ],
+      { error: 'must be an option name or a custom option {"title", "href"}' },
+    ),
+    'an array of options',
+  ),
+}, 'an object such as {"options": ["copy", "view"]}');
+
+/**
  * docs.json as Quire reads it (MINTLIFY-FORMAT.md sections 2-3, 7; decisions.md section 5):
  * required `theme`, `name`, `colors.primary`, `navigation`; the other keys are typed when Quire
  * uses them; unknown keys are allowed and kept.
@@ -195,6 +221,7 @@ export const docsJsonSchema_ = obj(
     api: obj({ openapi: openapiRefSchema.optional() }).optional(),
     navigation: navigationSchema,
     versioning: versioningSchema.optional(),
+    contextual: contextualSchema.optional(),
   },
   'a JSON object',
 );

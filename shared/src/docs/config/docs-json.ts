@@ -7,7 +7,7 @@ import { formatJsonPath, isJsonObject, valueAt, type JsonPath } from './json-pat
 import { normalizePagePath, pageEntry } from './page-entry';
 import {
   DEFAULT_PRIMARY_COLOR, addOpenapi, applyBranding, checkImage, checkImages, iconName, labelForType, normalizeImage, normalizeRedirects,
-  normalizeSocials, normalizeVersioning, type ConvertContext,
+  normalizeSocials, normalizeVersioning, contextualOptions, type ConvertContext,
 } from './site-fields';
 
 /** The main spec of an `openapi` value (the first of a list, `source` of an object); all are recorded. */
@@ -162,6 +162,8 @@ export function docsJsonToSiteConfig(ctx: ConvertContext, raw: RawDocsJson, rawO
   if (raw.banner) config.banner = { content: raw.banner.content, ...(raw.banner.dismissible !== undefined ? { dismissible: raw.banner.dismissible } : {}) };
   const versioning = normalizeVersioning(ctx, raw.versioning);
   if (versioning) config.versioning = versioning;
+  const contextual = contextualOptions(ctx, raw.contextual);
+  if (contextual) config.contextual = contextual;
   checkImages(ctx, config);
   const bgImage = normalizeImage(raw.background?.image);
   if (bgImage) {

@@ -1,7 +1,8 @@
-import type { BuildWarning, DocsFiles, Redirect, SiteConfig } from '../types';
+import type { BuildWarning, ContextualOption, ContextualOptionId, DocsFiles, Redirect, SiteConfig } from '../types';
 import { DocsError } from '../types';
 import { redirectSourceProblem } from '../nav/match-redirect';
 import type { RawIcon, RawImage } from './schema-parts';
+import type { RawDocsJson } from './docs-json-schema';
 
 /** What a config converter needs besides the raw config. */
 export interface ConvertContext {
@@ -191,4 +192,51 @@ export function normalizeVersioning(ctx: ConvertContext, versioning: SiteConfig[
     throw new DocsError(`${ctx.file}: versioning.versions may mark only one version "default": true`, ctx.file, undefined, undefined, 'versioning.versions');
   }
   return { versions: versioning.versions.map((v) => ({ ...v })) };
+}
+
+/** The page actions Quire renders, by their docs.json `contextual.options` identifier. */
+export const CONTEXTUAL_OPTION_IDS: readonly ContextualOptionId[] = ['copy', 'view', 'chatgpt', 'claude', 'perplexity', 'mcp', 'cursor', 'vscode'];
+
+/** The page actions when docs.json has no `contextual` (and always for mint.json, which has no such field). */
+export const DEFAULT_CONTEXTUAL_OPTIONS: readonly ContextualOption[] = [{ id: 'copy' }, { id: 'view' }, { id: 'chatgpt' }, { id: 'claude' }];
+
+/**
+ * The page actions of a validated `contextual` (Mintlify's contextual menu, docs.json): built-in
+ * identifiers in written order, each once; a custom option becomes a link (`href` as written, or
+ * `base` with `query` appended as URL parameters). An identifier Quire does not render (Mintlify
+ * knows more, e.g. `assistant`) and a custom link that is not http(s) are skipped with a `config`
+ * warning, never a failed build.
+ * @returns undefined when `contextual` is absent (the renderer then uses {@link DEFAULT_CONTEXTUAL_OPTIONS})
+ */
+export function contextualOptions(ctx: ConvertContext, contextual: RawDocsJson['contextual']): ContextualOption[] | undefined {
+  if (!contextual) return undefined;
+  const out: ContextualOption[] = [];
+  const seen = new Set<string>();
+  contextual.options.forEach((option, i) => {
+    const where = `contextual.options[${i}]`;
+    if (typeof option === 'string') {
+      const id = CONTEXTUAL_OPTION_IDS.find((known) => known === option);
+      if (!id) {
+        ctx.warnings.push({ file: ctx.file, kind: 'config', message: `${ctx.file}: ${where} "${option}" is not a page action Quire offers (${CONTEXTUAL_OPTION_IDS.join(', ')}); it is left out` });
+        return;
+      }
+      if (!seen.has(id)) out.push({ id });
+      seen.add(id);
+      return;
+    }
+    const href = typeof option.href === 'string' ? option.href : withQuery(option.href.base, option.href.query ?? []);
+    if (!/^https?:\/\//i.test(href)) {
+      ctx.warnings.push({ file: ctx.file, kind: 'config', message: `${ctx.file}: ${where}.href must be an http(s) URL; the option is left out` });
+      return;
+    }
+    out.push({ id: 'custom', title: option.title, ...(option.description ? { description: option.description } : {}), href });
+  });
+  return out;
+}
+
+/** `base` with `query` appended as URL parameters (values percent-encoded, `$path` kept for the page to fill). */
+function withQuery(base: string, query: readonly { key: string; value: string }[]): string {
+  if (query.length === 0) return base;
+  const params = query.map((q) => `${encodeURIComponent(q.key)}=${encodeURIComponent(q.value).replace(/%24path/gi, '$path')}`).join('&');
+  return `${base}${base.includes('?') ? '&' : '?'}${params}`;
 }
