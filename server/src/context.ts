@@ -20,7 +20,9 @@ import { AppMetrics } from './ops/metrics';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { RequestScope, scopedLogger } from './ops/request-scope';
 import { createSearchState, type SearchState } from './search/search-state';
-import { NO_ANALYTICS, type AnalyticsRecorder } from './analytics/recorder';
+import type { AnalyticsRecorder } from './analytics/recorder';
+import { AnalyticsBuffer } from './analytics/buffer';
+import { SiteOriginCache } from './http/site-cors';
 
 /**
  * What every part of one server process shares: configuration, database handles, the event bus,
@@ -67,6 +69,8 @@ export interface AppContext {
   search: SearchState;
   /** Page views, searches and agent traffic: buffered, written in batches through `jobs` (analytics/recorder.ts); closed by `buildApp`. */
   analytics: AnalyticsRecorder;
+  /** The site origins of projects, for CORS on the public routes a site calls (http/site-cors.ts). */
+  siteOrigins: SiteOriginCache;
 }
 
 /**
@@ -88,7 +92,8 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
   const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
-  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs: createJobQueue(base.config, base.log), audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: NO_ANALYTICS };
+  const jobs = createJobQueue(base.config, base.log);
+  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events) };
 }
 
 declare module 'fastify' {

@@ -8,10 +8,14 @@ import type { PreviewLinkLookup } from '../access/preview-links';
 import { secretKeyOf } from '../git/secret-box';
 import { verifyAudienceToken, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
 import { previewCookieKey } from './preview-access';
+import { accessState } from '../access/access-state';
+import type { CompiledPolicy } from '../access/policy-cache';
 import type { SearchResult } from '@quire/shared/api/search';
 import type { DeploymentSite } from './deployment-site';
 import { searchSite, type SiteSearchQuery } from './site-search';
 import { siteEndpointHandlersOf, type SiteEndpointHandlers } from './site-endpoint-handlers';
+import type { FileAnswer } from './deployment-site';
+import { classifyReader, servedKindOf } from '../analytics/readers';
 
 /**
  * What the site gate (site-gate.ts) asks of the rest of the server: the access decision, token
@@ -27,6 +31,12 @@ export interface SiteAccess {
    * gate); synchronous without a token once the project's rules are cached.
    */
   decide(input: SiteAccessInput & { pageAudience: string[] }): SiteAccessDecision | Promise<SiteAccessDecision>;
+  /**
+   * The project's compiled access rules and IP allowlists (access/policy-cache.ts), synchronous once
+   * cached: the index files' page filter (page-filter.ts) reads which pages they cover.
+   * @throws (through the promise) when they cannot be read
+   */
+  policy(projectId: string): CompiledPolicy | Promise<CompiledPolicy>;
   /** Verifies an audience token for the project (`services/audience-tokens.ts`). */
   verifyToken(projectId: string, token: string): Promise<{ ok: true; grant: AudienceGrant } | { ok: false; reason: TokenRefusal }>;
   /** Records a denied request for `/access-logs` (buffered, never fails). */
@@ -49,6 +59,12 @@ export interface SiteAccess {
   search(site: DeploymentSite, query: SiteSearchQuery): Promise<SearchResult[]>;
   /** The handlers of the site's feedback, chat and MCP endpoints (site-endpoint-handlers.ts). */
   endpoints: SiteEndpointHandlers;
+  /**
+   * Counts a file served with status 200 as a page view (`ctx.analytics`; analytics/readers.ts):
+   * a page's HTML or `.md`, `llms.txt`, `llms-full.txt` of a production or version deployment
+   * (previews, assets, HEAD requests are not counted). Synchronous, never throws.
+   */
+  recordView(req: IncomingMessage, site: DeploymentSite, answer: FileAnswer): void;
 }
 
 /** How long a preview link's state is believed on the requests of a private preview, in ms (a revoked link stops opening it within this). */
@@ -79,14 +95,16 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
   // per connection, not on every request of a keep-alive connection (parsing an address costs more
   // than serving a cached page's headers).
   const socketAddresses = new WeakMap<object, string>();
+  const ipOf = (req: IncomingMessage): string => {
+    if (req.headers['x-forwarded-for'] !== undefined) return clientIp(ctx, req);
+    let ip = socketAddresses.get(req.socket);
+    if (ip === undefined) socketAddresses.set(req.socket, (ip = clientIp(ctx, req)));
+    return ip;
+  };
   return {
-    clientIp(req) {
-      if (req.headers['x-forwarded-for'] !== undefined) return clientIp(ctx, req);
-      let ip = socketAddresses.get(req.socket);
-      if (ip === undefined) socketAddresses.set(req.socket, (ip = clientIp(ctx, req)));
-      return ip;
-    },
+    clientIp: ipOf,
     decide: (input) => decideSiteAccess(ctx, input),
+    policy: (projectId) => accessState(ctx).policies.get(projectId),
     verifyToken: (projectId, token) => verifyAudienceToken(ctx, projectId, token),
     recordDenial: (denial) => recordDenial(ctx, denial),
     findPreviewLink: (token) => findPreviewLink(ctx, token),
@@ -112,6 +130,21 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
     previewCookieKey: () => (key ??= previewCookieKey(secretKeyOf(ctx.config))),
     search: (site, query) => searchSite(ctx, site, query),
     endpoints: siteEndpointHandlersOf(ctx),
+    recordView(req, site, answer) {
+      if (answer.status !== 200 || req.method === 'HEAD' || site.previewName !== undefined) return;
+      const served = servedKindOf(answer.path, answer.page);
+      if (!served) return;
+      const userAgent = req.headers['user-agent'] ?? '';
+      const { reader, agent } = classifyReader(userAgent, served.kind);
+      ctx.analytics.pageView({
+        projectId: site.projectId,
+        // a version's pages under its prefix (`v1/guides/setup`), as their URLs
+        path: site.basePath ? `${site.basePath.slice(1)}/${served.path}` : served.path,
+        reader,
+        agent,
+        visitor: { ip: ipOf(req), userAgent },
+      });
+    },
   };
 }
 

@@ -19,6 +19,9 @@ import audienceRoutes from './audiences/index';
 import searchRoutes from './search/index';
 import pagesRoutes from './pages/index';
 import versionsRoutes from './versions/index';
+import analyticsRoutes from './analytics/index';
+import chatRoutes from './chat/index';
+import feedbackRoutes from './feedback/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -42,5 +45,8 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(searchRoutes);
   await app.register(pagesRoutes);
   await app.register(versionsRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(chatRoutes);
+  await app.register(feedbackRoutes);
 };
 export default v1Routes;
