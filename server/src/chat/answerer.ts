@@ -1,7 +1,25 @@
 /**
- * PLACEHOLDER: the answerer seam (written by the chat work). See `composeAnswer` below for the contract.
+ * The default answerer (decisions.md section 7: "the default answerer needs no model and no
+ * network: retrieval + extraction"). A question is answered from the documentation in two steps:
+ *
+ * 1. {@link retrieveSections}: the question's topic words (question-terms.ts) are searched in the
+ *    deployment's index (the same index and reader filter as search), hits carrying their
+ *    section's text, and the sections found are ranked by how much of the question they hold
+ *    (retrieval.ts);
+ * 2. {@link composeFromSections}: when the best section with text holds less than
+ *    {@link MIN_COVERAGE} of the question's weighted topic words (rare words weigh most, words the
+ *    docs never use and missing names more still), the answer says plainly that this is not in the
+ *    docs ({@link NOT_IN_DOCS_ANSWER}, `answered: false`, a content gap for the caller to count).
+ *    Otherwise the best sentences of the best one to three sections (sentences.ts) make the
+ *    answer, each section's sentences followed by its citation `[n]`.
+ *
+ * Retrieval and composition are synchronous and take a few milliseconds, so the first words of a
+ * streamed answer leave at once. The LLM path (llm.ts) writes its answer from the same sections.
  */
 import type { SearchIndex } from '@quire/shared/search/types';
+import { questionTerms } from './question-terms';
+import { findSections, matchSection, TermMatcher } from './retrieval';
+import { pickSentences } from './sentences';
 
 /** A retrieved section the answer may cite. */
 export interface RetrievedSection {
@@ -30,11 +48,69 @@ export interface ComposeOptions {
   canRead?: (audience: readonly string[]) => boolean;
 }
 
+/** The answer to a question the documentation does not answer (the Ask AI panel shows it as is). */
+export const NOT_IN_DOCS_ANSWER = 'That is not in the docs: I found no page that answers this question. Try rephrasing it, or search the documentation.';
+
+/** Sections retrieved per question (before the reader's access filter of the caller). */
+export const RETRIEVED_SECTIONS = 8;
 /**
- * Answers `question` from `index` with no model and no network: retrieval + extraction.
- * PLACEHOLDER implementation: says the docs do not answer.
+ * Share of the question's weighted topic words the best section must hold to count as an answer:
+ * between the best coverage of questions the docs do not answer and that of questions they do,
+ * over the three shared corpora (server/test/chat/questions.ts and others written apart from it).
+ */
+const MIN_COVERAGE = 0.45;
+/** Sections cited at most. */
+const MAX_CITED = 3;
+/** A further section is cited when it ranks at least this share of the best one. */
+const FOLLOWER_RANK = 0.75;
+
+/**
+ * The sections of `index` that best match `question` for a reader, best first, with their text
+ * (retrieval.ts).
+ * @param options.canRead the reader's audience filter (absent: public sections only)
+ * @param options.limit sections wanted (default {@link RETRIEVED_SECTIONS})
+ */
+export function retrieveSections(question: string, index: SearchIndex, options: ComposeOptions & { limit?: number } = {}): RetrievedSection[] {
+  return findSections(questionTerms(question, index), index, options.limit ?? RETRIEVED_SECTIONS, options.canRead).map((c) => ({
+    path: c.path,
+    title: c.title,
+    ...(c.section !== undefined ? { section: c.section } : {}),
+    ...(c.anchor !== undefined ? { anchor: c.anchor } : {}),
+    text: c.text,
+    score: Math.round(c.rank * 1000) / 1000,
+  }));
+}
+
+/**
+ * Composes the answer to `question` from `sections` (already restricted to what the reader may
+ * read, best first); `index` gives the words' weights. See the module comment.
+ */
+export function composeFromSections(question: string, sections: readonly RetrievedSection[], index: Pick<SearchIndex, 'size' | 'documentFrequency'>): ComposedAnswer {
+  const terms = questionTerms(question, index);
+  const unanswered: ComposedAnswer = { text: NOT_IN_DOCS_ANSWER, sources: [], answered: false };
+  if (terms.length === 0 || sections.length === 0) return unanswered;
+  const matcher = new TermMatcher(terms);
+  // a section with no sentence to quote (a reference page's bare title) answers nothing
+  const ranked = sections
+    .filter((section) => section.text.trim().length > 0)
+    .map((section, i) => ({ section, ...matchSection(matcher, section), i }))
+    .sort((a, b) => b.rank - a.rank || a.i - b.i);
+  const best = ranked[0];
+  if (!best || best.coverage < MIN_COVERAGE) return unanswered;
+  const cited = ranked.filter((r, i) => i === 0 || (r.rank >= FOLLOWER_RANK * best.rank && r.coverage >= MIN_COVERAGE)).slice(0, MAX_CITED);
+  const parts: string[] = [];
+  const sources: RetrievedSection[] = [];
+  for (const { section } of cited) {
+    sources.push(section);
+    parts.push(`${pickSentences(matcher, section, sources.length === 1 ? 3 : 1).join(' ')} [${sources.length}]`);
+  }
+  return { text: parts.join('\n\n'), sources, answered: true };
+}
+
+/**
+ * Answers `question` from `index` with no model and no network: retrieval + extraction (see the
+ * module comment). Gated sections are used only when `options.canRead` opens them.
  */
 export function composeAnswer(question: string, index: SearchIndex, options: ComposeOptions = {}): ComposedAnswer {
-  void question; void index; void options;
-  return { text: 'The documentation does not answer this question.', sources: [], answered: false };
+  return composeFromSections(question, retrieveSections(question, index, options), index);
 }

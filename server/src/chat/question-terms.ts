@@ -1,0 +1,258 @@
+/**
+ * The words of a reader's question the assistant looks for (answerer.ts): the question's index
+ * terms (shared/src/search/tokens.ts, so they match the search index's words) without the words
+ * every question has ("how", "do", "can", "I"...), each with a crude stem so "retries", "retrying"
+ * and "retry" count as one word ({@link stemOf}), its usual synonyms in documentation
+ * (synonyms.ts), and a weight:
+ * - rarer words in the documentation weigh more: the BM25 inverse document frequency from the
+ *   index (`SearchIndex.documentFrequency`), so a word on most pages (the product's own name)
+ *   weighs almost nothing, with the frequency of rare words smoothed ({@link RARE_SMOOTHING}) so an
+ *   everyday word the docs happen to use once does not outweigh the rest of the question;
+ * - names (`AWS`, `Kubernetes`) weigh more than plain words when a section lacks them;
+ * - a word the documentation never uses weighs most (a name the docs never use, or the main verb of
+ *   a how-question they never use, even more), so a question about it counts as not answered;
+ * - the common words of a multi-word name (`Step Functions`) count only where the whole name is.
+ * Phrases add hint words ("one at a time" → `concurrency`) that raise a section holding them.
+ */
+import { STOP_WORDS, tokenSpans } from '@quire/shared/search/tokens';
+import type { SearchIndex } from '@quire/shared/search/types';
+import { phraseHints, synonymsOf } from './synonyms';
+
+/**
+ * Words of questions that carry no topic (besides the search's own stop words): question words,
+ * auxiliaries, pronouns and everyday verbs, adjectives and adverbs a reader wraps a question in.
+ */
+const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  ('about above after again against all almost along already also although always am among another any anybody anyone anything anyway anywhere ' +
+    'around away back because become been before behind being below besides best better between both but can cannot could ' +
+    'did do does doing done down during each easily easy either else enough even ever every everything exactly example far few ' +
+    'find first fine following get gets getting give given gives go goes going gone good got great had happen happens has have having he her here ' +
+    'herself him himself his how however instead just keep keeps kept know known last later least let lets like likely little look looking lot lots ' +
+    'made main make makes making many may maybe me mean means might mine more most mostly much must my myself near need needed needs never next nice ' +
+    'no nobody none nor not nothing now of off often ok okay once one ones only onto other others otherwise ought ourselves out over own ' +
+    'part per perhaps place please possible pretty probably proper properly put puts quite rather really right same say says see seem seems ' +
+    'several she should show simply since some somebody someone something sometimes somewhere soon still such sure take takes taking tell than thank thanks ' +
+    'them themselves they thing things think those though through thus till together too took toward towards try trying turn turned turns ' +
+    'under unless until up upon us use used uses using usually various very via want wanted wants way ways well went were whatever whenever ' +
+    'whether while whole whom whose why within without work works would yes yet yourself yourselves').split(' '),
+);
+
+/** One word of a question. */
+export interface QuestionTerm {
+  /** the folded word as asked */
+  term: string;
+  /** its stem: what a document word must share with it ({@link stemOf}) */
+  stem: string;
+  /** how much it counts (idf; highest for a word the documentation never uses) */
+  weight: number;
+  /**
+   * what the word counts when a section holds it, when less than {@link weight}: a name weighs more
+   * missing than found (a section without it is about something else; one with it may only mention it)
+   */
+  foundWeight?: number;
+  /** records holding the word or a word of its stem (0: the documentation never uses it) */
+  df: number;
+  /** the stems a document may hold it by: its own, then its synonyms' (synonyms.ts) */
+  stems: string[];
+  /** words to search the index with alone: the word and its synonyms that the index holds */
+  searchAs: string[];
+  /**
+   * the positions (in the question's terms) of the words of the multi-word name this word belongs
+   * to, in order (`Step Functions`): the word is a common one and counts only where the whole name
+   * is written
+   */
+  phrase?: readonly number[];
+  /** the word is written as a name (`AWS`, `GitHub`, `Kubernetes`, `9am`) */
+  name?: boolean;
+  /** a word a phrase of the question suggests (synonyms.ts `phraseHints`): it adds to a section's rank when found, and is never missed */
+  hint?: boolean;
+}
+
+/**
+ * Irregular English verb forms readers write and the base form documentation indexes them under
+ * (`written` → `write`, `sent` → `send`): a question's "written in TypeScript" then finds pages
+ * saying "write". General English, not one product's words.
+ */
+const IRREGULAR: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    began: 'begin', begun: 'begin', broke: 'break', broken: 'break', brought: 'bring', built: 'build', bought: 'buy',
+    caught: 'catch', chose: 'choose', chosen: 'choose', came: 'come', dealt: 'deal', drew: 'draw', drawn: 'draw',
+    fed: 'feed', felt: 'feel', fought: 'fight', found: 'find', forgot: 'forget', forgotten: 'forget', froze: 'freeze', frozen: 'freeze',
+    hid: 'hide', hidden: 'hide', held: 'hold', hung: 'hang', kept: 'keep', knew: 'know', known: 'know', led: 'lead',
+    lost: 'lose', meant: 'mean', paid: 'pay', ran: 'run', rang: 'ring', rode: 'ride', rose: 'rise', risen: 'rise', sent: 'send',
+    shook: 'shake', shown: 'show', sang: 'sing', sold: 'sell', sought: 'seek', spent: 'spend', spun: 'spin',
+    stole: 'steal', stolen: 'steal', stood: 'stand', stuck: 'stick', struck: 'strike', swore: 'swear', taught: 'teach', thrown: 'throw',
+    threw: 'throw', told: 'tell', understood: 'understand', woke: 'wake', woken: 'wake', won: 'win', wore: 'wear', worn: 'wear',
+    wrote: 'write', written: 'write',
+  }),
+);
+
+/**
+ * A crude English stem (the plural and -ed/-ing steps of Porter's stemmer, simplified): plural
+ * endings off (`retries` → `retri`, `caches` → `cach`, `runs` → `run`), -ed and -ing off with a
+ * doubled last consonant undone (`stored` → `stor`, `logging` → `log`), a final `y` as `i` and a
+ * final `e` dropped (`retry` → `retri`, `store` → `stor`); irregular verb forms to their base form
+ * first (`written` → `write`). Words with digits and words of three letters or fewer are kept.
+ */
+export function stemOf(term: string): string {
+  let t = IRREGULAR.get(term) ?? term;
+  if (t.length <= 3 || /\d/.test(t)) return t;
+  if (t.endsWith('ies') && t.length > 4) t = `${t.slice(0, -3)}i`;
+  else if (/(?:ss|sh|ch|x|z)es$/.test(t)) t = t.slice(0, -2);
+  else if (t.endsWith('s') && !/(?:ss|us|is)$/.test(t)) t = t.slice(0, -1);
+  if (t.length >= 6 && t.endsWith('ing') && /[aeiouy]/.test(t.slice(0, -3))) t = undoubled(t.slice(0, -3));
+  else if (t.length >= 6 && t.endsWith('ed') && /[aeiouy]/.test(t.slice(0, -2))) t = undoubled(t.slice(0, -2));
+  if (t.length > 3 && t.endsWith('y')) t = `${t.slice(0, -1)}i`;
+  if (t.length > 3 && t.endsWith('e')) t = t.slice(0, -1);
+  return t;
+}
+
+/** `stopp` → `stop`, `logg` → `log` (not `l`, `s`, `z`: `install`, `pass`; not below three letters: `add`). */
+function undoubled(t: string): string {
+  return t.length >= 4 && t[t.length - 1] === t[t.length - 2] && /[^aeiouylsz]/.test(t[t.length - 1]!) ? t.slice(0, -1) : t;
+}
+
+/** Spellings of a stem looked up in the index for its document frequency. */
+function spellings(term: string, stem: string): string[] {
+  const base = stem.endsWith('i') ? stem.slice(0, -1) : stem;
+  return [...new Set([term, stem, `${stem}s`, `${stem}e`, `${stem}es`, `${stem}ed`, `${stem}ing`, `${base}y`, `${base}ies`, `${base}ied`, `${stem}ation`, `${stem}er`])];
+}
+
+/** Whether `term` is only a question word (never a topic). */
+export function isQuestionWord(term: string): boolean {
+  const base = IRREGULAR.get(term) ?? term;
+  return STOP_WORDS.has(term) || QUESTION_WORDS.has(term) || QUESTION_WORDS.has(base);
+}
+
+/** A name (`AWS`, `Kubernetes`, `GitHub`) counts this much more than a plain word: a section that does not name it rarely answers. */
+const NAME_FACTOR = 1.6;
+/**
+ * A name held by more than this share of the records is the product's own (`Pezzo` on a Pezzo
+ * site): it says nothing about which page answers, so it counts as a plain (and, being frequent,
+ * light) word.
+ */
+const PRODUCT_NAME_SHARE = 0.1;
+/**
+ * Pseudo-count added to a known word's document frequency, as a share of the records: a word in one
+ * section of thousands is as likely an everyday word the docs happen to use once ("person", "mark")
+ * as the question's topic, so rarity beyond this saturates (additive smoothing of the frequency).
+ */
+const RARE_SMOOTHING = 0.01;
+
+/** Whether the word as written is a name: capitalised after the question's first word, or with inner capitals or digits. */
+function isName(written: string, first: boolean): boolean {
+  return /[A-Z].*[A-Z0-9]|[a-z][A-Z]|\d/.test(written) || (!first && /^[A-Z]/.test(written));
+}
+
+/**
+ * Inverse document frequency of a word held by `df` of `n` records (the BM25 / Robertson–Spärck
+ * Jones form, `ln(1 + (n − df + 0.5) / (df + 0.5))`, which falls to about 0 for a word on every
+ * record), `smoothing` records added to `df` below.
+ */
+export function idf(df: number, n: number, smoothing = 0): number {
+  return Math.log(1 + Math.max(0, n - df + 0.5) / (df + 0.5 + smoothing));
+}
+
+/** The weighted term of one word (see {@link QuestionTerm}). */
+function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | 'documentFrequency'>, name: boolean, hint: boolean): QuestionTerm {
+  const n = Math.max(1, index.size);
+  const frequency = (word: string, root: string) => {
+    let df = 0;
+    if (index.documentFrequency) for (const s of spellings(word, root)) df = Math.max(df, index.documentFrequency(s));
+    return df;
+  };
+  const df = frequency(term, stem);
+  const synonyms = synonymsOf(stem);
+  const searchAs = df > 0 ? [term] : [];
+  for (const syn of synonyms) {
+    if (searchAs.length >= 3) break;
+    const word = [syn, `${syn}e`, `${syn}s`, `${syn.replace(/i$/, 'y')}`, `${syn}ing`].find((w) => (index.documentFrequency?.(w) ?? 0) > 0);
+    if (word && !searchAs.includes(word)) searchAs.push(word);
+  }
+  // a word the docs never use but whose synonyms they do counts as a common word, not an unknown one
+  const known = df > 0 ? df : searchAs.length > 0 ? Math.max(...searchAs.map((w) => frequency(w, stemOf(w)))) : 0;
+  // a word the docs never use is not smoothed: it is what most often makes a question one the docs do not answer
+  const weight = known === 0 ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n);
+  const factor = name && known <= PRODUCT_NAME_SHARE * n ? NAME_FACTOR : 1;
+  return { term, stem, df: known, weight: factor * weight, ...(factor !== 1 ? { foundWeight: weight } : {}), stems: [stem, ...synonyms], searchAs, ...(name ? { name } : {}), ...(hint ? { hint } : {}) };
+}
+
+/** Words after which a how-question's next word is its main verb ("how do I …", "how can we …", "how to …"). */
+const HOW_AUXILIARIES: ReadonlySet<string> = new Set(['do', 'does', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'might', 'must', 'to']);
+const SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'one', 'they']);
+
+/**
+ * The main verb of a how-question ("How do I *rotate* …", "How can we *cancel* …", "How to
+ * *deploy* …"): the task the reader asks about. The word's position among `spans`, or -1.
+ */
+function mainVerbAt(words: readonly string[]): number {
+  if (words[0] !== 'how' || !HOW_AUXILIARIES.has(words[1] ?? '')) return -1;
+  const at = SUBJECTS.has(words[2] ?? '') ? 3 : 2;
+  return at < words.length ? at : -1;
+}
+
+/**
+ * A main verb the documentation never uses counts this much more: the docs do not name the task
+ * asked about ("How do I *rotate* my API key?"), which a section holding the rest of the question
+ * does not answer.
+ */
+const UNKNOWN_TASK_FACTOR = 2;
+
+/** A word of a multi-word name held by more than this share of the records counts only where the whole name is written. */
+const COMMON_IN_NAME_SHARE = 0.05;
+
+/** Whether a word as written may start or continue a multi-word name (`Step Functions`, `GitHub Actions`): capitalised, not an all-capitals acronym. */
+function isNameWord(written: string): boolean {
+  return /^[A-Z][a-z]/.test(written);
+}
+
+/**
+ * The topic words of `question` with their weights in `index` (distinct stems, in order; at most
+ * 12), then the hints its phrases give (synonyms.ts `phraseHints`). Empty when the question has
+ * no topic word (only question words). Adjacent capitalised words after the first word form a
+ * multi-word name (`AWS Step Functions` → `step functions`): its words the docs use often count only
+ * where the name is written whole ({@link QuestionTerm.phrase}).
+ */
+export function questionTerms(question: string, index: Pick<SearchIndex, 'size' | 'documentFrequency'>): QuestionTerm[] {
+  const out: QuestionTerm[] = [];
+  const seen = new Set<string>();
+  const text = question.slice(0, 500);
+  // each word as written (`OpenAI` → `openai`), not its camelCase parts: those help documents, not questions
+  const spans = [...tokenSpans(text)];
+  const words = spans.map((s) => s.terms[0]!);
+  const verbAt = mainVerbAt(words);
+  /** the terms (positions in `out`) of the multi-word name being read, and where its last word ended */
+  let name: { terms: number[]; end: number } | undefined;
+  const closeName = () => {
+    // a word of the name the docs use often ("step", "functions") is only part of the name; a rare one ("Gemini") names it alone
+    if (name && name.terms.length >= 2) for (const i of name.terms) if (out[i]!.df > COMMON_IN_NAME_SHARE * index.size) out[i] = { ...out[i]!, phrase: name.terms };
+    name = undefined;
+  };
+  for (let k = 0; k < spans.length && out.length < 12; k++) {
+    const span = spans[k]!;
+    const term = words[k]!;
+    const written = text.slice(span.start, span.end);
+    const topical = !isQuestionWord(term) && term.length >= 2;
+    const stem = stemOf(term);
+    const nameWord = k > 0 && topical && isNameWord(written) && !seen.has(stem);
+    if (!nameWord || !name || !/^\s+$/.test(text.slice(name.end, span.start))) closeName();
+    if (!topical || seen.has(stem)) continue;
+    seen.add(stem);
+    const t = weighed(term, stem, index, isName(written, k === 0), false);
+    out.push(k === verbAt && t.df === 0 && !t.name ? { ...t, weight: t.weight * UNKNOWN_TASK_FACTOR } : t);
+    if (nameWord) {
+      name ??= { terms: [], end: span.end };
+      name.terms.push(out.length - 1);
+      name.end = span.end;
+    }
+  }
+  closeName();
+  if (out.length === 0) return out;
+  for (const hint of phraseHints(text)) {
+    const stem = stemOf(hint);
+    if (seen.has(stem)) continue;
+    seen.add(stem);
+    out.push(weighed(hint, stem, index, false, true));
+  }
+  return out;
+}
