@@ -8,9 +8,11 @@ import { withBasePath } from '@quire/shared/site/site-versions';
 import type { DocVersion } from '@quire/shared/docs/versions';
 import { ASSET_DIR, buildSiteAssets } from './assets';
 import { llmsFiles } from './llms-languages';
+import { llmsFullFiles } from './llms-full';
 import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
 import { safeJoin, writeOutputs, writeOutputsSync, type FileLinker, type OutputCounts, type OutputFile } from './output-files';
 import { siteShellVersion } from './page-cache';
+import { ListingWriter, PAGE_ENTRIES_FILE, pageEntriesJson, writtenListing, type WrittenListing } from '../sites/page-entries';
 
 /** One page of the site, rendered. */
 export interface SitePage {
@@ -83,6 +85,11 @@ export interface ManifestPage {
   audience?: string[];
   /** sha256 hex of the page's `.md` text (the preview banner compares a preview's pages with production's) */
   hash: string;
+  /** frontmatter `lastUpdated`, else the last commit changing the page's file (content health; absent when unknown) */
+  lastUpdated?: string;
+  /** words and headings (levels 2-6) of the page's `.md` (content health's completeness) */
+  words?: number;
+  headings?: number;
 }
 
 /** manifest.json of a deployment: what site hosting (H7b) reads to serve it. */
@@ -109,11 +116,13 @@ export interface DeploymentManifest {
    */
   versions?: DocVersion[];
   /**
-   * every other file generated here (pages' `.html` and `.md`, `404.html`, `llms.txt`,
+   * every other file generated here (pages' `.html` and `.md`, `404.html`, `llms.txt`, `llms-full.txt`,
    * `sitemap.xml`): site hosting serves only these and `assets` as the site's own files, and
    * everything else by its repository-file rules (no script, no HTML documents)
    */
   generated: string[];
+  /** public operations of the repository's OpenAPI files and how many have a page (load-project.ts `apiCoverage`; content health) */
+  apiCoverage?: { operations: number; documented: number };
 }
 
 /** What {@link writeSite} needs. */
@@ -138,6 +147,8 @@ export interface WriteSiteInput {
    * Absent: served at the site root.
    */
   basePath?: string;
+  /** API documentation coverage, written into the manifest as it is (load-project.ts `apiCoverage`) */
+  apiCoverage?: { operations: number; documented: number };
 }
 
 /** What {@link writeSite} did. */
@@ -158,7 +169,7 @@ export interface WriteSiteResult {
 }
 
 /** Generated files at the deployment root; static files of the same name are not copied over them. */
-const RESERVED = new Set(['manifest.json', '404.html', 'llms.txt', 'sitemap.xml']);
+const RESERVED = new Set(['manifest.json', '404.html', 'llms.txt', 'llms-full.txt', 'sitemap.xml']);
 const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
 
 /**
@@ -179,7 +190,9 @@ export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'
 /**
  * Writes a deployment directory (the layout site hosting reads; brief H7a):
  * `<page>.html` and `<page>.md` for every page, `404.html`, `llms.txt` (one per language too, llms-languages.ts) and `sitemap.xml` (visible,
- * ungated pages only), hashed theme assets under `_quire/assets/`, every static file of the docs
+ * ungated pages only), `llms-full.txt` (every visible page's Markdown, gated ones marked for site hosting; llms-full.ts),
+ * `_quire/page-entries.json` (where each page sits in those three, for site hosting to cut the pages a reader's access rules
+ * refuse; sites/page-entries.ts), hashed theme assets under `_quire/assets/`, every static file of the docs
  * root at its own path (not pages, not config files, not `snippets/`, not dotfiles, not ignored,
  * at most 20 MB; larger ones get a `large-file` warning), and `manifest.json` last, so a directory
  * without a manifest is an unfinished build.
@@ -187,7 +200,7 @@ export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'
  * With `previous`, a file whose content is known to be unchanged is shared with the previous
  * deployment instead of written (output-files.ts: hard links, never a change in place): a page's
  * `.html` when the shell key and the page's input key match, its `.md` when the Markdown hash does,
- * `404.html` under the same shell, assets by their hashed name, `llms.txt` and `sitemap.xml` when
+ * `404.html` under the same shell, assets by their hashed name, `llms.txt`, `llms-full.txt` and `sitemap.xml` when
  * their text is equal, static files the caller says are unchanged.
  * @returns the manifest, warnings about files that were not published, and the keys for the next build
  * @throws CarriedPageError when a page of `input.pages` is carried but cannot be reused (the caller must render it)
@@ -253,7 +266,17 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
     const llms = llmsFiles(input.site, input.nav, listed, input.siteUrl);
     for (const f of llms) generated.add(f.rel);
     for (const f of llms) yield unlessUnchanged(previous, f.rel, f.content);
-    yield unlessUnchanged(previous, 'sitemap.xml', sitemapXml(listed, input.siteUrl));
+    const full = llmsFullFiles(input.nav, input.pages, input.siteUrl, (p) => pageMarkdown(p, previous));
+    warnings.push(...full.warnings);
+    for (const f of full.files) generated.add(f.rel);
+    for (const f of full.files) yield unlessUnchanged(previous, f.rel, f.content);
+    const sitemap = sitemapListing(listed, input.siteUrl);
+    yield unlessUnchanged(previous, 'sitemap.xml', sitemap.content);
+    // where each page sits in those files, for site hosting to cut the pages a reader's access rules refuse
+    const listings = new Map<string, WrittenListing>([...llms, ...full.files].map((f) => [f.rel, { content: f.content, ranges: f.ranges ?? [] }]));
+    listings.set('sitemap.xml', sitemap);
+    generated.add(PAGE_ENTRIES_FILE);
+    yield unlessUnchanged(previous, PAGE_ENTRIES_FILE, pageEntriesJson(listings));
     for (const file of input.files.list()) {
       if (!isStaticFile(file) || generated.has(file)) continue;
       if ((input.files.size(file) ?? 0) > MAX_FILE_BYTES) {
@@ -263,7 +286,7 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
       copied.push(file);
       yield previous?.unchangedFiles.has(file) ? { rel: file, reuse: true } : { rel: file, copyFrom: input.files.absolutePath(file)! };
     }
-    fileCount = assets.all.length + 2 * manifestPages.length + 2 + llms.length + copied.length + 1;
+    fileCount = assets.all.length + 2 * manifestPages.length + 2 + llms.length + full.files.length + 1 + copied.length + 1;
     const connectSrc = connectSrcOf(input);
     manifest = {
       version: 1,
@@ -279,6 +302,7 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
       ...(connectSrc.length ? { connectSrc } : {}),
       files: copied,
       generated: [...generated].filter((f) => f !== 'manifest.json'),
+      ...(input.apiCoverage ? { apiCoverage: input.apiCoverage } : {}),
     };
     yield { rel: 'manifest.json', content: JSON.stringify(manifest), final: true };
   }
@@ -287,6 +311,20 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
     files: files(),
     result: (counts) => ({ manifest: manifest!, warnings, fileCount, counts, shellKey, pageKeys: plan.pageKeys, reusedPages: plan.reusedPages }),
   };
+}
+
+/**
+ * A page's `.md` text: the rendered page's, or (a carried page) its file in the previous deployment, which the new one shares.
+ * @throws CarriedPageError when a carried page's file cannot be read (the caller renders the page again)
+ */
+function pageMarkdown(p: SitePage, previous: PreviousOutput | undefined): string {
+  if (!('carried' in p.page)) return p.page.markdown;
+  if (!previous) throw new CarriedPageError(`${p.path}: a page that was not rendered again needs the previous deployment`);
+  try {
+    return fs.readFileSync(safeJoin(previous.dir, `${p.path}.md`), 'utf8');
+  } catch (err) {
+    throw new CarriedPageError(`${p.path}: its Markdown in the previous deployment cannot be read (${(err as Error).message})`);
+  }
 }
 
 /** A generated file, shared with the previous deployment when that holds the same text. */
@@ -343,6 +381,7 @@ function* pageFiles(pages: readonly SitePage[], plan: PagePlan): Generator<Outpu
     }
     plan.pageKeys.set(p.path, keys);
     plan.generated.add(html).add(md);
+    const facts = 'carried' in page ? carriedFacts(p, previous) : { ...lastUpdatedOf(p), ...markdownCounts(page.markdown) };
     plan.manifestPages.push({
       path: p.path,
       title: page.title,
@@ -351,8 +390,57 @@ function* pageFiles(pages: readonly SitePage[], plan: PagePlan): Generator<Outpu
       ...(p.hidden ? { hidden: true as const } : {}),
       ...(p.audience?.length ? { audience: p.audience } : {}),
       hash: keys.markdownHash,
+      ...facts,
     });
   }
+}
+
+/** A page's last update for the manifest: frontmatter `lastUpdated` (a string or a YAML date), else `lastChanged`. */
+function lastUpdatedOf(p: SitePage): { lastUpdated?: string } {
+  const fm = p.page.frontmatter.lastUpdated;
+  const value = typeof fm === 'string' && fm.trim() ? fm.trim() : fm instanceof Date && Number.isFinite(fm.getTime()) ? fm.toISOString() : p.lastChanged;
+  return value ? { lastUpdated: value } : {};
+}
+
+/** Words and headings (levels 2-6, outside code fences) of a page's Markdown. */
+export function markdownCounts(markdown: string): { words: number; headings: number } {
+  let words = 0;
+  let headings = 0;
+  let fence = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fence = !fence;
+    else if (!fence && /^#{2,6}\s/.test(line)) headings++;
+    words += line.match(/[\p{L}\p{N}]+/gu)?.length ?? 0;
+  }
+  return { words, headings };
+}
+
+/** Manifest pages of previous deployments by directory, read once per write. */
+const previousFacts = new WeakMap<PreviousOutput, Map<string, ManifestPage>>();
+
+/**
+ * The manifest facts of a page an incremental build carries: its entry in the previous deployment's
+ * manifest (the page's files, and so its date, are the previous deployment's); words and headings
+ * counted from its shared `.md` when that manifest predates them.
+ * @throws CarriedPageError when that `.md` cannot be read (the caller renders the page again)
+ */
+function carriedFacts(p: SitePage, previous: PreviousOutput | undefined): Pick<ManifestPage, 'lastUpdated' | 'words' | 'headings'> {
+  let pages = previous ? previousFacts.get(previous) : undefined;
+  if (previous && !pages) {
+    pages = new Map();
+    try {
+      for (const e of (JSON.parse(fs.readFileSync(`${previous.dir}/manifest.json`, 'utf8')) as { pages?: ManifestPage[] }).pages ?? []) pages.set(e.path, e);
+    } catch {
+      /* unreadable: counted below */
+    }
+    previousFacts.set(previous, pages);
+  }
+  const before = pages?.get(p.path);
+  const dated = lastUpdatedOf(p).lastUpdated ?? before?.lastUpdated;
+  let counts: { words: number; headings: number };
+  if (before?.words !== undefined) counts = { words: before.words, headings: before.headings ?? 0 };
+  else counts = markdownCounts(pageMarkdown(p, previous));
+  return { ...(dated ? { lastUpdated: dated } : {}), ...counts };
 }
 
 /**
@@ -421,6 +509,14 @@ export function isStaticFile(file: string): boolean {
  * navigation but visible come last under "Other pages".
  */
 export function llmsTxt(site: SiteConfig, nav: NavNode[], pages: SitePage[], siteUrl: string): string {
+  return llmsTxtListing(site, nav, pages, siteUrl).content;
+}
+
+/**
+ * {@link llmsTxt} with its page ranges (sites/page-entries.ts): each entry line belongs to its page,
+ * each section (heading and entries) to all of its pages.
+ */
+export function llmsTxtListing(site: SiteConfig, nav: NavNode[], pages: SitePage[], siteUrl: string): WrittenListing {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const sections = new Map<string, SitePage[]>();
   const placed = new Set<string>();
@@ -442,21 +538,32 @@ export function llmsTxt(site: SiteConfig, nav: NavNode[], pages: SitePage[], sit
   if (rest.length > 0) sections.set('Other pages', rest);
   const line = (p: SitePage) =>
     `- [${p.page.title.replace(/[[\]]/g, '')}](${siteUrl}/${encodePath(p.path)}.md)${p.page.description ? `: ${oneLine(p.page.description)}` : ''}`;
-  let out = `# ${site.name}\n`;
-  if (site.description) out += `\n> ${oneLine(site.description)}\n`;
-  for (const [title, list] of sections) out += `\n## ${title}\n\n${list.map(line).join('\n')}\n`;
-  return out;
+  const out = new ListingWriter().add(`# ${site.name}\n`);
+  if (site.description) out.add(`\n> ${oneLine(site.description)}\n`);
+  for (const [title, list] of sections) {
+    out.entry(list.map((p) => p.path), () => {
+      out.add(`\n## ${title}\n\n`);
+      for (const p of list) out.entry([p.path], () => out.add(`${line(p)}\n`));
+    });
+  }
+  return writtenListing(out);
 }
 
 /** sitemap.xml listing the pages' URLs (`index` as the site root), with `lastmod` from frontmatter `lastUpdated`. */
 export function sitemapXml(pages: SitePage[], siteUrl: string): string {
-  const urls = pages.map((p) => {
+  return sitemapListing(pages, siteUrl).content;
+}
+
+/** {@link sitemapXml} with its page ranges (sites/page-entries.ts): each `<url>` line belongs to its page. */
+export function sitemapListing(pages: SitePage[], siteUrl: string): WrittenListing {
+  const out = new ListingWriter().add('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
+  for (const p of pages) {
     const loc = p.path === 'index' ? `${siteUrl}/` : `${siteUrl}/${encodePath(p.path)}`;
     const lm = p.page.frontmatter.lastUpdated;
     const lastmod = typeof lm === 'string' && !Number.isNaN(Date.parse(lm)) ? `<lastmod>${xml(lm)}</lastmod>` : '';
-    return `  <url><loc>${xml(loc)}</loc>${lastmod}</url>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    out.entry([p.path], () => out.add(`  <url><loc>${xml(loc)}</loc>${lastmod}</url>\n`));
+  }
+  return writtenListing(out.add('</urlset>\n'));
 }
 
 const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');

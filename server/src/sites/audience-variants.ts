@@ -136,19 +136,29 @@ export function variantKey(marks: AudienceMarks, visitorTags: readonly string[])
  * not meet is cut out (with everything inside it; an element inside a kept one is decided on its
  * own), and the marking attributes of the kept ones are removed, so no variant names the tags of
  * pages (not even the visitor's own).
+ * @param marks the file's audience marks; null when it has none
+ * @param cuts further byte ranges `[start, end)` to cut in the same pass (the entries of pages the
+ *   reader's access rules refuse: page-entries.ts, page-filter.ts); they may enclose marked elements
  */
-export function cutForVisitor(html: Buffer, marks: AudienceMarks, visitorTags: readonly string[]): Buffer {
+export function cutForVisitor(html: Buffer, marks: AudienceMarks | null, visitorTags: readonly string[], cuts: readonly (readonly [number, number])[] = []): Buffer {
   const tags = new Set(visitorTags);
+  const spans: (readonly [number, number])[] = [];
+  if (marks) {
+    for (const range of marks.ranges) {
+      if (shows(range, tags)) spans.push(...range.attributes);
+      else spans.push([range.start, range.end]);
+    }
+  }
+  if (cuts.length > 0) {
+    spans.push(...cuts);
+    spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  }
   const parts: Buffer[] = [];
   let copied = 0;
-  const cut = (start: number, end: number) => {
-    parts.push(html.subarray(copied, start));
+  for (const [start, end] of spans) {
+    if (end <= copied) continue; // inside what is already cut
+    if (start > copied) parts.push(html.subarray(copied, start));
     copied = end;
-  };
-  for (const range of marks.ranges) {
-    if (range.start < copied) continue; // inside an element already cut
-    if (shows(range, tags)) for (const [start, end] of range.attributes) cut(start, end);
-    else cut(range.start, range.end);
   }
   parts.push(html.subarray(copied));
   return Buffer.concat(parts);

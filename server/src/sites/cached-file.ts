@@ -84,14 +84,28 @@ function withCharset(type: string): string {
 }
 
 /**
+ * The headers pointing agents at a site's llms files, sent with every HTML page the builder wrote
+ * (decisions.md section 6). Mintlify sends `Link: </llms.txt>; rel="llms-txt"` and
+ * `X-Llms-Txt: /llms.txt` on its pages; Quire sends the same and names `llms-full.txt` in the same
+ * `Link` header (`rel="llms-full-txt"`, RFC 8288 allows several links in one field), so an agent
+ * reading only the headers of any page finds both files.
+ * @param basePath the deployment's URL prefix (`/v1` for a documentation version; '' at the root)
+ */
+export function llmsLinkHeaders(basePath = ''): string[] {
+  return ['Link', `<${basePath}/llms.txt>; rel="llms-txt", <${basePath}/llms-full.txt>; rel="llms-full-txt"`, 'X-Llms-Txt', `${basePath}/llms.txt`];
+}
+
+/**
  * The type-dependent headers of a deployment file: `Content-Type`, the security headers and,
  * for downloads, `Content-Disposition`. The site's own files get their type by extension and
- * the site CSP; repository files follow `repository-files.ts` (never a script or HTML type).
+ * the site CSP (and HTML pages the llms headers, {@link llmsLinkHeaders}); repository files follow
+ * `repository-files.ts` (never a script or HTML type).
  */
-function typeHeaders(file: string, origin: FileOrigin, connectSrc?: readonly string[]): { type: string; headers: string[] } {
+function typeHeaders(file: string, origin: FileOrigin, connectSrc?: readonly string[], basePath?: string): { type: string; headers: string[] } {
   if (origin === 'site') {
     const type = contentTypeOf(file);
-    return { type, headers: ['Content-Type', type, ...(connectSrc?.length ? securityHeaders(siteCsp(connectSrc)) : SECURITY_HEADERS)] };
+    const links = type.startsWith('text/html') ? llmsLinkHeaders(basePath) : [];
+    return { type, headers: ['Content-Type', type, ...(connectSrc?.length ? securityHeaders(siteCsp(connectSrc)) : SECURITY_HEADERS), ...links] };
   }
   const served = repositoryFileType(mime.getType(file));
   const type = withCharset(served.type);
@@ -126,17 +140,18 @@ const BROTLI_MAX_QUALITY_SIZE = 128 * 1024;
  * @param modified `Last-Modified` (local: the file's mtime; S3: the object's LastModified)
  * @param options `access` (default `public`, see {@link FileAccess}); `fast`: lighter compression
  *   (brotli 5, gzip 6) for forms made while a visitor waits (per-visitor variants); `connectSrc`: origins
- *   the site's pages may send requests to (deployment manifest `connectSrc`, security-headers.ts `siteCsp`)
+ *   the site's pages may send requests to (deployment manifest `connectSrc`, security-headers.ts `siteCsp`);
+ *   `basePath`: the deployment's URL prefix (`/v1`), for the llms headers of HTML pages
  */
 export async function cachedFileOf(
   body: Buffer,
   modified: Date,
   file: string,
   origin: FileOrigin,
-  options: { access?: FileAccess; fast?: boolean; connectSrc?: readonly string[] } = {},
+  options: { access?: FileAccess; fast?: boolean; connectSrc?: readonly string[]; basePath?: string } = {},
 ): Promise<CachedFile> {
   const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 22);
-  const { type, headers } = typeHeaders(file, origin, options.connectSrc);
+  const { type, headers } = typeHeaders(file, origin, options.connectSrc, options.basePath);
   const compressible = isTextType(type.split(';')[0]!) && body.length >= MIN_COMPRESS;
   const access = options.access ?? 'public';
   const vary = [...(compressible ? ['Accept-Encoding'] : []), ...(access === 'public' ? [] : [VARY_ACCESS])].join(', ');

@@ -2,7 +2,8 @@ import { matchRedirect } from '@quire/shared/docs/nav/index';
 import { SEARCH_INDEX_DIR } from '@quire/shared/search/records-file';
 import type { DeploymentFiles } from '../storage/deployment-store';
 import { localDeploymentFiles } from '../storage/local-store';
-import { cutForVisitor, findAudienceMarks, variantKey } from './audience-variants';
+import type { CompiledPolicy } from '../access/policy-cache';
+import { cutForVisitor, findAudienceMarks, variantKey, type AudienceMarks } from './audience-variants';
 import { cachedFileOf, type CachedFile, type FileAccess } from './cached-file';
 import { SiteFileCache } from './file-cache';
 import { gateChromeOf, type GateChrome } from './gate-document';
@@ -10,6 +11,7 @@ import { parseManifest, siteOwnedFiles, type DeploymentManifest } from './manife
 import { injectAfterBody, loadPreviewBanner, type PreviewBanner } from './preview-banner';
 import { NotFoundSuggestions } from './not-found-suggestions';
 import { sitePathOf } from './request-path';
+import { PAGE_ENTRIES_FILE, parsePageEntries, type PageEntries } from './page-entries';
 
 /** A file answer: the cached file and what the access gate needs to know about it. */
 export interface FileAnswer {
@@ -23,6 +25,8 @@ export interface FileAnswer {
   page?: string;
   /** the tags opening the file when it belongs to a gated page (frontmatter `audience`); absent: ungated */
   audience?: readonly string[];
+  /** an index file naming pages (`llms.txt`, `llms-full.txt`, `sitemap.xml`): cut per reader by their access rules (page-filter.ts) */
+  listsPages?: true;
 }
 
 /** What a site answers for one request path. */
@@ -31,7 +35,7 @@ export type SiteAnswer = FileAnswer | { kind: 'redirect'; status: 307 | 308; loc
 /** What is remembered per request URL: a settled answer, or the file whose cached form answers it. */
 type Remembered =
   | Exclude<SiteAnswer, FileAnswer>
-  | { kind: 'cached'; status: 200 | 404; file: string; page?: string; audience?: readonly string[] };
+  | { kind: 'cached'; status: 200 | 404; file: string; page?: string; audience?: readonly string[]; listsPages?: true };
 
 /** Per-visitor variants remembered per deployment (each also bounded by the shared cache's bytes). */
 const MAX_VARIANTS = 10_000;
@@ -93,6 +97,15 @@ export class DeploymentSite {
   private chrome: GateChrome | null | Promise<GateChrome | null> | undefined;
   /** the not-found page's "Did you mean" links, made on first use */
   private suggestions: NotFoundSuggestions | undefined;
+  /** the builder's index files naming pages (page-entries.ts) */
+  private readonly listingFiles: Set<string>;
+  /** the page entries of the index files, read on first use (page-filter.ts) */
+  private entries: PageEntries | null | Promise<PageEntries | null> | undefined;
+  /**
+   * The page filter's memo (page-filter.ts): the listed pages a compiled policy's rules cover, by
+   * file; an entry goes with its policy object (a changed policy is a new object).
+   */
+  readonly listingMemo = new WeakMap<CompiledPolicy, Map<string, readonly number[]>>();
 
   /** Whether any page of the deployment is gated (frontmatter `audience`): answers about its content may differ per reader. */
   get hasGatedPages(): boolean {
@@ -123,6 +136,7 @@ export class DeploymentSite {
     this.siteOwned = siteOwnedFiles(manifest);
     this.pageFiles = new Map(manifest.pages.filter((p) => files.has(p.file)).map((p) => [p.path, p.file]));
     this.pageOfFile = new Map([...this.pageFiles].map(([page, file]) => [file, page]));
+    this.listingFiles = new Set([...this.siteOwned].filter((f) => f === 'sitemap.xml' || /(?:^|\/)llms(?:-full)?\.txt$/.test(f)));
     for (const p of manifest.pages) {
       const md = `${p.path}.md`;
       if (files.has(md) && !this.pageOfFile.has(md)) this.pageOfFile.set(md, p.path);
@@ -189,13 +203,54 @@ export class DeploymentSite {
     if (!source || tags.length === 0) return answer.file;
     const key = variantKey(source.marks, tags);
     if (key === '') return answer.file;
+    return this.cachedVariant(answer, key, 'private', () => ({ source: source.source, marks: source.marks, tags, cuts: [] }));
+  }
+
+  /**
+   * An index file as one reader may read it (page-filter.ts): cut by `make`'s ranges and marks,
+   * hashed, compressed and cached per (file, `key`) like {@link variant}'s forms.
+   * @param key what tells this form apart from the file's others (page-filter.ts makes it; never
+   *   equal to an audience variant's key, which holds no U+0001)
+   * @param access the form's caching (`private` when it shows pages only some readers open)
+   */
+  listingVariant(answer: FileAnswer, key: string, access: FileAccess, make: () => VariantCut): CachedFile | Promise<CachedFile> {
+    return this.cachedVariant(answer, key, access, make);
+  }
+
+  /**
+   * The page entries of the deployment's index files (page-entries.ts), read once on first use;
+   * null when the deployment has none (built before them).
+   * @throws (through the promise) when the file cannot be read or is malformed; read again on the next call
+   */
+  pageEntries(): PageEntries | null | Promise<PageEntries | null> {
+    if (this.entries !== undefined) return this.entries;
+    if (!this.files.has(PAGE_ENTRIES_FILE)) return (this.entries = null);
+    const loading = this.source.read(PAGE_ENTRIES_FILE).then(
+      ({ body }) => {
+        const parsed = parsePageEntries(body.toString('utf8'));
+        if (this.entries === loading) this.entries = parsed;
+        return parsed;
+      },
+      (err: unknown) => {
+        if (this.entries === loading) this.entries = undefined;
+        throw err;
+      },
+    );
+    this.entries = loading;
+    return loading;
+  }
+
+  /** A per-reader form of a file, from the shared cache or made by `make` (concurrent first requests share one). */
+  private cachedVariant(answer: FileAnswer, key: string, access: FileAccess, make: () => VariantCut): CachedFile | Promise<CachedFile> {
     const cacheKey = this.variantCacheKey(answer.path, key);
     const hit = this.cache.get(this.projectId, cacheKey);
     if (hit) return hit;
     const pending = this.variantsLoading.get(cacheKey);
     if (pending) return pending;
     const origin = this.siteOwned.has(answer.path) ? 'site' : 'repository';
-    const making = cachedFileOf(cutForVisitor(source.source, source.marks, tags), source.modified, answer.path, origin, { access: 'private', fast: true, connectSrc: this.manifest.connectSrc }).then(
+    const cut = make();
+    const body = cutForVisitor(cut.source, cut.marks, cut.tags, cut.cuts);
+    const making = cachedFileOf(body, answer.file.audience?.modified ?? new Date(answer.file.mtimeSeconds * 1000), answer.path, origin, { access, fast: true, connectSrc: this.manifest.connectSrc, basePath: this.basePath }).then(
       (made) => {
         this.variantsLoading.delete(cacheKey);
         if (!this.disposed && this.variantKeys.size < MAX_VARIANTS && this.cache.set(this.projectId, cacheKey, made)) {
@@ -320,6 +375,8 @@ export class DeploymentSite {
     if (sitePath === '') return this.homeFile ? this.found(this.homeFile) : this.notFound();
     // the search index holds gated pages' text: only the search endpoint reads it (site-search.ts)
     if (sitePath === SEARCH_INDEX_DIR || sitePath.startsWith(`${SEARCH_INDEX_DIR}/`)) return this.notFound();
+    // the page entries name every page, protected or not: only the page filter reads them
+    if (sitePath === PAGE_ENTRIES_FILE) return this.notFound();
     if (!sitePath.startsWith('_quire/') && this.manifest.redirects.length > 0) {
       const hit = matchRedirect(this.manifest.redirects, `/${sitePath}${trailingSlash ? '/' : ''}`);
       if (hit) return { kind: 'redirect', status: hit.status, location: this.basePath && /^\/(?![/\\])/.test(hit.location) ? this.basePath + hit.location : hit.location };
@@ -332,7 +389,7 @@ export class DeploymentSite {
   private found(file: string): Remembered {
     const page = this.pageOfFile.get(file);
     const audience = this.gatedFiles.get(file);
-    return { kind: 'cached', status: 200, file, ...(page !== undefined ? { page } : {}), ...(audience ? { audience } : {}) };
+    return { kind: 'cached', status: 200, file, ...(page !== undefined ? { page } : {}), ...(audience ? { audience } : {}), ...(this.listingFiles.has(file) ? { listsPages: true as const } : {}) };
   }
 
   /** The deployment file a non-root path maps to, or undefined. */
@@ -372,11 +429,13 @@ export class DeploymentSite {
     const html = origin === 'site' && file.endsWith('.html');
     const banner = this.banner && html ? this.banner : undefined;
     const gated = this.gatedFiles.has(file);
+    // llms-full.txt marks gated pages' blocks like HTML files mark gated navigation (builder/llms-full.ts)
+    const marked = html || (origin === 'site' && (file === 'llms-full.txt' || file.endsWith('/llms-full.txt')));
     const loading = this.source
       .read(file)
       .then(({ body, modified }) => {
         const built = banner ? injectAfterBody(body, banner(this.pageOfFile.get(file))) : body;
-        return formOf(built, modified, file, origin, html, gated, this.manifest.connectSrc);
+        return formOf(built, modified, file, origin, marked, gated, this.manifest.connectSrc, this.basePath);
       })
       .then(
         (loaded) => {
@@ -394,24 +453,34 @@ export class DeploymentSite {
   }
 }
 
+/** What a per-reader form is cut from (audience-variants.ts `cutForVisitor`'s arguments). */
+export interface VariantCut {
+  source: Buffer;
+  marks: AudienceMarks | null;
+  tags: readonly string[];
+  cuts: readonly (readonly [number, number])[];
+}
+
 /** The file answer of a decision whose file is cached. */
 function fileAnswer(decision: Extract<Remembered, { kind: 'cached' }>, file: CachedFile): FileAnswer {
   const answer: FileAnswer = { kind: 'file', status: decision.status, file, path: decision.file };
   if (decision.page !== undefined) answer.page = decision.page;
   if (decision.audience) answer.audience = decision.audience;
+  if (decision.listsPages) answer.listsPages = true;
   return answer;
 }
 
 /**
- * The cached form of a file's bytes. A built HTML file naming gated pages in its navigation keeps
+ * The cached form of a file's bytes. A built HTML file naming gated pages in its navigation (or an
+ * `llms-full.txt` holding gated pages' blocks: `marked`) keeps
  * its bytes and marks for per-visitor variants, and its own representations are those of a visitor
  * without tags (`varies`). Every form of a gated page's files is `private` (only visitors with access
  * ever get them).
  */
-async function formOf(body: Buffer, modified: Date, file: string, origin: 'site' | 'repository', html: boolean, gated: boolean, connectSrc?: readonly string[]): Promise<CachedFile> {
-  const marks = html ? findAudienceMarks(body) : null;
+async function formOf(body: Buffer, modified: Date, file: string, origin: 'site' | 'repository', marked: boolean, gated: boolean, connectSrc?: readonly string[], basePath = ''): Promise<CachedFile> {
+  const marks = marked ? findAudienceMarks(body) : null;
   const access: FileAccess = gated ? 'private' : marks ? 'varies' : 'public';
-  const options = { access, ...(connectSrc ? { connectSrc } : {}) };
+  const options = { access, basePath, ...(connectSrc ? { connectSrc } : {}) };
   if (!marks) return cachedFileOf(body, modified, file, origin, options);
   const cached = await cachedFileOf(cutForVisitor(body, marks, []), modified, file, origin, options);
   cached.audience = { source: body, marks, modified };

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { renderNoticeArticle, type GateError } from '@quire/shared/site/gate-page';
 import type { SiteAccessDecision } from '../access/decide';
 import { AUDIENCE_COOKIE, clearCookie, readCookie } from './cookies';
-import type { DeploymentSite, SiteAnswer } from './deployment-site';
+import type { DeploymentSite, FileAnswer, SiteAnswer } from './deployment-site';
 import { gateDocument } from './gate-document';
 import { denialOf, fail, requestPath, sendGatePage, WWW_AUTHENTICATE } from './gate-responses';
 import { previewLink, previewOpen, refusePrivatePreview } from './preview-gate';
@@ -13,6 +13,7 @@ import type { SiteAccess } from './site-access';
 import type { SiteEndpoint } from './site-endpoints';
 import { magicLink, MAGIC_LINK_PARAM, tokenForm } from './token-entry';
 import { answerSiteSearch } from './site-search';
+import { listingForReader, type ListingForm } from './page-filter';
 
 /**
  * The access gate of a site (decisions.md sections 6 and 9), on every surface of every deployment
@@ -26,7 +27,9 @@ import { answerSiteSearch } from './site-search';
  *   for other files (the page's `.md`), a 403 page for addresses outside an IP allowlist; the
  *   denial is recorded with its reason;
  * - with access: the file as the visitor's tags show it (`DeploymentSite.variant`: navigation entries
- *   of the gated pages they can open included, the others cut out);
+ *   of the gated pages they can open included, the others cut out); the index files (`llms.txt`,
+ *   `llms-full.txt`, `sitemap.xml`) also without the pages the project's access rules and path-scoped
+ *   IP allowlists refuse them (page-filter.ts);
  * - tokens come from `x-audience-token`, else the `quire_audience` cookie, which the magic link
  *   (`?_quire_token=` on any path: cookie and 302 to `/`) and the gate form
  *   (`POST /_quire/token`: cookie and 303 to the page) set;
@@ -42,6 +45,7 @@ export const TOKEN_HEADER = 'x-audience-token';
 const NEEDS_TOKEN_TEXT =
   'This page needs access: open the access link you were sent, or send your audience token in the x-audience-token header.\n';
 const EMPTY: string[] = [];
+const LISTING_REFUSED_TEXT = 'This file names pages you cannot open, and this deployment cannot leave them out; it is available again once the site is built anew.\n';
 
 /**
  * Serves one request of a loaded deployment through the gate (see the module comment).
@@ -138,7 +142,7 @@ function gate(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, a
   };
   const decision = access.decide(useful ? { ...input, token: given.token } : input);
   // the hot path: decided at once and allowed
-  if (!(decision instanceof Promise) && decision.allowed) return deliver(req, res, site, log, answer, decision, useful && given.fromCookie);
+  if (!(decision instanceof Promise) && decision.allowed) return deliver(req, res, site, access, log, answer, decision, useful && given.fromCookie);
   answerBy({ req, res, site, access, log, answer, input, given }, decision, useful);
 }
 
@@ -156,15 +160,25 @@ function answerBy(g: GateRequest, decision: SiteAccessDecision | Promise<SiteAcc
 /** Answers by a decision: the visitor's variant, or (after a retry with the token for an access rule) the refusal. */
 function settle(g: GateRequest, decision: SiteAccessDecision, withToken: boolean): void {
   const cookieGiven = withToken && g.given!.fromCookie;
-  if (decision.allowed) return deliver(g.req, g.res, g.site, g.log, g.answer, decision, cookieGiven);
+  if (decision.allowed) return deliver(g.req, g.res, g.site, g.access, g.log, g.answer, decision, cookieGiven);
   if (!withToken && g.given && decision.reason === 'access_rule') return decideAndAnswer(g, true);
   deny(g.req, g.res, g.site, g.access, g.answer, g.input, decision, cookieGiven);
 }
 
-/** Sends what the visitor may read: their variant of the file (or the redirect); clears a cookie whose token opens nothing. */
-function deliver(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, log: FastifyBaseLogger, answer: SiteAnswer, decision: SiteAccessDecision, cookieGiven: boolean): void {
+/**
+ * Sends what the visitor may read: their variant of the file (or the redirect); clears a cookie whose
+ * token opens nothing. A page (or agent file) sent with 200 is counted as a view (`SiteAccess.recordView`).
+ */
+function deliver(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: SiteAnswer, decision: SiteAccessDecision, cookieGiven: boolean): void {
   const extra = cookieGiven && decision.tokenRefusal ? ['Set-Cookie', clearCookie(req, AUDIENCE_COOKIE)] : undefined;
   if (answer.kind !== 'file') return sendAnswer(req, res, answer, undefined, extra);
+  if (answer.listsPages && answer.status === 200) return deliverListing(req, res, site, access, log, answer, decision, extra);
+  deliverFile(req, res, site, access, log, answer, decision, extra);
+}
+
+/** Sends a file as the visitor's tags show it (see {@link deliver}). */
+function deliverFile(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: FileAnswer, decision: SiteAccessDecision, extra: string[] | undefined): void {
+  if (answer.status === 200) access.recordView(req, site, answer);
   const visitorForm = decision.tags.length > 0 ? site.variant(answer, decision.tags) : answer.file;
   // the not-found page gets links to the pages closest to the requested path
   const form = answer.status !== 404 ? visitorForm : visitorForm instanceof Promise
@@ -175,6 +189,27 @@ function deliver(req: IncomingMessage, res: ServerResponse, site: DeploymentSite
     (f) => sendAnswer(req, res, answer, f, extra),
     (err: unknown) => fail(req, res, log, err),
   );
+}
+
+/**
+ * Sends an index file (`llms.txt`, `llms-full.txt`, `sitemap.xml`) without the pages the reader's
+ * access rules and path-scoped allowlists refuse them (page-filter.ts); as any file when none can.
+ */
+function deliverListing(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: FileAnswer, decision: SiteAccessDecision, extra: string[] | undefined): void {
+  const send = (form: ListingForm) => {
+    if (form === 'unfiltered') return deliverFile(req, res, site, access, log, answer, decision, extra);
+    if (form === 'refused') return sendPrivate(req, res, 403, LISTING_REFUSED_TEXT, extra ?? EMPTY, 'text/plain; charset=utf-8');
+    access.recordView(req, site, answer);
+    sendAnswer(req, res, answer, form, extra);
+  };
+  let form: ListingForm | Promise<ListingForm>;
+  try {
+    form = listingForReader(site, access, answer, { filePath: accessPath(answer, req.url ?? '/'), token: tokenOf(req)?.token, tags: decision.tags, ip: access.clientIp(req) });
+  } catch (err) {
+    return fail(req, res, log, err);
+  }
+  if (!(form instanceof Promise)) return send(form);
+  form.then(send, (err: unknown) => fail(req, res, log, err));
 }
 
 /** Refuses a request: records the denial, then the gate page (or its text form, or the network refusal). */
