@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { readBody } from './site-json';
 
 /** Largest form body a site endpoint reads, in bytes (a token or a password and a path). */
 export const MAX_FORM_BYTES = 16 * 1024;
@@ -18,33 +19,5 @@ export function readForm(req: IncomingMessage): Promise<URLSearchParams | FormRe
     req.resume();
     return Promise.resolve('unsupported_type');
   }
-  const announced = Number(req.headers['content-length'] ?? 0);
-  if (announced > MAX_FORM_BYTES) {
-    req.resume();
-    return Promise.resolve('too_large');
-  }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (result: URLSearchParams | FormRefusal) => {
-      if (done) return;
-      done = true;
-      resolve(result);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (done) return;
-      size += chunk.length;
-      if (size > MAX_FORM_BYTES) {
-        chunks.length = 0;
-        req.resume();
-        finish('too_large');
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => finish(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', () => finish('aborted'));
-    req.on('aborted', () => finish('aborted'));
-  });
+  return readBody(req, MAX_FORM_BYTES).then((body) => (typeof body === 'string' ? body : new URLSearchParams(body.toString('utf8'))));
 }

@@ -12,18 +12,21 @@ import { SECURITY_HEADERS } from './security-headers';
 /** Largest JSON body a site endpoint reads, in bytes. */
 export const MAX_SITE_JSON_BYTES = 64 * 1024;
 
-/** Reads a body of at most `max` bytes: the bytes, or null when it is longer (announced or sent) or aborted. */
-export function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+/**
+ * Reads a body of at most `max` bytes: the bytes, `too_large` when it is longer (announced or sent;
+ * the rest is drained, not kept), or `aborted` when the client went away.
+ */
+export function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too_large' | 'aborted'> {
   const announced = Number(req.headers['content-length'] ?? 0);
   if (announced > max) {
     req.resume();
-    return Promise.resolve(null);
+    return Promise.resolve('too_large');
   }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const finish = (result: Buffer | null) => {
+    const finish = (result: Buffer | 'too_large' | 'aborted') => {
       if (done) return;
       done = true;
       resolve(result);
@@ -34,14 +37,14 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer | nu
       if (size > max) {
         chunks.length = 0;
         req.resume();
-        finish(null);
+        finish('too_large');
         return;
       }
       chunks.push(chunk);
     });
     req.on('end', () => finish(Buffer.concat(chunks)));
-    req.on('error', () => finish(null));
-    req.on('aborted', () => finish(null));
+    req.on('error', () => finish('aborted'));
+    req.on('aborted', () => finish('aborted'));
   });
 }
 
@@ -58,7 +61,8 @@ export async function readJsonBody(req: IncomingMessage, max = MAX_SITE_JSON_BYT
     throw new ApiError('invalid_request', 'Send the body as application/json.', { field: 'body', issue: 'unsupported_type' });
   }
   const bytes = await readBody(req, max);
-  if (bytes === null) throw new ApiError('invalid_request', `The body is larger than ${max} bytes.`, { field: 'body', issue: 'too_large' });
+  if (bytes === 'too_large') throw new ApiError('invalid_request', `The body is larger than ${max} bytes.`, { field: 'body', issue: 'too_large' });
+  if (bytes === 'aborted') throw new ApiError('invalid_request', 'The body was not received completely.', { field: 'body', issue: 'aborted' });
   let value: unknown;
   try {
     value = JSON.parse(bytes.toString('utf8'));

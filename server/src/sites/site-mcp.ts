@@ -102,7 +102,8 @@ export async function answerSiteMcp(ctx: AppContext, req: IncomingMessage, res: 
     return sendRpcError(req, res, 405, -32000, 'This MCP server is stateless: send each JSON-RPC message with POST.', ['Allow', 'POST, OPTIONS']);
   }
   const bytes = await readBody(req, MAX_MCP_BODY_BYTES);
-  if (bytes === null) return sendRpcError(req, res, 413, -32600, `The request body is larger than ${MAX_MCP_BODY_BYTES} bytes.`);
+  if (bytes === 'aborted') return void res.destroy();
+  if (bytes === 'too_large') return sendRpcError(req, res, 413, -32600, `The request body is larger than ${MAX_MCP_BODY_BYTES} bytes.`);
   let message: unknown;
   try {
     message = JSON.parse(bytes.toString('utf8'));
