@@ -9,7 +9,7 @@ import { requirePostgres } from '../test/helpers/services';
  * (server/test/db and server/test/platform/cluster.test.ts create their own PostgreSQL databases
  * and already run in the default `vitest run`.)
  */
-const FOLDERS = ['server/test/routes', 'server/test/plugins', 'server/test/services', 'server/test/jobs', 'server/test/trpc', 'server/test/git/git-credential-routes.test.ts', 'server/test/platform/restart.test.ts'];
+const FOLDERS = ['server/test/routes', 'server/test/plugins', 'server/test/services', 'server/test/jobs', 'server/test/trpc', 'server/test/git/git-credential-routes.test.ts', 'server/test/platform/restart.test.ts', 'server/test/analytics', 'server/test/db/analytics-rows.test.ts', 'server/test/chat/chat-api.test.ts', 'server/test/chat/chat-site.test.ts', 'server/test/mcp'];
 
 if (!(await requirePostgres())) process.exit(0);
 const result = spawnSync('npx', ['vitest', 'run', ...FOLDERS, ...process.argv.slice(2)], {

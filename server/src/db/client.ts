@@ -10,6 +10,7 @@ import { migrate, migratePostgres } from './migrate';
 import { databaseProvider, type DbProvider } from './provider';
 import { prismaApiKeyRows, sqliteApiKeyRows, type ApiKeyRows } from './repos/api-key-rows';
 import { prismaSiteRows, sqliteSiteRows, type SiteRows } from './repos/site-rows';
+import { postgresAnalyticsRows, sqliteAnalyticsRows, type AnalyticsRows } from './repos/analytics-rows';
 
 export type { PrismaClient } from './generated/client';
 export type * as Models from './generated/models';
@@ -20,14 +21,14 @@ export { databaseProvider, type DbProvider } from './provider';
  * - `provider`: which database `DATABASE_URL` named.
  * - `prisma`: the ORM, for everything except hot paths. One type for both databases: the two
  *   generated clients come from the same schema (scripts/schemas.mjs) and differ only inside.
- * - `rows`: the hot-path repositories (API-key lookup, site resolution), raw better-sqlite3 on
- *   SQLite, Prisma on PostgreSQL (see db/repos/).
+ * - `rows`: the hot-path repositories (API-key lookup, site resolution, analytics writes), raw
+ *   better-sqlite3 on SQLite, Prisma or `pg` on PostgreSQL (see db/repos/).
  * - `sqlite`: the raw better-sqlite3 connection on SQLite (tools and tests; `null` on PostgreSQL).
  */
 export interface Db {
   provider: DbProvider;
   prisma: PrismaClient;
-  rows: { apiKeys: ApiKeyRows; sites: SiteRows };
+  rows: { apiKeys: ApiKeyRows; sites: SiteRows; analytics: AnalyticsRows };
   sqlite: Database.Database | null;
   close(): Promise<void>;
 }
@@ -77,7 +78,7 @@ export async function openDb(databaseUrl: string): Promise<Db> {
   return {
     provider,
     prisma,
-    rows: { apiKeys: sqliteApiKeyRows(sqlite), sites: sqliteSiteRows(sqlite) },
+    rows: { apiKeys: sqliteApiKeyRows(sqlite), sites: sqliteSiteRows(sqlite), analytics: sqliteAnalyticsRows(sqlite) },
     sqlite,
     async close() {
       await prisma.$disconnect();
@@ -108,7 +109,7 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   return {
     provider: 'postgresql',
     prisma,
-    rows: { apiKeys: prismaApiKeyRows(prisma), sites: prismaSiteRows(prisma) },
+    rows: { apiKeys: prismaApiKeyRows(prisma), sites: prismaSiteRows(prisma), analytics: postgresAnalyticsRows(pool) },
     sqlite: null,
     async close() {
       if (closed) return;
