@@ -18,6 +18,7 @@
 import { ApiError } from '@quire/shared/errors';
 import type { Owner } from '@quire/shared/api/ownership';
 import { MAX_HEALTH_GAPS, STALE_PAGE_DAYS, type ContentHealth, type PageHealth } from '@quire/shared/api/analytics';
+import { feedbackCountsByPage } from '../services/feedback';
 import type { AppContext } from '../context';
 import type { PageRequest } from '../http/pagination';
 import type { RequestAuth } from '../http/request-auth';
@@ -61,9 +62,10 @@ function freshness(at: Date | undefined, now: Date): PageHealth['components']['f
   return { points, max: 30, detail: `stale: updated ${days} days ago` };
 }
 
-function feedback(votes: { helpful: number; total: number } | undefined): PageHealth['components']['feedback'] {
-  if (!votes || votes.total === 0) return { points: 20, max: 20, detail: 'no feedback yet' };
-  return { points: Math.round((20 * votes.helpful) / votes.total), max: 20, detail: `${votes.helpful} of ${votes.total} readers found it helpful` };
+function feedback(votes: { helpful: number; notHelpful: number } | undefined): PageHealth['components']['feedback'] {
+  const total = votes ? votes.helpful + votes.notHelpful : 0;
+  if (!votes || total === 0) return { points: 20, max: 20, detail: 'no feedback yet' };
+  return { points: Math.round((20 * votes.helpful) / total), max: 20, detail: `${votes.helpful} of ${total} readers found it helpful` };
 }
 
 function brokenLinks(count: number | undefined): PageHealth['components']['brokenLinks'] {
@@ -108,19 +110,6 @@ async function brokenLinksByPage(ctx: AppContext, auth: RequestAuth, projectId: 
   }
 }
 
-/** Helpful and total feedback answers per page path. */
-async function feedbackByPage(ctx: AppContext, projectId: string): Promise<Map<string, { helpful: number; total: number }>> {
-  const rows = await ctx.db.prisma.pageFeedback.groupBy({ by: ['pagePath', 'helpful'], where: { projectId }, _count: { _all: true } });
-  const out = new Map<string, { helpful: number; total: number }>();
-  for (const r of rows) {
-    const v = out.get(r.pagePath) ?? { helpful: 0, total: 0 };
-    v.total += r._count._all;
-    if (r.helpful) v.helpful += r._count._all;
-    out.set(r.pagePath, v);
-  }
-  return out;
-}
-
 /** Owners of the pages: by file and page path when the repository can be read, else by page path. */
 async function ownersOf(ctx: AppContext, project: ProjectRecord, site: ProductionSite): Promise<Map<string, Owner | null>> {
   const paths = site.manifest.pages.map((p) => p.path);
@@ -139,7 +128,7 @@ async function ownersOf(ctx: AppContext, project: ProjectRecord, site: Productio
 async function allPageHealth(ctx: AppContext, auth: RequestAuth, project: ProjectRecord, now: Date): Promise<{ pages: PageHealth[]; manifest?: Manifest }> {
   const site = await productionSite(ctx, project.id);
   if (!site) return { pages: [] };
-  const [links, votes, owners] = await Promise.all([brokenLinksByPage(ctx, auth, project.id), feedbackByPage(ctx, project.id), ownersOf(ctx, project, site)]);
+  const [links, votes, owners] = await Promise.all([brokenLinksByPage(ctx, auth, project.id), feedbackCountsByPage(ctx, project.id), ownersOf(ctx, project, site)]);
   const seen = new Set<string>();
   const pages: PageHealth[] = [];
   for (const p of site.manifest.pages) {

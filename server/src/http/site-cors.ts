@@ -25,6 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
 import type { EventBus } from '../events';
+import { siteHostName } from '../sites/host';
 
 /** Methods a preflight allows. */
 export const SITE_CORS_METHODS = 'GET, POST, OPTIONS';
@@ -81,12 +82,12 @@ async function loadOrigins(ctx: AppContext, projectId: string): Promise<Set<stri
   const project = await ctx.projects.get(projectId);
   if (!project) return new Set();
   const { sitesDomain, port } = ctx.config;
-  const production = `${project.slug}-docs.${sitesDomain.toLowerCase()}`;
+  const production = siteHostName(project.slug, sitesDomain);
   const [previews, domains] = await Promise.all([
     ctx.db.prisma.deployment.findMany({ where: { projectId, kind: 'preview' }, select: { previewName: true }, distinct: ['previewName'] }),
     ctx.db.prisma.domain.findMany({ where: { projectId, status: 'active' }, select: { domain: true } }),
   ]);
-  const hosts = new Set([production, ...previews.filter((p) => p.previewName).map((p) => `${p.previewName}--${production}`), ...domains.map((d) => d.domain.toLowerCase())]);
+  const hosts = new Set([production, ...previews.filter((p) => p.previewName).map((p) => siteHostName(project.slug, sitesDomain, p.previewName)), ...domains.map((d) => d.domain.toLowerCase())]);
   if (project.customDomain) hosts.add(project.customDomain.toLowerCase());
   return new Set([...hosts].flatMap((h) => originsOfHost(h, port)));
 }

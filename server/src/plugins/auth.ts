@@ -12,6 +12,7 @@
  *   too, or the answer would still tell a guessed key from a wrong one).
  * Keys resolve from memory (`ctx.apiKeys`, services/api-key-cache.ts), never through the ORM.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '@quire/shared/errors';
@@ -23,8 +24,12 @@ import type { KeyRefusal, ResolvedKey } from '../services/api-key-cache';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
-/** The single key a request presents, or null when it presents none. @throws ApiError unauthorized on conflicts or malformed headers. */
-export function presentedKey(req: FastifyRequest): string | null {
+/**
+ * The single key a request presents (`Authorization: Bearer` or `Api-Key`), or null when it presents
+ * none. Reads only the headers, so the raw Node request of a site endpoint works too.
+ * @throws ApiError unauthorized on conflicts or malformed headers.
+ */
+export function presentedKey(req: { headers: IncomingHttpHeaders }): string | null {
   const authz = req.headers.authorization;
   const apiKey = req.headers['api-key'];
   let fromAuthz: string | null = null;

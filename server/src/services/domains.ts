@@ -32,7 +32,7 @@ import { apiBaseUrl, type Config } from '../env';
 import type { RequestAuth } from '../http/request-auth';
 import { sendOutbound, type Resolver } from '../net/outbound';
 import { OutboundNetworkError, OutboundRefusedError } from '../net/errors';
-import { hostName, parseSiteHost } from '../sites/host';
+import { hostName, parseSiteHost, siteHostName } from '../sites/host';
 import { recordAudit } from './audit';
 import { getProjectForCaller, type ProjectRecord } from './projects';
 
@@ -96,7 +96,7 @@ export function verificationUrl(domain: string, port = 80): string {
 
 /** The response form of a domain (never one that is removed). */
 export function toDomainDto(config: Config, project: Pick<ProjectRecord, 'id' | 'slug'>, row: DomainRow): Domain {
-  const siteHost = `${project.slug}-docs.${config.sitesDomain}`;
+  const siteHost = siteHostName(project.slug, config.sitesDomain);
   return {
     id: row.id,
     projectId: row.projectId,

@@ -28,6 +28,7 @@ import { planLimits } from './organizations';
 import { validateRepoUrl } from './repo-url';
 import { isUniqueViolation } from '../db/errors';
 import { lockKey } from '../db/locks';
+import { siteHostName } from '../sites/host';
 
 /** A Project row with `settings` parsed. */
 export type ProjectRecord = Omit<Models.ProjectModel, 'settings'> & { settings: ProjectSettings };
@@ -38,7 +39,7 @@ export type ProjectRecord = Omit<Models.ProjectModel, 'settings'> & { settings: 
  */
 export function projectSiteUrl(config: Pick<Config, 'sitesDomain' | 'port'>, slug: string): string {
   const port = config.port === 80 ? '' : `:${config.port}`;
-  return `http://${slug}-docs.${config.sitesDomain}${port}/`;
+  return `http://${siteHostName(slug, config.sitesDomain)}${port}/`;
 }
 
 /** Parses stored settings, filling missing switches with the defaults. */

@@ -15,6 +15,15 @@ export interface SiteHost {
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PREVIEW_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * The site host name of a project's production site (`<slug>-docs.<sitesDomain>`), or of one of its
+ * preview channels (`<previewName>--<slug>-docs.<sitesDomain>`), lower case, without port.
+ */
+export function siteHostName(slug: string, sitesDomain: string, previewName = ''): string {
+  const production = `${slug}-docs.${sitesDomain.toLowerCase()}`;
+  return previewName ? `${previewName}--${production}` : production;
+}
+
 /** Lower-cases a Host header value and strips its port (`Acme-Docs.localhost:4000` → `acme-docs.localhost`). */
 export function hostName(host: string): string {
   const lower = host.toLowerCase();

@@ -18,7 +18,7 @@
  * Answers use the API's envelope; bad input is 400 `invalid_request` with `details.field`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { ApiError } from '@quire/shared/errors';
 import { findUnstorableText } from '@quire/shared/text';
@@ -102,10 +102,9 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
   const project = await feedbackProject(ctx, site.projectId);
   const write = async () => {
     await limitFeedbackWrites(ctx, project.id, reader.ip);
-    // presentedKey reads only the request's headers
     let key: string | null = null;
     try {
-      key = presentedKey({ headers: req.headers } as FastifyRequest);
+      key = presentedKey(req);
     } catch {
       key = null;
     }

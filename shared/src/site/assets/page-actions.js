@@ -1,3 +1,4 @@
+/* global location, btoa, fetch */
 // Page actions beside the title (page-actions.ts): fills the links that need the page's absolute
 // URL, reveals the control, copies the page's Markdown (its .md) with a "Copied" status, and runs
 // the actions menu as a WAI-ARIA menu button (Enter/Space/ArrowDown open on the first item,
