@@ -34,6 +34,7 @@ import { ANSWERABLE, CORPORA, UNANSWERABLE, type CorpusName } from '../test/chat
 import { formatMisses, formatTally, MIN_HIT_RATE, scoreAnswers } from '../test/chat/quality-score';
 import { measureMcpSearch } from './mcp-latency';
 import { latencyQueries, quantile } from './search-queries';
+import { waitForDeployed } from './search-http';
 
 const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 5);
 const MCP_QUERIES = Number(process.env.BENCH_MCP_QUERIES ?? 40);
@@ -41,7 +42,6 @@ const MCP_ROUNDS = 2;
 /** p95 goal of the time to the first streamed token with no model, trigger-dev corpus (the issue). */
 const FIRST_TOKEN_GOAL_MS = 150;
 
-type App = Awaited<ReturnType<typeof buildApp>>;
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;
 const pcts = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -72,17 +72,6 @@ async function quality(): Promise<SearchRecord[]> {
   const misses = formatMisses(report);
   console.log(misses ? `misses:\n${misses}` : 'no misses');
   return trigger;
-}
-
-async function waitForDeployed(app: App, auth: Record<string, string>, projectId: string, buildId: string): Promise<void> {
-  const until = Date.now() + 600_000;
-  for (;;) {
-    const build = (await app.inject({ url: `/v1/projects/${projectId}/builds/${buildId}`, headers: auth })).json().data as { status: string; error: string | null };
-    if (build.status === 'deployed') return;
-    if (build.status === 'failed' || build.status === 'cancelled') throw new Error(`build ${build.status}: ${build.error ?? ''}`);
-    if (Date.now() > until) throw new Error('the build did not finish within 10 minutes');
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** One streamed ask's timings (ms from sending) and what it cited. */

@@ -18,19 +18,11 @@
  */
 import type { SearchIndex } from '@quire/shared/search/types';
 import { questionTerms } from './question-terms';
-import { findSections, matchSection, TermMatcher } from './retrieval';
+import { findSections, matchSection, TermMatcher, type Candidate } from './retrieval';
 import { pickSentences } from './sentences';
 
-/** A retrieved section the answer may cite. */
-export interface RetrievedSection {
-  path: string;
-  title: string;
-  section?: string;
-  anchor?: string;
-  /** the section's plain text */
-  text: string;
-  score: number;
-}
+/** A retrieved section the answer may cite (retrieval.ts `Candidate`: the section's plain text and the index's score). */
+export type RetrievedSection = Candidate;
 
 /** What the default answerer composed. */
 export interface ComposedAnswer {

@@ -132,6 +132,7 @@ export interface Candidate {
   title: string;
   section?: string;
   anchor?: string;
+  /** the section's plain text */
   text: string;
   /** the index's score of the hit that found it first */
   score: number;
