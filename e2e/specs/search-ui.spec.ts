@@ -99,6 +99,18 @@ test.describe('search dialog', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('says so when the site has search turned off (the endpoint answers search_disabled)', async ({ page }) => {
+    await page.route('**/_quire/search?*', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Search is turned off for this site.', details: { reason: 'search_disabled' } } }) }),
+    );
+    await page.goto(`${demo}/concepts/projects`);
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByRole('combobox').fill('builds');
+    await expect(dialog.getByRole('status')).toHaveText('Search is turned off for this site.');
+    await expect(dialog.getByRole('option')).toHaveCount(0);
+  });
+
   test('clicking a result opens its page', async ({ page }) => {
     await page.goto(`${demo}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();

@@ -50,9 +50,14 @@ export interface SiteSearchQuery {
 /**
  * Runs a site search with the server's state (bound into `SiteAccess.search` by `siteAccessOf`):
  * the served deployment itself when no version is asked for, else the version's deployment.
- * @throws ApiError not_found for an unknown version.
+ * A project whose `settings.searchEnabled` is false has no reader-facing search (the site's dialog,
+ * the site's MCP `search` tool); the API's `GET /search` keeps answering its integrators.
+ * @throws ApiError not_found for an unknown version, or (`details.reason` `search_disabled`) when
+ *   the project's search is turned off.
  */
 export async function searchSite(ctx: AppContext, site: DeploymentSite, query: SiteSearchQuery): Promise<SearchResult[]> {
+  const project = await ctx.projects.get(site.projectId);
+  if (project && !project.settings.searchEnabled) throw new ApiError('not_found', 'Search is turned off for this site.', { reason: 'search_disabled' });
   const served: Pick<SearchTarget, 'files' | 'createdAt' | 'version' | 'basePath'> = {
     files: site.source,
     createdAt: new Date(site.manifest.createdAt),

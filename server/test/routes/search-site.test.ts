@@ -5,7 +5,7 @@
  * on the reader, and the deployment's index files never served raw.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import type { FixtureRepo } from '../helpers/git-repo';
 import { issueToken } from '../sites/gate-fixture';
 import { deploySearchProject, searchDocsRepo, WORDS } from './search-fixture';
@@ -84,6 +84,22 @@ describe('site search', () => {
     const res = await site(`/_quire/search?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'invalid_request', details: { field } });
+  });
+
+  it('answers 404 (search_disabled) while the project turns search off; the API keeps answering', async () => {
+    const patch = (searchEnabled: boolean) => t.app.inject({ method: 'PATCH', url: `/v1/projects/${projectId}`, headers: bearer(t.adminKey), payload: { settings: { searchEnabled } } });
+    expect((await patch(false)).statusCode).toBe(200);
+    try {
+      const off = await site(`/_quire/search?q=${WORDS.install}`);
+      expect(off.statusCode).toBe(404);
+      expect(off.json().error).toMatchObject({ code: 'not_found', details: { reason: 'search_disabled' } });
+      const api = await t.app.inject({ url: `/v1/projects/${projectId}/search?q=${WORDS.install}`, headers: bearer(t.adminKey) });
+      expect(api.statusCode).toBe(200);
+      expect(api.json().data.length).toBeGreaterThan(0);
+    } finally {
+      expect((await patch(true)).statusCode).toBe(200);
+    }
+    expect((await hits(`q=${WORDS.install}`)).length).toBeGreaterThan(0);
   });
 
   it('takes GET and HEAD only', async () => {

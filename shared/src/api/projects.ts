@@ -49,9 +49,9 @@ export const BranchSchema = z
 
 /** Project feature switches (all default true on create). */
 export const ProjectSettingsSchema = z.object({
-  aiEnabled: z.boolean(),
-  searchEnabled: z.boolean(),
-  analyticsEnabled: z.boolean(),
+  aiEnabled: z.boolean().describe("The assistant: the site's Ask AI and `POST .../chat`; false answers 404 and hides the button"),
+  searchEnabled: z.boolean().describe("The site's reader-facing search (`/_quire/search`, the MCP `search` tool); false answers 404 `search_disabled` there. The API's `GET .../search` keeps answering"),
+  analyticsEnabled: z.boolean().describe('Page views and searches are counted for `.../analytics/*`; false records nothing'),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 

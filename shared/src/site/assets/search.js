@@ -236,6 +236,14 @@
     if (version) params.set('version', version);
     fetch(endpoint + '?' + params.toString(), { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: own ? own.signal : undefined })
       .then(function (res) {
+        if (res.status === 404) {
+          // the site's search is turned off (project setting searchEnabled), or the version is unknown
+          return res.json().then(function (answer) {
+            var off = new Error('HTTP 404');
+            off.searchOff = Boolean(answer && answer.error && answer.error.details && answer.error.details.reason === 'search_disabled');
+            throw off;
+          });
+        }
         if (!res.ok) throw new Error('HTTP ' + res.status);
         return res.json();
       })
@@ -251,7 +259,7 @@
         controller = null;
         clearResults();
         shownQuery = null;
-        setStatus('Search is not available right now. Try again in a moment.', true);
+        setStatus(err && err.searchOff ? 'Search is turned off for this site.' : 'Search is not available right now. Try again in a moment.', true);
       });
   }
 
