@@ -12,12 +12,26 @@ import '../http/route-config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { invalidField } from '@quire/shared/errors';
 import { beginIdempotent, finishIdempotent, purgeIdempotency, withoutSecret } from '../services/idempotency';
+import type { AppContext } from '../context';
 
 const RECORD = Symbol('quire.idempotencyRecord');
 declare module 'fastify' {
   interface FastifyRequest {
     [RECORD]?: string;
   }
+}
+
+/**
+ * Settles the `Idempotency-Key` claim of a request whose reply was hijacked (a server-sent-event
+ * stream skips the `onSend` hook that would store it): `status` and `body` are what a retry with the
+ * same key gets (the JSON form of the answer); a 5xx, 409 or 429 releases the key instead. Does
+ * nothing for a request without a claim. @throws Error when the database fails.
+ */
+export async function settleHijackedIdempotency(ctx: AppContext, req: FastifyRequest, status: number, body: string): Promise<void> {
+  const recordId = req[RECORD];
+  if (recordId === undefined) return;
+  req[RECORD] = undefined;
+  await finishIdempotent(ctx, recordId, status, body);
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -71,6 +71,20 @@ describe('POST /v1/projects/{projectId}/chat', () => {
     expect(transcript.json().data.messages.map((m: { content: string }) => m.content)).toEqual([QUESTIONS.payload.question, deltas]);
   });
 
+  it('keeps the Idempotency-Key of a streamed answer: a retry gets the same answer as JSON, asked once', async () => {
+    const key = 'chat-stream-retry-1';
+    const payload = { question: QUESTIONS.payload.question, visitorId: 'v-idem' };
+    const first = await apiAsk(t, projectId, payload, { accept: 'text/event-stream', 'idempotency-key': key }, '198.51.100.77');
+    expect(first.statusCode).toBe(200);
+    const { answer } = streamed(parseEvents(first.body));
+    const retry = await apiAsk(t, projectId, payload, { accept: 'text/event-stream', 'idempotency-key': key }, '198.51.100.77');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotency-replayed']).toBe('true');
+    expect(retry.json().data).toEqual(answer);
+    const transcript = await history(`/${answer.sessionId}`, '?visitorId=v-idem');
+    expect(transcript.json().data.messages).toHaveLength(2);
+  });
+
   it('never cites a gated page without a token, and cites it with a token that opens it', async () => {
     const without = await ask({ question: QUESTIONS.partner.question, visitorId: 'v-gate' });
     expect(without.sources.map((s) => s.path)).not.toContain('partners');

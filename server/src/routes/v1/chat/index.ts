@@ -21,6 +21,7 @@ import { apiReader, API_TOKEN_HEADER } from '../../../search/api-reader';
 import { searchTarget } from '../../../search/search-target';
 import { magicLinkBase } from '../../../services/audiences';
 import type { AppContext } from '../../../context';
+import { settleHijackedIdempotency } from '../../../plugins/idempotency';
 
 /** `?visitorId=` as documented; checked by hand so errors carry the spec's upper-case codes. */
 const HistoryQuerySchema = z.object({ visitorId: z.union([z.string(), z.array(z.string())]).optional().describe('the visitor who created the conversations (required, at most 100 characters)') });
@@ -90,15 +91,27 @@ const chatRoutes: FastifyPluginAsync = async (base) => {
     // a hijacked reply skips the onSend hooks: the CORS headers are added here
     const origin = req.headers.origin;
     const cors = (await isSiteOrigin(app.ctx, projectId, origin).catch(() => false)) ? ['Access-Control-Allow-Origin', origin!, 'Access-Control-Expose-Headers', SITE_CORS_EXPOSED] : [];
+    // what a retry with the same Idempotency-Key gets: the JSON form of the streamed answer
+    let outcome = { status: 500, body: '' };
     await respondWithEvents(
       reply.raw,
       () => {
         reply.hijack();
         return [...replyHeaders(reply), 'Vary', 'Origin', ...cors];
       },
-      (emit, signal) => askAssistant(app.ctx, { ...input, signal }, emit),
+      async (emit, signal) => {
+        try {
+          const answer = await askAssistant(app.ctx, { ...input, signal }, emit);
+          outcome = { status: 200, body: JSON.stringify({ data: answer }) };
+          return answer;
+        } catch (err) {
+          if (err instanceof ApiError) outcome = { status: err.status, body: JSON.stringify(err.toEnvelope()) };
+          throw err;
+        }
+      },
       req.log,
     );
+    await settleHijackedIdempotency(app.ctx, req, outcome.status, outcome.body).catch((err: unknown) => req.log.warn({ err }, 'the Idempotency-Key of a streamed answer could not be settled'));
     return reply;
   });
 
