@@ -50,6 +50,18 @@ test.describe('languages', () => {
     await page.goto(`${nested}/fr/api-reference/users/list-users`);
     await expect(page.getByRole('heading', { level: 1, name: 'Lister les utilisateurs' })).toBeVisible();
   });
+
+  test("the search dialog finds the pages of the language being read only", async ({ page }) => {
+    await page.goto(`${nested}/fr/support`);
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search the documentation' });
+    await dialog.getByRole('combobox').fill('support');
+    const options = dialog.getByRole('option');
+    await expect(options.first()).toBeVisible();
+    const links = await dialog.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((href) => href.startsWith('/fr/')), links.join(' ')).toBe(true);
+  });
 });
 
 test.describe('products, tabs, menus and dropdowns', () => {

@@ -61,6 +61,8 @@ export interface SearchRequest {
    * Absent: not counted (the server's own searches, e.g. the assistant's retrieval).
    */
   source?: 'site' | 'api' | 'mcp';
+  /** only pages of this language division (docs.json `navigation.languages` code); absent: every language */
+  language?: string;
 }
 
 /** The URL of a hit: the site root, the version's prefix, the page path, `#anchor`. */
@@ -79,9 +81,12 @@ export async function runSearch(ctx: AppContext, target: Pick<SearchTarget, 'fil
   if (!target) return [];
   const index = await deploymentIndex(ctx, request.projectId, target);
   if (!index) return [];
-  const query = () => index.search({ q: request.q, limit: request.limit, ...(request.canRead ? { canRead: request.canRead } : {}) });
+  const language = request.language;
+  const query = () => index.search({ q: request.q, limit: request.limit, ...(request.canRead ? { canRead: request.canRead } : {}), ...(language !== undefined ? { language } : {}) });
   const readerKey = request.canRead ? request.readerKey : '';
-  let hits = readerKey === undefined ? query() : ctx.search.results.search(index, request.q, request.limit, readerKey, query);
+  // the answer cache keys by query text: a language's answers are kept apart under a prefix no query has (NUL)
+  const cacheKey = language === undefined ? request.q : `${language}\u0000${request.q}`;
+  let hits = readerKey === undefined ? query() : ctx.search.results.search(index, cacheKey, request.limit, readerKey, query);
   if (request.allow) {
     const allow = request.allow;
     const verdicts = await Promise.all(hits.map((h) => allow(h)));

@@ -45,6 +45,8 @@ export interface SiteSearchQuery {
   allow: (path: string) => boolean | Promise<boolean>;
   /** the surface asking, for analytics: the site's dialog (default) or the site's MCP server */
   source?: 'site' | 'mcp';
+  /** only pages of this language division (docs.json `navigation.languages` code); absent: every language */
+  language?: string;
 }
 
 /**
@@ -65,15 +67,15 @@ export async function searchSite(ctx: AppContext, site: DeploymentSite, query: S
     basePath: '',
   };
   const target = query.version === undefined ? served : await searchTarget(ctx, site.projectId, query.version);
-  return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, readerKey: query.readerKey, siteRoot: '/', allow: (hit) => query.allow(hit.path), source: query.source ?? 'site' });
+  return runSearch(ctx, target, { projectId: site.projectId, q: query.q, limit: query.limit, canRead: query.canRead, readerKey: query.readerKey, siteRoot: '/', allow: (hit) => query.allow(hit.path), source: query.source ?? 'site', ...(query.language !== undefined ? { language: query.language } : {}) });
 }
 
 /** The query parameters, validated as the API validates them. @throws ApiError invalid_request. */
-function parseQuery(rawUrl: string): { q: string; version?: string; limit: number } {
+function parseQuery(rawUrl: string): { q: string; version?: string; language?: string; limit: number } {
   const q = rawUrl.indexOf('?');
   const params = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1));
   const raw: Record<string, string> = {};
-  for (const name of ['q', 'version', 'limit']) {
+  for (const name of ['q', 'version', 'language', 'limit']) {
     const value = params.get(name);
     if (value === null) continue;
     const bad = findUnstorableText(value);

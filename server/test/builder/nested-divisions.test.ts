@@ -8,6 +8,7 @@ import { loadProject } from '../../src/builder/load-project';
 import { runBuild } from '../../src/builder/pipeline';
 import { closeRenderPool } from '../../src/builder/render-pool';
 import { DeploymentSite } from '../../src/sites/deployment-site';
+import { loadDeploymentSearchIndex } from '../../src/search/deployment-index';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 
 /**
@@ -153,5 +154,20 @@ describe('languages -> products -> tabs -> pages', () => {
     const home = await get('/');
     expect(home.body).toMatch(/^<!doctype html><html lang="en"/);
     expect(home.body).toContain('<title>Platform home - Nested Docs</title>');
+  });
+});
+
+describe('search by language', () => {
+  it("marks each language's pages with its code, and a search for that language finds only its pages", async () => {
+    const fr = await get('/fr/support');
+    expect(fr.body).toMatch(/^<!doctype html><html lang="fr" data-quire-language="fr"/);
+    const index = await loadDeploymentSearchIndex(site.source);
+    expect(index).not.toBeNull();
+    const paths = (language?: string) => index!.search({ q: 'support', limit: 20, ...(language ? { language } : {}) }).map((h) => h.path);
+    expect(paths('fr').length).toBeGreaterThan(0);
+    expect(paths('fr').every((p) => p.startsWith('fr/'))).toBe(true);
+    expect(paths('en').length).toBeGreaterThan(0);
+    expect(paths('en').every((p) => p.startsWith('en/'))).toBe(true);
+    expect(new Set(paths().map((p) => p.slice(0, 3)))).toEqual(new Set(['en/', 'fr/']));
   });
 });

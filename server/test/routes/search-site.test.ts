@@ -86,6 +86,17 @@ describe('site search', () => {
     expect(res.json().error).toMatchObject({ code: 'invalid_request', details: { field } });
   });
 
+  it('keeps to the language asked for: a site without languages has no page of language fr', async () => {
+    expect((await hits(`q=${WORDS.install}`)).length).toBeGreaterThan(0);
+    expect(await hits(`q=${WORDS.install}&language=fr`)).toEqual([]);
+    const api = await t.app.inject({ url: `/v1/projects/${projectId}/search?q=${WORDS.install}&language=fr`, headers: bearer(t.adminKey) });
+    expect(api.statusCode).toBe(200);
+    expect(api.json().data).toEqual([]);
+    const tooLong = await site(`/_quire/search?q=${WORDS.install}&language=${'x'.repeat(36)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.details.field).toBe('language');
+  });
+
   it('answers 404 (search_disabled) while the project turns search off; the API keeps answering', async () => {
     const patch = (searchEnabled: boolean) => t.app.inject({ method: 'PATCH', url: `/v1/projects/${projectId}`, headers: bearer(t.adminKey), payload: { settings: { searchEnabled } } });
     expect((await patch(false)).statusCode).toBe(200);

@@ -20,6 +20,7 @@ export const VersionLabelSchema = z.string().min(1).max(100).describe('Version l
 export const SearchQueryParamsSchema = z.object({
   q: z.string().trim().min(1, 'must not be empty').max(MAX_SEARCH_QUERY, `at most ${MAX_SEARCH_QUERY} characters`).describe(`The reader's text, 1-${MAX_SEARCH_QUERY} characters`),
   version: VersionLabelSchema.optional(),
+  language: z.string().min(1).max(35).optional().describe('A language division code of docs.json `navigation.languages` (`fr`, `jp`): only pages of that language; absent: every language'),
   limit: z.coerce.number().int().min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT).describe(`Hits wanted, 1-${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT})`),
 });
 export type SearchQueryParams = z.infer<typeof SearchQueryParamsSchema>;

@@ -124,17 +124,27 @@ export function fillDivisionSwitchers(ctx: SiteContext, header: string, scope: N
   return header.slice(0, at) + html + header.slice(at + DIVISION_SWITCHER_SLOT.length);
 }
 
-/** The `<html lang>` tag of pages in a scope: its language division's (`fr`, `ja` for `jp`), undefined outside languages. */
-export function scopeLanguage(scope: NavScope): string | undefined {
+/**
+ * The language of pages in a scope: the language division's code as docs.json names it (`fr`, `jp`;
+ * what search records carry, search/records.ts) and its `<html lang>` tag (`fr`, `ja` for `jp`);
+ * undefined outside languages.
+ */
+export function scopeLanguage(scope: NavScope): { code: string; tag: string | undefined } | undefined {
   const lang = [...scope.chain].reverse().find((d) => d.kind === 'language');
   if (!lang) return undefined;
   const tag = languageTag(lang.title);
-  return tag === 'und' ? undefined : tag;
+  return { code: lang.title, tag: tag === 'und' ? undefined : tag };
 }
 
-/** The document's opening (`<!doctype html><html lang="en" ...>`) with `lang` set to `tag`; unchanged without a tag. */
-export function withPageLanguage(open: string, tag: string | undefined): string {
-  return tag ? open.replace(/^(<!doctype html><html[^>]*?\slang=")[^"]*"/i, `$1${escapeHtml(tag)}"`) : open;
+/**
+ * The document's opening (`<!doctype html><html lang="en" ...>`) with `lang` set to the language's tag
+ * and `data-quire-language` to its code (the site's search asks for that language's pages only:
+ * assets/search.js); unchanged outside languages.
+ */
+export function withPageLanguage(open: string, language: { code: string; tag: string | undefined } | undefined): string {
+  if (!language) return open;
+  const code = ` data-quire-language="${escapeHtml(language.code)}"`;
+  return open.replace(/^(<!doctype html><html[^>]*?\slang=")([^"]*)"/i, (_, start: string, given: string) => `${start}${language.tag ? escapeHtml(language.tag) : given}"${code}`);
 }
 
 /** The switchers of `kinds` along a scope's levels; with `pagePath`, languages and versions link to that page's counterpart. */

@@ -18,6 +18,8 @@
   var CACHED_QUERIES = 50;
   var endpoint = dialog.getAttribute('data-q-search-endpoint') || '/_quire/search';
   var version = doc.documentElement.getAttribute('data-version');
+  // a site with languages searches the language being read only (divisions.ts withPageLanguage)
+  var language = doc.documentElement.getAttribute('data-quire-language');
   var base = version ? '/' + version : '';
   var returnFocus = null;
   var timer = 0;
@@ -234,6 +236,7 @@
     var own = (controller = typeof AbortController === 'function' ? new AbortController() : null);
     var params = new URLSearchParams({ q: query, limit: String(LIMIT) });
     if (version) params.set('version', version);
+    if (language) params.set('language', language);
     fetch(endpoint + '?' + params.toString(), { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: own ? own.signal : undefined })
       .then(function (res) {
         if (res.status === 404) {

@@ -39,7 +39,7 @@ const searchRoutes: FastifyPluginAsync = async (base) => {
     const project = await getProjectForCaller(app.ctx, req.auth, projectId);
     const target = await searchTarget(app.ctx, projectId, req.query.version);
     const canRead = await apiReader(app.ctx, projectId, req.headers[API_TOKEN_HEADER]);
-    const data = await runSearch(app.ctx, target, { projectId, q: req.query.q, limit: req.query.limit, canRead, siteRoot: magicLinkBase(app.ctx.config, project), source: 'api' });
+    const data = await runSearch(app.ctx, target, { projectId, q: req.query.q, limit: req.query.limit, canRead, siteRoot: magicLinkBase(app.ctx.config, project), source: 'api', ...(req.query.language !== undefined ? { language: req.query.language } : {}) });
     return { data };
   });
 
