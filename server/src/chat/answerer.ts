@@ -38,6 +38,8 @@ export interface ComposedAnswer {
 export interface ComposeOptions {
   /** whether the reader may read a record with these audience tags */
   canRead?: (audience: readonly string[]) => boolean;
+  /** only sections of this language division (docs.json `navigation.languages` code); absent: every language */
+  language?: string;
 }
 
 /** The answer to a question the documentation does not answer (the Ask AI panel shows it as is). */
@@ -63,7 +65,7 @@ const FOLLOWER_RANK = 0.75;
  * @param options.limit sections wanted (default {@link RETRIEVED_SECTIONS})
  */
 export function retrieveSections(question: string, index: SearchIndex, options: ComposeOptions & { limit?: number } = {}): RetrievedSection[] {
-  return findSections(questionTerms(question, index), index, options.limit ?? RETRIEVED_SECTIONS, options.canRead).map((c) => ({
+  return findSections(questionTerms(question, index), index, options.limit ?? RETRIEVED_SECTIONS, { canRead: options.canRead, language: options.language }).map((c) => ({
     path: c.path,
     title: c.title,
     ...(c.section !== undefined ? { section: c.section } : {}),

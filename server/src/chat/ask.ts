@@ -131,7 +131,7 @@ export async function askAssistant(ctx: AppContext, input: AskInput, onEvent?: (
   emit({ event: 'session', data: { sessionId: stored.sessionId } });
 
   const index = target ? await deploymentIndex(ctx, projectId, target) : null;
-  const sections = index ? await readable(retrieveSections(body.question, index, { canRead: reader.canRead }), reader.allow) : [];
+  const sections = index ? await readable(retrieveSections(body.question, index, { canRead: reader.canRead, ...(body.language !== undefined ? { language: body.language } : {}) }), reader.allow) : [];
   const composed: ComposedAnswer = index ? composeFromSections(body.question, sections, index) : { text: NOT_IN_DOCS_ANSWER, sources: [], answered: false };
   const sourceOf = (s: RetrievedSection): ChatSource => ({ title: s.title, path: s.path, url: hitUrl(input.siteRoot, target?.basePath ?? '', s) });
 

@@ -141,13 +141,15 @@ export interface Candidate {
 /**
  * The sections `index` finds for `terms`, best first by {@link matchSection} (ties: the order the
  * index found them in), at most `limit`.
- * @param canRead the reader's audience filter (absent: public sections only)
+ * @param filter.canRead the reader's audience filter (absent: public sections only)
+ * @param filter.language only sections of this language division (absent: every language)
  */
-export function findSections(terms: readonly QuestionTerm[], index: SearchIndex, limit: number, canRead?: (audience: readonly string[]) => boolean): (Candidate & SectionMatch)[] {
+export function findSections(terms: readonly QuestionTerm[], index: SearchIndex, limit: number, filter: { canRead?: ((audience: readonly string[]) => boolean) | undefined; language?: string | undefined } = {}): (Candidate & SectionMatch)[] {
+  const { canRead, language } = filter;
   if (terms.length === 0) return [];
   const found = new Map<string, Candidate>();
   const ask = (q: string, hits: number) => {
-    for (const h of index.search({ q: `${q} `, limit: hits, withText: true, ...(canRead ? { canRead } : {}) })) {
+    for (const h of index.search({ q: `${q} `, limit: hits, withText: true, ...(canRead ? { canRead } : {}), ...(language !== undefined ? { language } : {}) })) {
       const key = `${h.path}#${h.anchor ?? ''}`;
       // a section with no text (a reference page's bare title) has nothing to answer with
       if (!found.has(key) && h.text?.trim()) found.set(key, { path: h.path, title: h.title, ...(h.section !== undefined ? { section: h.section } : {}), ...(h.anchor !== undefined ? { anchor: h.anchor } : {}), text: h.text ?? '', score: h.score });

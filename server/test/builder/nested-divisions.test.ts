@@ -9,6 +9,7 @@ import { runBuild } from '../../src/builder/pipeline';
 import { closeRenderPool } from '../../src/builder/render-pool';
 import { DeploymentSite } from '../../src/sites/deployment-site';
 import { loadDeploymentSearchIndex } from '../../src/search/deployment-index';
+import { retrieveSections } from '../../src/chat/answerer';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 
 /**
@@ -169,5 +170,13 @@ describe('search by language', () => {
     expect(paths('en').length).toBeGreaterThan(0);
     expect(paths('en').every((p) => p.startsWith('en/'))).toBe(true);
     expect(new Set(paths().map((p) => p.slice(0, 3)))).toEqual(new Set(['en/', 'fr/']));
+  });
+
+  it("the assistant retrieves from the reader's language only", async () => {
+    const index = (await loadDeploymentSearchIndex(site.source))!;
+    const cited = (language?: string) => retrieveSections('Where do I get support?', index, language ? { language } : {}).map((r) => r.path);
+    expect(cited('fr').length).toBeGreaterThan(0);
+    expect(cited('fr').every((p) => p.startsWith('fr/'))).toBe(true);
+    expect(new Set(cited().map((p) => p.slice(0, 3)))).toEqual(new Set(['en/', 'fr/']));
   });
 });

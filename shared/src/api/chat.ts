@@ -15,12 +15,14 @@ export const MAX_SESSIONS_LISTED = 50;
 /** Messages a transcript returns (interface-spec.md "Limits": messages returned). */
 export const MAX_MESSAGES_LISTED = 100;
 
-/** `POST .../chat` body. `version`: answer from that documentation version (absent: the default). */
+/** `POST .../chat` body. `version`: answer from that documentation version (absent: the default); `language`: from that language's pages (absent: all). */
 export const ChatAskBodySchema = z.object({
   question: z.string().trim().min(1).max(MAX_QUESTION),
   visitorId: z.string().min(1).max(MAX_VISITOR_ID),
   sessionId: z.string().uuid().optional(),
   version: z.string().min(1).max(100).optional(),
+  /** answer from the pages of this language division only (docs.json `navigation.languages` code; the site's panel sends the page's) */
+  language: z.string().min(1).max(35).optional(),
 }).strict();
 export type ChatAskBody = z.infer<typeof ChatAskBodySchema>;
 

@@ -29,6 +29,8 @@
 
   var endpoint = dialog.getAttribute('data-q-ask-endpoint') || '/_quire/chat';
   var version = doc.documentElement.getAttribute('data-version');
+  // on a site with languages, answers come from the language being read (divisions.ts withPageLanguage)
+  var language = doc.documentElement.getAttribute('data-quire-language');
   var openers = Array.prototype.slice.call(doc.querySelectorAll('[data-q-ask-open]'));
   var VISITOR_KEY = 'quire.visitorId';
   var SESSION_KEY = 'quire.chatSession';
@@ -457,6 +459,7 @@
     var payload = { question: question, visitorId: visitorId() };
     if (sessionId) payload.sessionId = sessionId;
     if (version) payload.version = version;
+    if (language) payload.language = language;
     fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
