@@ -91,8 +91,6 @@ const chatRoutes: FastifyPluginAsync = async (base) => {
     // a hijacked reply skips the onSend hooks: the CORS headers are added here
     const origin = req.headers.origin;
     const cors = (await isSiteOrigin(app.ctx, projectId, origin).catch(() => false)) ? ['Access-Control-Allow-Origin', origin!, 'Access-Control-Expose-Headers', SITE_CORS_EXPOSED] : [];
-    // what a retry with the same Idempotency-Key gets: the JSON form of the streamed answer
-    let outcome = { status: 500, body: '' };
     await respondWithEvents(
       reply.raw,
       () => {
@@ -100,6 +98,9 @@ const chatRoutes: FastifyPluginAsync = async (base) => {
         return [...replyHeaders(reply), 'Vary', 'Origin', ...cors];
       },
       async (emit, signal) => {
+        // what a retry with the same Idempotency-Key gets: the JSON form of the streamed answer,
+        // settled before the stream ends (a retry after the end finds it)
+        let outcome = { status: 500, body: '' };
         try {
           const answer = await askAssistant(app.ctx, { ...input, signal }, emit);
           outcome = { status: 200, body: JSON.stringify({ data: answer }) };
@@ -107,11 +108,12 @@ const chatRoutes: FastifyPluginAsync = async (base) => {
         } catch (err) {
           if (err instanceof ApiError) outcome = { status: err.status, body: JSON.stringify(err.toEnvelope()) };
           throw err;
+        } finally {
+          await settleHijackedIdempotency(app.ctx, req, outcome.status, outcome.body).catch((err: unknown) => req.log.warn({ err }, 'the Idempotency-Key of a streamed answer could not be settled'));
         }
       },
       req.log,
     );
-    await settleHijackedIdempotency(app.ctx, req, outcome.status, outcome.body).catch((err: unknown) => req.log.warn({ err }, 'the Idempotency-Key of a streamed answer could not be settled'));
     return reply;
   });
 
