@@ -31,7 +31,7 @@ import { respondWithEvents } from '../chat/sse';
 import { searchTarget } from '../search/search-target';
 import type { DeploymentSite } from './deployment-site';
 import type { SiteAccess } from './site-access';
-import { readJsonBody, sendSiteError, sendSiteJson } from './site-json';
+import { readJsonBody, sendSiteError, sendSiteJson, sendSiteMethodNotAllowed } from './site-json';
 import { siteReaderOf } from './site-reader';
 import { SECURITY_HEADERS } from './security-headers';
 
@@ -65,12 +65,6 @@ function queryParam(rawUrl: string, name: string): string | null {
   return q === -1 ? null : new URLSearchParams(rawUrl.slice(q + 1)).get(name);
 }
 
-/** 405 with `Allow`. */
-function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): void {
-  req.resume();
-  sendSiteError(req, res, new ApiError('method_not_allowed', `Use ${allow} on this endpoint.`), ['Allow', allow]);
-}
-
 /** `POST /_quire/chat`. */
 async function ask(ctx: AppContext, req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
   const body = parseAskBody(await readJsonBody(req));
@@ -99,13 +93,13 @@ export async function answerSiteChat(ctx: AppContext, req: IncomingMessage, res:
   try {
     if (rest === '' || rest === '/') {
       if (method === 'POST') return await ask(ctx, req, res, site, access, log);
-      if (!read) return notAllowed(req, res, 'GET, HEAD, POST');
+      if (!read) return sendSiteMethodNotAllowed(req, res, 'GET, HEAD, POST');
       if (!(await assistantEnabled(ctx, site.projectId))) throw new ApiError('not_found', 'The assistant is off for this site.');
       return sendSiteJson(req, res, 200, { data: { enabled: true } }, false);
     }
     const history = /^\/sessions(?:\/([^/]*))?\/?$/.exec(rest);
     if (!history) throw new ApiError('not_found', 'Not found.');
-    if (!read) return notAllowed(req, res, 'GET, HEAD');
+    if (!read) return sendSiteMethodNotAllowed(req, res, 'GET, HEAD');
     const url = req.url ?? '/';
     const visitorId = historyVisitorId(queryParam(url, 'visitorId') ?? undefined);
     const sessionId = history[1] === undefined ? undefined : decodeURIComponent(history[1]);

@@ -28,7 +28,7 @@ import { presentedKey } from '../plugins/auth';
 import { createPageFeedback, createSectionFeedback, feedbackAuthorOf, feedbackProject, limitFeedbackWrites, pageFeedbackStats, sectionFeedbackStats } from '../services/feedback';
 import type { DeploymentSite } from './deployment-site';
 import type { SiteAccess } from './site-access';
-import { readJsonBody, sendSiteError, sendSiteJson } from './site-json';
+import { readJsonBody, sendSiteError, sendSiteJson, sendSiteMethodNotAllowed } from './site-json';
 import { siteReaderOf, type SiteReader } from './site-reader';
 
 /** Methods the endpoint answers. */
@@ -135,10 +135,7 @@ export async function answerSiteFeedback(ctx: AppContext, req: IncomingMessage, 
     req.resume();
     return sendSiteError(req, res, new ApiError('not_found', 'No such feedback endpoint: use /_quire/feedback/page or /_quire/feedback/section.'));
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
-    req.resume();
-    return sendSiteError(req, res, new ApiError('method_not_allowed', `Use ${ALLOWED}.`), ['Allow', ALLOWED]);
-  }
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return sendSiteMethodNotAllowed(req, res, ALLOWED);
   try {
     await answer(ctx, req, res, site, access, log, kind);
   } catch (err) {

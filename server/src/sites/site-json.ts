@@ -100,3 +100,9 @@ export function sendSiteJson(req: IncomingMessage, res: ServerResponse, status: 
 export function sendSiteError(req: IncomingMessage, res: ServerResponse, err: ApiError, extraHeaders: readonly string[] = []): void {
   sendSiteJson(req, res, err.status, err.toEnvelope(), true, extraHeaders);
 }
+
+/** 405 `method_not_allowed` with `Allow` (the request's body is drained, not read). */
+export function sendSiteMethodNotAllowed(req: IncomingMessage, res: ServerResponse, allow: string): void {
+  req.resume();
+  sendSiteError(req, res, new ApiError('method_not_allowed', `Use ${allow} on this endpoint.`), ['Allow', allow]);
+}

@@ -12,6 +12,7 @@ import { opensAudience } from '@quire/shared/site/audience';
 import { AUDIENCE_COOKIE, readCookie } from './cookies';
 import type { DeploymentSite } from './deployment-site';
 import type { SiteAccess } from './site-access';
+import type { SiteAccessDecision, SiteAccessInput } from '../access/decide';
 
 /** What a site request's reader may read. */
 export interface SiteReader {
@@ -52,9 +53,23 @@ export async function siteReaderOf(req: IncomingMessage, site: DeploymentSite, a
   }
   const open = new Set(tags);
   const ip = access.clientIp(req);
-  const allow = (path: string) => {
-    const decision = access.decide({ projectId: site.projectId, path, ip, pageAudience: [], ...(token !== undefined ? { token } : {}) });
+  return { token, tags, canRead: (audience) => opensAudience(open, audience), readerKey: [...open].sort().join('\n'), ip, allow: pageAllowance(access.decide, site.projectId, ip, token) };
+}
+
+/**
+ * Whether a reader (address `ip`, audience token `token` if any) may open a page by the project's
+ * access rules and IP allowlists, through the one access decision (`decide`: `SiteAccess.decide`, or
+ * `access/decide.ts` `decideSiteAccess` bound to the app); the page gate itself is the caller's
+ * (`canRead`), so the page's own audience is passed as none.
+ */
+export function pageAllowance(
+  decide: (input: SiteAccessInput & { pageAudience: string[] }) => SiteAccessDecision | Promise<SiteAccessDecision>,
+  projectId: string,
+  ip: string,
+  token: string | undefined,
+): (path: string) => boolean | Promise<boolean> {
+  return (path) => {
+    const decision = decide({ projectId, path, ip, pageAudience: [], ...(token !== undefined ? { token } : {}) });
     return decision instanceof Promise ? decision.then((d) => d.allowed) : decision.allowed;
   };
-  return { token, tags, canRead: (audience) => opensAudience(open, audience), readerKey: [...open].sort().join('\n'), ip, allow };
 }

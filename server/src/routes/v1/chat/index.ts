@@ -19,6 +19,7 @@ import { respondWithEvents } from '../../../chat/sse';
 import { isSiteOrigin, registerSiteCors, SITE_CORS_EXPOSED } from '../../../http/site-cors';
 import { apiReader, API_TOKEN_HEADER } from '../../../search/api-reader';
 import { searchTarget } from '../../../search/search-target';
+import { pageAllowance } from '../../../sites/site-reader';
 import { magicLinkBase } from '../../../services/audiences';
 import type { AppContext } from '../../../context';
 import { settleHijackedIdempotency } from '../../../plugins/idempotency';
@@ -39,11 +40,7 @@ async function readerOf(ctx: AppContext, req: FastifyRequest, projectId: string)
   const token = (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
   const canRead = token ? await apiReader(ctx, projectId, token) : () => false;
   const ip = clientIp(ctx, req.raw);
-  const allow = (path: string) => {
-    const decision = decideSiteAccess(ctx, { projectId, path, ip, pageAudience: [], ...(token ? { token } : {}) });
-    return decision instanceof Promise ? decision.then((d) => d.allowed) : decision.allowed;
-  };
-  return { canRead, allow, ip };
+  return { canRead, allow: pageAllowance((input) => decideSiteAccess(ctx, input), projectId, ip, token), ip };
 }
 
 /** The reply's headers so far (rate limit, request id) as name/value pairs for a hijacked response. */
