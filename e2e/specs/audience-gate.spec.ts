@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DesktopStack } from '../fixtures/desktop-stack';
-import { makeGitRepo } from '../fixtures/git-repo';
 
 /**
  * Gated pages as a reader meets them (decisions.md section 6): a real Quire server of its own builds
@@ -17,19 +13,9 @@ const SECRET = 'Only partners can read this sentence.';
 
 const stack = new DesktopStack('audience-gate', PORT);
 const site = `http://${SLUG}-docs.localhost:${PORT}`;
-let source = '';
-let repo = '';
 let token = '';
 
-/** Calls the server's REST API with the admin key; answers status and parsed body. */
-async function api(method: string, route: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> & { data?: { id: string; status?: string; error?: string | null } } }> {
-  const res = await fetch(`${stack.serverUrl}/v1${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${stack.adminKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: (await res.json()) as never };
-}
+const api = (method: string, route: string, body?: unknown) => stack.call(method, route, body);
 
 const docs = (page: Page) => page.getByRole('navigation', { name: 'Documentation' });
 const heading = (page: Page) => page.getByRole('main').getByRole('heading', { level: 1 });
@@ -40,23 +26,13 @@ test.use({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   await stack.startServer();
-  source = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-gate-src-'));
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Gate Docs', navigation: { groups: [{ group: 'Start', pages: ['index', 'partners', 'setup'] }] } }),
     'index.mdx': '---\ntitle: Welcome\n---\n\nWelcome to the docs.\n',
     'partners.mdx': `---\ntitle: Partner Portal\naudience: partners\n---\n\n${SECRET}\n`,
     'setup.mdx': '---\ntitle: Setup\n---\n\nInstall it.\n',
   };
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(source, file), text);
-  repo = makeGitRepo(source, SLUG);
-  const project = await api('POST', '/projects', { name: 'Gate docs', slug: SLUG, repoUrl: repo, repoBranch: 'main' });
-  expect(project.status).toBe(201);
-  const projectId = project.json.data!.id;
-  const build = await api('POST', `/projects/${projectId}/builds`, {});
-  expect(build.status).toBe(202);
-  await expect
-    .poll(async () => (await api('GET', `/projects/${projectId}/builds/${build.json.data!.id}`)).json.data!.status, { timeout: 180_000, intervals: [500] })
-    .toBe('deployed');
+  const { projectId } = await stack.deployFiles(SLUG, 'Gate docs', files);
   const profile = await api('POST', `/projects/${projectId}/audiences`, { name: 'Partners', slug: 'partners', audiences: ['partners'] });
   expect(profile.status).toBe(201);
   const issued = await api('POST', `/projects/${projectId}/audiences/${String(profile.json.id)}/token`, { label: 'e2e' });
@@ -68,7 +44,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   test.setTimeout(60_000);
   await stack.close();
-  for (const dir of [source, repo]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('a visitor without a token sees no gated page in the navigation, and the gate form instead of it', async ({ page }) => {

@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DesktopStack } from '../fixtures/desktop-stack';
-import { makeGitRepo } from '../fixtures/git-repo';
 
 /**
  * Reader feedback on a built site (interface-spec.md "Feedback"; decisions.md sections 6-7): a real
@@ -16,19 +12,7 @@ const SLUG = 'feedback';
 
 const stack = new DesktopStack('feedback', PORT);
 const site = `http://${SLUG}-docs.localhost:${PORT}`;
-let source = '';
-let repo = '';
 let projectId = '';
-
-/** Calls the server's REST API with the admin key; answers status and parsed body. */
-async function api(method: string, route: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> & { data?: unknown } }> {
-  const res = await fetch(`${stack.serverUrl}/v1${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${stack.adminKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: (await res.json()) as never };
-}
 
 /** The public stats of a page, as any client reads them (no key). */
 async function stats(kind: 'page' | 'section', pagePath: string): Promise<unknown> {
@@ -51,27 +35,17 @@ test.use({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   await stack.startServer();
-  source = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-feedback-src-'));
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Feedback Docs', navigation: { groups: [{ group: 'Start', pages: ['index', 'setup'] }] } }),
     'index.mdx': '---\ntitle: Welcome\n---\n\nWelcome to the docs.\n',
     'setup.mdx': '---\ntitle: Setup\n---\n\nGet going.\n\n## Install the CLI\n\nRun the installer.\n\n## Configure\n\nEdit the file.\n\n### Advanced options\n\nTune it.\n',
   };
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(source, file), text);
-  repo = makeGitRepo(source, SLUG);
-  const project = await api('POST', '/projects', { name: 'Feedback docs', slug: SLUG, repoUrl: repo, repoBranch: 'main' });
-  expect(project.status).toBe(201);
-  projectId = (project.json.data as { id: string }).id;
-  const build = await api('POST', `/projects/${projectId}/builds`, {});
-  expect(build.status).toBe(202);
-  const buildId = (build.json.data as { id: string }).id;
-  await expect.poll(async () => ((await api('GET', `/projects/${projectId}/builds/${buildId}`)).json.data as { status: string }).status, { timeout: 180_000, intervals: [500] }).toBe('deployed');
+  ({ projectId } = await stack.deployFiles(SLUG, 'Feedback docs', files));
 });
 
 test.afterAll(async () => {
   test.setTimeout(60_000);
   await stack.close();
-  for (const dir of [source, repo]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('a reader answers "Was this page helpful?" with a comment; the stats count it and a reload says thanks', async ({ page }) => {
@@ -89,8 +63,8 @@ test('a reader answers "Was this page helpful?" with a comment; the stats count 
   await expect(form).toBeHidden();
 
   expect(await stats('page', 'setup')).toEqual({ helpful: 1, notHelpful: 0, total: 1 });
-  const pages = await api('GET', `/projects/${projectId}/feedback/pages`);
-  const setup = (pages.json.data as Array<{ pagePath: string; comments: Array<{ comment: string }> }>).find((p) => p.pagePath === 'setup');
+  const pages = await stack.call('GET', `/projects/${projectId}/feedback/pages`);
+  const setup = (pages.json.data as unknown as Array<{ pagePath: string; comments: Array<{ comment: string }> }>).find((p) => p.pagePath === 'setup');
   expect(setup?.comments.map((c) => c.comment)).toEqual(['The install steps were clear.']);
 
   await page.reload();
@@ -138,8 +112,8 @@ test('a reader votes on a section with the thumbs next to its heading, by mouse 
     { sectionId: 'advanced-options', upvotes: 0, downvotes: 1 },
     { sectionId: 'install-the-cli', upvotes: 1, downvotes: 0 },
   ]);
-  const pages = await api('GET', `/projects/${projectId}/feedback/pages`);
-  const setup = (pages.json.data as Array<{ pagePath: string; comments: Array<{ sectionId: string | null; comment: string }> }>).find((p) => p.pagePath === 'setup');
+  const pages = await stack.call('GET', `/projects/${projectId}/feedback/pages`);
+  const setup = (pages.json.data as unknown as Array<{ pagePath: string; comments: Array<{ sectionId: string | null; comment: string }> }>).find((p) => p.pagePath === 'setup');
   expect(setup?.comments).toContainEqual(expect.objectContaining({ sectionId: 'advanced-options', comment: 'Which options exist?' }));
 
   await page.reload();

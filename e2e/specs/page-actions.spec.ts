@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DesktopStack } from '../fixtures/desktop-stack';
-import { makeGitRepo } from '../fixtures/git-repo';
 
 /**
  * The page actions beside a page's title (decisions.md section 6; Mintlify's contextual menu) as a
@@ -13,37 +9,15 @@ import { makeGitRepo } from '../fixtures/git-repo';
 const PORT = Number(process.env.QUIRE_E2E_PAGE_ACTIONS_PORT ?? 4406);
 const stack = new DesktopStack('page-actions', PORT);
 const siteOf = (slug: string) => `http://${slug}-docs.localhost:${PORT}`;
-const temps: string[] = [];
-
-async function api(method: string, route: string, body?: unknown): Promise<{ status: number; json: { data?: { id: string; status?: string } } }> {
-  const res = await fetch(`${stack.serverUrl}/v1${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${stack.adminKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, json: (await res.json()) as never };
-}
 
 /** Builds a site from `docsJson` and two pages, and waits until it is deployed. */
 async function deploySite(slug: string, docsJson: Record<string, unknown>): Promise<void> {
-  const source = fs.mkdtempSync(path.join(os.tmpdir(), `quire-e2e-${slug}-src-`));
-  temps.push(source);
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Actions Docs', navigation: { groups: [{ group: 'Start', pages: ['index', 'setup'] }] }, ...docsJson }),
     'index.mdx': '---\ntitle: Welcome\n---\n\nWelcome to the docs.\n',
     'setup.mdx': '---\ntitle: Setup\ndescription: How to install it.\n---\n\nInstall it with `npm i acme`.\n\n## Configure\n\nSet ACME_KEY.\n',
   };
-  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(source, file), text);
-  const repo = makeGitRepo(source, slug);
-  temps.push(repo);
-  const project = await api('POST', '/projects', { name: slug, slug, repoUrl: repo, repoBranch: 'main' });
-  expect(project.status).toBe(201);
-  const projectId = project.json.data!.id;
-  const build = await api('POST', `/projects/${projectId}/builds`, {});
-  expect(build.status).toBe(202);
-  await expect
-    .poll(async () => (await api('GET', `/projects/${projectId}/builds/${build.json.data!.id}`)).json.data!.status, { timeout: 180_000, intervals: [500] })
-    .toBe('deployed');
+  await stack.deployFiles(slug, slug, files);
 }
 
 const header = (page: Page) => page.getByRole('main').locator('header');
@@ -63,7 +37,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   test.setTimeout(60_000);
   await stack.close();
-  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('the default actions open from a menu button, and the keyboard moves through them', async ({ page }) => {

@@ -24,15 +24,10 @@ const production = `http://${SLUG}-docs.localhost:${PORT}`;
 const preview = `http://feature-login--${SLUG}-docs.localhost:${PORT}`;
 let repo = '';
 
-/** Calls the server's REST API with the admin key; answers status and parsed body. */
+/** Calls the server's REST API with the admin key; answers status and the body's `data`. */
 async function api(method: string, route: string, body?: unknown): Promise<{ status: number; data: { id: string; status?: string; error?: string | null } }> {
-  const res = await fetch(`${stack.serverUrl}/v1${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${stack.adminKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { data: { id: string; status?: string; error?: string | null } };
-  return { status: res.status, data: json.data };
+  const answer = await stack.call(method, route, body);
+  return { status: answer.status, data: answer.json.data! };
 }
 
 /** Triggers a build and waits until it is deployed (fails on a failed build). */

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
-import { makeGitRepo } from '../fixtures/git-repo';
 import { siteFixesFiles, startMockApi, type MockApi } from '../fixtures/site-fixes';
 
 /**
@@ -18,16 +16,6 @@ const stack = new DesktopStack('site-fixes', PORT);
 const site = `http://${SLUG}-docs.localhost:${PORT}`;
 let api: MockApi;
 let buildLog = '';
-
-async function call(method: string, route: string, body?: unknown): Promise<{ status: number; text: string; json: { data?: { id: string; status?: string } } }> {
-  const res = await fetch(`${stack.serverUrl}/v1${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${stack.adminKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: (text.startsWith('{') ? JSON.parse(text) : {}) as never };
-}
 
 const main = (page: Page) => page.getByRole('main');
 /** URL of the generated page of an operation, found by its title in the site's llms.txt (links to `<page>.md`). */
@@ -45,18 +33,8 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   api = await startMockApi();
   await stack.startServer();
-  const source = stack.temp('src');
-  for (const [file, text] of Object.entries(siteFixesFiles(api.origin))) fs.writeFileSync(path.join(source, file), text);
-  const repo = makeGitRepo(source, SLUG);
-  const project = await call('POST', '/projects', { name: 'Fixes docs', slug: SLUG, repoUrl: repo, repoBranch: 'main' });
-  expect(project.status, project.text).toBe(201);
-  const projectId = project.json.data!.id;
-  const build = await call('POST', `/projects/${projectId}/builds`, {});
-  expect(build.status, build.text).toBe(202);
-  await expect
-    .poll(async () => (await call('GET', `/projects/${projectId}/builds/${build.json.data!.id}`)).json.data!.status, { timeout: 180_000, intervals: [500] })
-    .toBe('deployed');
-  buildLog = (await call('GET', `/projects/${projectId}/builds/${build.json.data!.id}/logs`)).text;
+  const { projectId, buildId, repo } = await stack.deployFiles(SLUG, 'Fixes docs', siteFixesFiles(api.origin));
+  buildLog = (await stack.call('GET', `/projects/${projectId}/builds/${buildId}/logs`)).text;
   fs.rmSync(repo, { recursive: true, force: true });
 });
 
