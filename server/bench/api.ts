@@ -4,6 +4,10 @@
  * `node:http` server answering the same JSON, in alternating rounds; prints both and their ratio
  * (goal: Quire at least half the bare server's rate).
  *
+ * Each round also measures `GET /healthz` on the same server: answered from the first hooks (no
+ * key, no rate limit, no route handler), it is the floor of Quire's own HTTP stack (Fastify, the
+ * request id, request logging) and shows how much of the gap the API's work is.
+ *
  * The machine's speed drifts between rounds (other processes, CPU frequency), so each Quire round is
  * paired with the bare round right after it, and the median of those per-round ratios is the figure
  * to read; the ratio of the two medians is printed too.
@@ -93,15 +97,19 @@ async function main(): Promise<void> {
   await wrk(quireUrl, [`Authorization: Bearer ${key}`]).catch(() => undefined); // warm-up (JIT, caches)
   const quire: WrkResult[] = [];
   const plain: WrkResult[] = [];
+  const floor: WrkResult[] = [];
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const q = await wrk(quireUrl, [`Authorization: Bearer ${key}`]);
       const b = await wrk(bareUrl, []);
+      const h = await wrk(`http://127.0.0.1:${QUIRE_PORT}/healthz`, []);
       quire.push(q);
       plain.push(b);
+      floor.push(h);
       console.log(
         `round ${round}: quire ${q.rps.toFixed(0).padStart(6)} req/s  p99 ${q.p99Ms.toFixed(2).padStart(6)} ms${q.non2xx ? ` (${q.non2xx} non-2xx!)` : ''}` +
-          ` | bare ${b.rps.toFixed(0).padStart(6)} req/s  p99 ${b.p99Ms.toFixed(2).padStart(6)} ms | ratio ${(q.rps / b.rps).toFixed(2)}`,
+          ` | bare ${b.rps.toFixed(0).padStart(6)} req/s  p99 ${b.p99Ms.toFixed(2).padStart(6)} ms | ratio ${(q.rps / b.rps).toFixed(2)}` +
+          ` | /healthz ${h.rps.toFixed(0).padStart(6)} req/s (${(h.rps / b.rps).toFixed(2)})`,
       );
     }
   } finally {
@@ -120,6 +128,8 @@ async function main(): Promise<void> {
   console.log(`median: quire ${q.toFixed(0)} req/s (p99 ${median(quire.map((r) => r.p99Ms)).toFixed(2)} ms), bare node:http ${b.toFixed(0)} req/s (p99 ${median(plain.map((r) => r.p99Ms)).toFixed(2)} ms)`);
   const paired = median(quire.map((r, i) => r.rps / plain[i]!.rps));
   console.log(`ratio quire/bare: ${paired.toFixed(2)} (median of per-round ratios; goal >= 0.50); ratio of medians ${(q / b).toFixed(2)}`);
+  const floorRatio = median(floor.map((r, i) => r.rps / plain[i]!.rps));
+  console.log(`floor: GET /healthz on the same server ${median(floor.map((r) => r.rps)).toFixed(0)} req/s, ${floorRatio.toFixed(2)} of bare (Fastify, request id and logging without the API's work)`);
 }
 
 main().catch((err: unknown) => {

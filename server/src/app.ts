@@ -25,6 +25,7 @@ import trpcPlugin from './trpc/index';
 import v1Routes from './routes/v1/index';
 import { bootstrap } from './services/bootstrap';
 import { QuietLogController } from './http/log-controller';
+import { deferredChildLoggerFactory } from './http/request-logger';
 
 /** Options of {@link buildApp} beyond the configuration. */
 export interface BuildAppOptions {
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new QuietLogController(),
+    childLoggerFactory: deferredChildLoggerFactory,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

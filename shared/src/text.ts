@@ -27,6 +27,55 @@ export interface UnstorableText {
   issue: string;
 }
 
+/** Any character that may make text unstorable: a NUL or any UTF-16 surrogate (paired ones pass the exact check). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
+/** {@link unstorableTextIssue} with a one-pass screen first: most text has no NUL and no surrogate at all. */
+function textIssue(text: string): string | null {
+  return SUSPECT.test(text) ? unstorableTextIssue(text) : null;
+}
+
+/** A finding below the input's root: the path segments are collected innermost first while unwinding. */
+interface Finding {
+  segments: string[];
+  issue: string;
+}
+
+/**
+ * The first unstorable text in `v`, or null. Module-level and closure-free because every API request
+ * runs it over its parameters, query and body; the path is only built when something is found.
+ */
+function walk(v: unknown, depth: number, maxDepth: number): Finding | null {
+  if (typeof v === 'string') {
+    const issue = textIssue(v);
+    return issue ? { segments: [], issue } : null;
+  }
+  if (v === null || typeof v !== 'object') return null;
+  if (depth >= maxDepth) return { segments: [], issue: `is nested more than ${maxDepth} levels deep` };
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const found = walk(v[i], depth + 1, maxDepth);
+      if (found) {
+        found.segments.push(String(i));
+        return found;
+      }
+    }
+    return null;
+  }
+  for (const key in v) {
+    if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+    const keyIssue = textIssue(key);
+    if (keyIssue) return { segments: [printable(key)], issue: `has a member name that ${keyIssue}` };
+    const found = walk((v as Record<string, unknown>)[key], depth + 1, maxDepth);
+    if (found) {
+      found.segments.push(key);
+      return found;
+    }
+  }
+  return null;
+}
+
 /**
  * Walks a parsed JSON-like value (strings, arrays, plain objects; object keys included) and returns
  * the first string that cannot be stored (see {@link unstorableTextIssue}), or null.
@@ -34,28 +83,6 @@ export interface UnstorableText {
  * too, so a hostile input cannot make this recurse without end.
  */
 export function findUnstorableText(value: unknown, maxDepth = 64): UnstorableText | null {
-  const join = (base: string, key: string) => (base ? `${base}.${key}` : key);
-  const walk = (v: unknown, path: string, depth: number): UnstorableText | null => {
-    if (typeof v === 'string') {
-      const issue = unstorableTextIssue(v);
-      return issue ? { path, issue } : null;
-    }
-    if (v === null || typeof v !== 'object') return null;
-    if (depth >= maxDepth) return { path, issue: `is nested more than ${maxDepth} levels deep` };
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const found = walk(v[i], join(path, String(i)), depth + 1);
-        if (found) return found;
-      }
-      return null;
-    }
-    for (const key of Object.keys(v)) {
-      const keyIssue = unstorableTextIssue(key);
-      if (keyIssue) return { path: join(path, printable(key)), issue: `has a member name that ${keyIssue}` };
-      const found = walk((v as Record<string, unknown>)[key], join(path, key), depth + 1);
-      if (found) return found;
-    }
-    return null;
-  };
-  return walk(value, '', 0);
+  const found = walk(value, 0, maxDepth);
+  return found ? { path: found.segments.reverse().join('.'), issue: found.issue } : null;
 }

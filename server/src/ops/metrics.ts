@@ -25,6 +25,13 @@ export type BuildOutcome = 'deployed' | 'failed' | 'cancelled' | 'requeued';
 /** Jobs per state (e.g. `{ waiting: 3, active: 1 }`), as a queue reports them. */
 export type QueueDepth = Record<string, number>;
 
+/** One API request series: its labels, requests answered so far, and its duration histogram. */
+interface RequestSeries {
+  labels: Record<'method' | 'route' | 'status_class', string>;
+  count: number;
+  duration: Histogram.Internal<'method' | 'route' | 'status_class'>;
+}
+
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 
@@ -43,13 +50,28 @@ export class AppMetrics {
   private readonly buildDuration: Histogram<'outcome'>;
   private readonly siteByClass: Record<string, Counter.Internal>;
   private queueDepth: (() => Promise<QueueDepth> | QueueDepth) | null = null;
-  /** Series of {@link observeRequest} by `method status route`; bounded by methods × statuses × route patterns. */
-  private readonly requestSeries = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status_class'> }>();
+  /**
+   * Series of {@link observeRequest} by `method status route` (bounded by methods × statuses × route
+   * patterns): the count is kept here and handed to the counter when scraped.
+   */
+  private readonly requestSeries = new Map<string, RequestSeries>();
 
   /** @param options.defaultMetrics collect Node.js process metrics too (default true). */
   constructor(options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
-    this.httpRequests = new Counter({ name: 'quire_http_requests_total', help: 'API requests answered, by method, route pattern and status class.', labelNames: ['method', 'route', 'status_class'], registers });
+    const requestSeries = this.requestSeries;
+    // Counted as a plain number per request (a prom-client increment hashes its labels every time) and
+    // copied into the counter when scraped.
+    this.httpRequests = new Counter({
+      name: 'quire_http_requests_total',
+      help: 'API requests answered, by method, route pattern and status class.',
+      labelNames: ['method', 'route', 'status_class'],
+      registers,
+      collect() {
+        this.reset();
+        for (const series of requestSeries.values()) this.inc(series.labels, series.count);
+      },
+    });
     this.httpDuration = new Histogram({
       name: 'quire_http_request_duration_seconds',
       help: 'Time to answer API requests, in seconds, by method, route pattern and status class.',
@@ -92,10 +114,10 @@ export class AppMetrics {
     let series = this.requestSeries.get(key);
     if (!series) {
       const labels = { method: METHODS.has(method) ? method : 'OTHER', route, status_class: statusClass(status) };
-      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
+      series = { labels, count: 0, duration: this.httpDuration.labels(labels) };
       this.requestSeries.set(key, series);
     }
-    series.count.inc();
+    series.count++;
     series.duration.observe(seconds);
   }
 

@@ -48,31 +48,41 @@ function setHeaders(reply: FastifyReply, state: RateLimitState): void {
   reply.header('x-ratelimit-reset', state.reset);
 }
 
+/** Sets the headers and finishes the `onRequest` hook: 429 when the bucket is exhausted. */
+function decide(reply: FastifyReply, state: RateLimitState, done: (err?: Error) => void): void {
+  setHeaders(reply, state);
+  done(state.exceeded ? rateLimitedError(state) : undefined);
+}
+
+/** Labels a response refused before the `onRequest` count (401/403) unless it already carries the headers. */
+function label(reply: FastifyReply, state: RateLimitState): void {
+  if (!reply.hasHeader('x-ratelimit-limit')) setHeaders(reply, state);
+}
+
 export default fp(
   async (app) => {
     const store = app.ctx.rateLimits;
-    // Callback-style hooks (no promise per request with the in-memory store): they run on every API call.
+    // Callback-style hooks with no closure per request (the in-memory store answers synchronously):
+    // they run on every API call.
     app.addHook('onRequest', (req, reply, done) => {
       const counted = count(store, req);
-      const decide = (state: RateLimitState) => {
-        setHeaders(reply, state);
-        done(state.exceeded ? rateLimitedError(state) : undefined);
-      };
-      if (counted instanceof Promise) counted.then(decide, done);
-      else decide(counted);
+      if (counted instanceof Promise) counted.then((state) => decide(reply, state, done), done);
+      else decide(reply, counted, done);
     });
     app.addHook('onSend', (req, reply, payload, done) => {
-      if (req[API_REQUEST] && !req[STATE]) {
-        const counted = count(store, req);
-        const label = (state: RateLimitState) => {
-          if (!reply.hasHeader('x-ratelimit-limit')) setHeaders(reply, state);
-          done(null, payload);
-        };
-        if (counted instanceof Promise) counted.then(label, () => done(null, payload));
-        else label(counted);
-        return;
+      if (!req[API_REQUEST] || req[STATE]) return done(null, payload);
+      const counted = count(store, req);
+      if (!(counted instanceof Promise)) {
+        label(reply, counted);
+        return done(null, payload);
       }
-      done(null, payload);
+      counted.then(
+        (state) => {
+          label(reply, state);
+          done(null, payload);
+        },
+        () => done(null, payload),
+      );
     });
   },
   { name: 'rate-limit', dependencies: ['auth'] },

@@ -3,7 +3,7 @@
  * hash only), listing, revocation and atomic rotation. Authentication of requests by key lives in
  * ./api-key-cache (in-memory, no ORM round trip per request; `ctx.apiKeys`).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { randomBase62, newId } from '@quire/shared/ids';
 import { ApiError } from '@quire/shared/errors';
 import {
@@ -30,9 +30,12 @@ const MODE_PREFIX: Record<KeyMode, string> = { live: 'quire_', test: 'sk_test_' 
 const SECRET_LENGTH = 40;
 const KEY_PATTERN = /^(quire_|sk_test_)([0-9A-Za-z]{8})_[0-9A-Za-z]{32,}$/;
 
-/** SHA-256 (hex) of a full key: the only form in which keys are stored. */
+/**
+ * SHA-256 (hex) of a full key: the only form in which keys are stored. One-shot `crypto.hash`
+ * (Node 20.12+): every authenticated request hashes its key, and a Hash object costs more.
+ */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** A fresh random key of the given mode, with its `prefix` (the part before the secret). */
