@@ -64,6 +64,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const ctx = createAppContext({ config, db, log: app.log });
   app.decorate('ctx', ctx);
   if (!options.db) app.addHook('onClose', async () => db.close());
+  // Streams that last as long as a build would keep the server from closing: cut them first.
+  app.addHook('preClose', async () => {
+    const cut = ctx.liveStreams.cutAll();
+    if (cut > 0) app.log.info({ streams: cut }, 'closed live event streams; their clients reconnect');
+  });
   app.addHook('onClose', async () => ctx.deploymentStore.close());
   app.addHook('onClose', async () => ctx.jobs.close());
   app.addHook('onClose', async () => {

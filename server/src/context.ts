@@ -19,6 +19,7 @@ import { Readiness } from './ops/readiness';
 import { AppMetrics } from './ops/metrics';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { RequestScope, scopedLogger } from './ops/request-scope';
+import { LiveStreams } from './http/live-streams';
 import { createSearchState, type SearchState } from './search/search-state';
 import type { AnalyticsRecorder } from './analytics/recorder';
 import { AnalyticsBuffer } from './analytics/buffer';
@@ -71,6 +72,8 @@ export interface AppContext {
   analytics: AnalyticsRecorder;
   /** The site origins of projects, for CORS on the public routes a site calls (http/site-cors.ts). */
   siteOrigins: SiteOriginCache;
+  /** Connections holding a long-lived event stream (tRPC subscriptions), cut by `buildApp` when the app closes (http/live-streams.ts). */
+  liveStreams: LiveStreams;
 }
 
 /**
@@ -93,7 +96,7 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
   const jobs = createJobQueue(base.config, base.log);
-  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events) };
+  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams() };
 }
 
 declare module 'fastify' {

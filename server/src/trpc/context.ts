@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { resolveSession, type ResolvedSession } from '../services/sessions';
 
@@ -38,8 +38,11 @@ export async function createTrpcContext(
   return { app, token, session, ip: input.ip ?? 'local' };
 }
 
-/** The adapter's `createContext`: reads the Authorization header and IP of the Fastify request. */
+/** The adapter's `createContext`: reads the Authorization header and IP of the Fastify request, and holds a subscription's connection in `liveStreams`. */
 export function createContextFactory(app: AppContext) {
-  return ({ req }: { req: FastifyRequest }): Promise<TrpcContext> =>
-    createTrpcContext(app, { authorization: req.headers.authorization, ip: req.ip });
+  return ({ req, res, info }: { req: FastifyRequest; res: FastifyReply; info: { type: string } }): Promise<TrpcContext> => {
+    // A subscription's stream lasts until its subject ends: a stopping server cuts it (http/live-streams.ts).
+    if (info.type === 'subscription') app.liveStreams.hold(res.raw);
+    return createTrpcContext(app, { authorization: req.headers.authorization, ip: req.ip });
+  };
 }
