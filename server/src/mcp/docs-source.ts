@@ -8,6 +8,7 @@
  */
 import { ApiError } from '@quire/shared/errors';
 import { defaultVersion } from '@quire/shared/docs/versions';
+import { isSitePathLocation, matchRedirect } from '@quire/shared/docs/nav/index';
 import type { AppContext } from '../context';
 import { searchTarget } from '../search/search-target';
 import type { DeploymentSite } from '../sites/deployment-site';
@@ -66,6 +67,27 @@ export async function versionSource(ctx: AppContext, site: DeploymentSite, label
       );
     },
   };
+}
+
+/** Most redirects followed from one page reference: a loop in the site's configuration ends there. */
+export const MAX_REDIRECT_HOPS = 5;
+
+/**
+ * The page a path answers with on the site: the site's redirects first, as a browser following
+ * them would get (the configuration's order and patterns, the same matcher as site hosting; at most
+ * {@link MAX_REDIRECT_HOPS}, only to paths of this site), then {@link findPage}. Undefined when the
+ * path leads to no page, to another site, or round a loop.
+ * @param path site path without leading slash (`old/setup`), relative to the source's version
+ */
+export function findPageFollowingRedirects(manifest: DeploymentManifest, path: string): ManifestPage | undefined {
+  let current = path;
+  for (let hop = 0; hop <= MAX_REDIRECT_HOPS; hop++) {
+    const hit = current === '' || manifest.redirects.length === 0 ? undefined : matchRedirect(manifest.redirects, `/${current}`);
+    if (!hit) return findPage(manifest, current);
+    if (!isSitePathLocation(hit.location)) return undefined;
+    current = hit.location.replace(/[?#].*$/s, '').replace(/^\/+|\/+$/g, '');
+  }
+  return undefined;
 }
 
 /**

@@ -23,7 +23,7 @@ import { hitUrl } from '../search/search-service';
 import type { DeploymentSite } from '../sites/deployment-site';
 import type { SiteAccess } from '../sites/site-access';
 import type { SiteReader } from '../sites/site-reader';
-import { findPage, mayRead, readablePages, servedSource, versionSource, type DocsSource } from './docs-source';
+import { findPageFollowingRedirects, mayRead, readablePages, servedSource, versionSource, type DocsSource } from './docs-source';
 import { MAX_PAGE_REFERENCE, pageReferenceOf } from './page-reference';
 
 /** MCP error code of a resource that does not exist (MCP specification, "Resources > Error Handling"). */
@@ -120,7 +120,7 @@ export function createSiteMcpServer(ctx: AppContext, request: SiteMcpRequest): M
     if (!named.ok) return named;
     if (named.version !== undefined && version !== undefined && named.version !== version) return { ok: false, message: `The path names version "${named.version}" but version "${version}" was asked for.` };
     const source = await versionSource(ctx, site, named.version ?? version);
-    const page = findPage(source.manifest, named.path);
+    const page = findPageFollowingRedirects(source.manifest, named.path);
     if (!page || !(await mayRead(reader, page))) return { ok: false, message: noPage(reference) };
     const markdown = await source.readMarkdown(page.path);
     if (markdown === null) return { ok: false, message: noPage(reference) };
@@ -160,7 +160,7 @@ export function createSiteMcpServer(ctx: AppContext, request: SiteMcpRequest): M
     'get_page',
     {
       title: 'Read a documentation page',
-      description: 'Returns one page of this documentation site as Markdown. Takes a page path ("guides/setup", "/guides/setup.md") or a full URL of this site, such as a search result\'s URL.',
+      description: 'Returns one page of this documentation site as Markdown. Takes a page path ("guides/setup", "/guides/setup.md") or a full URL of this site, such as a search result\'s URL. An old path the site redirects is followed to the page it now answers with.',
       inputSchema: GET_PAGE_INPUT,
       annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
     },

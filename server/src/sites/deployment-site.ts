@@ -1,4 +1,4 @@
-import { matchRedirect } from '@quire/shared/docs/nav/index';
+import { isSitePathLocation, matchRedirect } from '@quire/shared/docs/nav/index';
 import { SEARCH_INDEX_DIR } from '@quire/shared/search/records-file';
 import type { DeploymentFiles } from '../storage/deployment-store';
 import { localDeploymentFiles } from '../storage/local-store';
@@ -379,7 +379,7 @@ export class DeploymentSite {
     if (sitePath === PAGE_ENTRIES_FILE) return this.notFound();
     if (!sitePath.startsWith('_quire/') && this.manifest.redirects.length > 0) {
       const hit = matchRedirect(this.manifest.redirects, `/${sitePath}${trailingSlash ? '/' : ''}`);
-      if (hit) return { kind: 'redirect', status: hit.status, location: this.basePath && /^\/(?![/\\])/.test(hit.location) ? this.basePath + hit.location : hit.location };
+      if (hit) return { kind: 'redirect', status: hit.status, location: this.basePath && isSitePathLocation(hit.location) ? this.basePath + hit.location : hit.location };
     }
     const file = this.fileFor(sitePath);
     return file && file !== this.notFoundFile ? this.found(file) : this.notFound();

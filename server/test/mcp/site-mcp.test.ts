@@ -134,6 +134,18 @@ describe('the site MCP server', () => {
     expect(text(missing)).toContain('No page "no/such/page"');
   });
 
+  it('follows the site\'s redirects from an old path to the page it now answers with, and gives up on loops and other sites', async () => {
+    const moved = await call(anonymous, 'get_page', { path: '/getting-started' });
+    expect(moved.isError).toBeFalsy();
+    expect(text(moved)).toContain(WORDS.install);
+    expect(text(await call(anonymous, 'get_page', { path: `${origin}/moved/intro` }))).toContain('An introduction.');
+    for (const path of ['loop-a', 'elsewhere']) {
+      const result = await call(anonymous, 'get_page', { path });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toContain(`No page "${path}"`);
+    }
+  });
+
   it('opens a gated page only with an x-audience-token that opens it', async () => {
     const refused = await call(anonymous, 'get_page', { path: 'partners' });
     expect(refused.isError).toBe(true);

@@ -30,6 +30,13 @@ const docsJson = JSON.stringify({
   name: 'Search Docs',
   navigation: { groups: [{ group: 'Start', pages: ['index', 'setup', 'partners', 'internal', 'guides/intro'] }] },
   versioning: { versions: [{ label: 'v2', default: true }, { label: 'old', branch: 'v1' }] },
+  redirects: [
+    { source: '/getting-started', destination: '/setup' },
+    { source: '/moved/:slug', destination: '/guides/:slug' },
+    { source: '/loop-a', destination: '/loop-b' },
+    { source: '/loop-b', destination: '/loop-a' },
+    { source: '/elsewhere', destination: 'https://example.com/docs' },
+  ],
 });
 
 /** The repository (branch `main`, and branch `v1` with the older setup page). */

@@ -5,5 +5,5 @@ export { findTrail } from './find-trail';
 export { prevNext, type PrevNext } from './prev-next';
 export { checkNavigation, pagePathOf, PAGE_EXTENSIONS } from './check-navigation';
 export { fillTitles, type PageLabel } from './fill-titles';
-export { matchRedirect, type RedirectTarget } from './match-redirect';
+export { isSitePathLocation, matchRedirect, type RedirectTarget } from './match-redirect';
 export { languageTag, languageName, languageFolder, pageLanguages, languageResolver, languageDivisions, counterpartPaths, defaultFirst } from './languages';

@@ -8,6 +8,15 @@ export interface RedirectTarget {
   status: 307 | 308;
 }
 
+/**
+ * Whether a redirect's location is a path of the same site (`/guides/setup`), not another site
+ * (`https://…`, or `//host/…` and `/\host` which browsers read as another host). Site hosting puts a
+ * version's base path before such locations; the MCP server follows them to a page.
+ */
+export function isSitePathLocation(location: string): boolean {
+  return /^\/(?![/\\])/.test(location);
+}
+
 /** One source segment that matches exactly one path segment. */
 type Atom =
   | { kind: 'literal'; text: string }
