@@ -37,7 +37,9 @@ export function llmsFiles(site: SiteConfig, nav: NavNode[], pages: SitePage[], s
   for (const lang of parts.languages) {
     const rel = `${lang.folder}/llms.txt`;
     files.push({ rel, ...llmsTxtListing(site, lang.nav, lang.pages, siteUrl) });
-    links.push(`- [${languageName(lang.code).replace(/[[\]]/g, '')}](${siteUrl}/${rel}): ${lang.pages.length} pages`);
+    // No page count: access rules decide per reader which pages a file shows, and a count written
+    // at build time would tell every reader how many there are.
+    links.push(`- [${languageName(lang.code).replace(/[[\]]/g, '')}](${siteUrl}/${rel})`);
   }
   // the root file's own listing comes first, so its ranges stay where they are
   const root = llmsTxtListing(site, parts.root.nav, parts.root.pages, siteUrl);

@@ -147,7 +147,8 @@ describe('languages -> products -> tabs -> pages', () => {
     const root = await get('/llms.txt');
     expect(root.body).toContain('/en/products/platform/build/caching.md');
     expect(root.body).not.toContain('/fr/products/');
-    expect(root.body).toContain('- [Français](http://nested-docs.localhost:4000/fr/llms.txt)');
+    // a link per language, without a page count (access rules may hide some of its pages from a reader)
+    expect(root.body).toMatch(/^- \[Français\]\(http:\/\/nested-docs\.localhost:4000\/fr\/llms\.txt\)$/m);
     expect((await get('/en/llms.txt')).body).toContain('/en/products/platform/build/caching.md');
   });
 
