@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { siteUrl } from '../fixtures/sites';
+import { siteUrl, watchCsp } from '../fixtures/sites';
 import { VERSIONS_SLUG } from '../fixtures/versioned-site';
 
 /**
@@ -12,15 +12,6 @@ import { VERSIONS_SLUG } from '../fixtures/versioned-site';
  * limit, assistant off) are simulated at the network layer, since the e2e server cannot reach them.
  */
 const demo = siteUrl('demo');
-
-/** Fails the test on any Content-Security-Policy violation the page reports. */
-function watchCsp(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
-  });
-  return violations;
-}
 
 const askButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Ask AI' });
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Ask AI' });

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DesktopStack } from '../fixtures/desktop-stack';
+import { watchCsp } from '../fixtures/sites';
 
 /**
  * Reader feedback on a built site (interface-spec.md "Feedback"; decisions.md sections 6-7): a real
@@ -18,15 +19,6 @@ let projectId = '';
 async function stats(kind: 'page' | 'section', pagePath: string): Promise<unknown> {
   const res = await fetch(`${stack.serverUrl}/v1/projects/${projectId}/feedback/${kind}?pagePath=${encodeURIComponent(pagePath)}`);
   return ((await res.json()) as { data: unknown }).data;
-}
-
-/** Fails the test on any Content-Security-Policy violation the page reports. */
-function watchCsp(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
-  });
-  return violations;
 }
 
 test.describe.configure({ mode: 'serial', timeout: 60_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { siteUrl } from '../fixtures/sites';
+import { siteUrl, watchCsp } from '../fixtures/sites';
 import { VERSIONS_SLUG } from '../fixtures/versioned-site';
 
 /**
@@ -10,15 +10,6 @@ import { VERSIONS_SLUG } from '../fixtures/versioned-site';
  * search box and "Did you mean" links to the closest pages.
  */
 const demo = siteUrl('demo');
-
-/** Fails the test on any Content-Security-Policy violation the page reports. */
-function watchCsp(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
-  });
-  return violations;
-}
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Search the documentation' });
 
