@@ -27,9 +27,15 @@ export function openRedis(url: string, log: RedisLog, name = 'quire'): Redis {
   return redis;
 }
 
-/** A second connection to the same server as `redis` (e.g. for subscribing), with the same error logging. */
-export function duplicateRedis(redis: Redis, log: RedisLog, name: string): Redis {
-  const copy = redis.duplicate({ connectionName: name });
+/**
+ * A second connection to the same server as `redis` (e.g. for subscribing), with the same error logging.
+ * @param options.autoResubscribe whether ioredis subscribes again by itself after a reconnection
+ *   (default true). Its own SUBSCRIBE has no error handler: when the connection drops again before
+ *   the answer, the rejection is unhandled and ends the process. Subscribers pass false and subscribe
+ *   again themselves.
+ */
+export function duplicateRedis(redis: Redis, log: RedisLog, name: string, options: { autoResubscribe?: boolean } = {}): Redis {
+  const copy = redis.duplicate({ connectionName: name, autoResubscribe: options.autoResubscribe ?? true });
   watchErrors(copy, log, name);
   return copy;
 }

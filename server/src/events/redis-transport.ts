@@ -54,7 +54,7 @@ export class RedisEventTransport implements EventTransport {
    * @throws Error naming REDIS_URL when both are not confirmed within the timeout (default {@link SUBSCRIBE_TIMEOUT_MS}); the subscriber connection is closed then.
    */
   async start(onMessage: (message: string) => void, onReconnect: () => void): Promise<void> {
-    const subscriber = duplicateRedis(this.publisher, this.log, subscriberName(this.prefix));
+    const subscriber = duplicateRedis(this.publisher, this.log, subscriberName(this.prefix), { autoResubscribe: false });
     this.subscriber = subscriber;
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) onMessage(message);
@@ -76,12 +76,13 @@ export class RedisEventTransport implements EventTransport {
     } finally {
       clearTimeout(timer);
     }
-    // Every later `ready` follows a lost connection. ioredis sends SUBSCRIBE again right after
-    // emitting it; the PING issued on the next turn is answered after that SUBSCRIBE, so caches
-    // resync only once no message can slip between their reload and the subscription.
+    // Every later `ready` follows a lost connection, on a fresh connection that is subscribed to
+    // nothing. Caches resync once Redis confirms the new subscription, so no message can slip
+    // between their reload and the subscription. When the connection drops again before the
+    // answer, the next `ready` tries again; the failure is only logged.
     subscriber.on('ready', () => {
-      setImmediate(() => {
-        subscriber.ping().then(onReconnect, onReconnect);
+      subscriber.subscribe(this.channel).then(onReconnect, (err: unknown) => {
+        if (this.subscriber === subscriber) this.log.warn({ err, channel: this.channel }, 'could not subscribe to Redis again; retrying on the next connection');
       });
     });
   }

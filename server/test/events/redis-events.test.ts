@@ -119,15 +119,48 @@ describe.skipIf(!redis)('event bus over Redis pub/sub', () => {
   });
 
   it('emits reconnected after the subscriber lost its connection, and hears events again', async () => {
-    const a = await bus();
-    const b = await bus();
-    const reconnected = next(b, 'reconnected', 5_000);
+    const own = `${prefix}-cut`;
+    const a = await bus(own);
+    const b = await bus(own);
+    const reconnected = Promise.all([next(a, 'reconnected', 5_000), next(b, 'reconnected', 5_000)]);
     // Kill this test's subscriber connections on the server side, as a Redis restart or network cut would.
-    await redisKill(subscriberName(prefix));
+    await redisKill(subscriberName(own));
     await reconnected;
     const arrived = next(b, 'deployment.changed');
     a.emit('deployment.changed', { projectId: 'prj_after' });
     expect(await arrived).toEqual([{ projectId: 'prj_after' }]);
+  });
+
+  it('a connection lost again while subscribing anew is logged, never an unhandled rejection (which would end the process)', async () => {
+    const warned: string[] = [];
+    const log = { warn: (_: object, msg: string) => warned.push(msg) };
+    const conn = openRedis(redis!.url, log, 'quire-test');
+    const transport = new RedisEventTransport(conn, `${prefix}-flaky`, log);
+    const b = new EventBus(transport);
+    opened.push({ bus: b, conn });
+    await b.ready();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // The subscriber and its socket are private; reach them to cut the connection exactly while
+      // it subscribes anew, before Redis can answer.
+      const subscriber = (transport as unknown as { subscriber: Redis & { stream: { destroy(): void } } }).subscriber;
+      const cutOnReady = new Promise<void>((resolve) => {
+        subscriber.once('ready', () => {
+          subscriber.disconnect();
+          subscriber.stream.destroy(); // the SUBSCRIBE sent on `ready` now fails with "Connection is closed"
+          resolve();
+        });
+      });
+      subscriber.disconnect(true); // drop and reconnect
+      await cutOnReady;
+      await new Promise((r) => setTimeout(r, 100));
+      expect(unhandled).toEqual([]);
+      expect(warned).toContain('could not subscribe to Redis again; retrying on the next connection');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   afterAll(async () => {
@@ -171,7 +204,7 @@ describe.skipIf(!redis)('two server processes sharing Redis', () => {
     // Revoked while no event is sent (as if the message was lost while B was disconnected).
     await apps.a.ctx.db.prisma.apiKey.update({ where: { id: record.id }, data: { revokedAt: new Date() } });
     expect((await apps.b.inject({ url: '/v1/projects', headers: bearer(key) })).statusCode).toBe(200);
-    const reconnected = next(apps.b.ctx.events, 'reconnected', 5_000);
+    const reconnected = Promise.all([next(apps.a.ctx.events, 'reconnected', 5_000), next(apps.b.ctx.events, 'reconnected', 5_000)]);
     await redisKill(subscriberName(apps.prefix));
     await reconnected;
     expect((await apps.b.inject({ url: '/v1/projects', headers: bearer(key) })).statusCode).toBe(401);
@@ -190,7 +223,7 @@ describe.skipIf(!redis)('two server processes sharing Redis', () => {
     // Renamed while no event is sent (as if the message was lost while B was disconnected).
     await apps.a.ctx.db.prisma.project.update({ where: { id }, data: { name: 'After' } });
     expect(await name()).toBe('Before');
-    const reconnected = next(apps.b.ctx.events, 'reconnected', 5_000);
+    const reconnected = Promise.all([next(apps.a.ctx.events, 'reconnected', 5_000), next(apps.b.ctx.events, 'reconnected', 5_000)]);
     await redisKill(subscriberName(apps.prefix));
     await reconnected;
     expect(await name()).toBe('After');
