@@ -26,7 +26,7 @@ import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from './deployments';
 import { checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
 import type { JobInfo, JobKinds, JobResult } from './queue';
-import { queueVersionBuilds } from './version-builds';
+import { completeAfterDeploy, finishInterruptedDeploys, queueVersionsLogged } from './after-deploy';
 import { requestFollowUpReindex } from '../search/reindex-jobs';
 import { planVersionBuild, type VersionBuildPlan } from '../versions/version-build';
 
@@ -209,6 +209,7 @@ export class BuildRunner {
     if (!this.running || this.sweeping) return;
     this.sweeping = (async () => {
       if (this.ctx.jobs.backend === 'bullmq') await this.settleOrphans();
+      await finishInterruptedDeploys(this.ctx).catch((err: unknown) => this.ctx.log.error({ err }, 'build runner: finishing interrupted deploys failed'));
       const queued = await this.ctx.db.prisma.build.findMany({
         where: { status: 'queued' },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -553,11 +554,12 @@ export class BuildRunner {
       finishedAt: now,
       commitSha: result.commitSha,
       commitMessage: result.commitMessage,
+      afterDeployPending: true,
     });
     if (!done) return undefined;
     this.ctx.metrics.observeBuild('deployed', (now.getTime() - startedAt.getTime()) / 1000);
     log.line(`✓ no changes: ${result.commitSha.slice(0, 7)} is already deployed at ${url}; nothing rebuilt (trigger with force: true to rebuild)`);
-    await this.queueVersions(build.id, log);
+    if (await queueVersionsLogged(this.ctx, build.id, log)) await completeAfterDeploy(this.ctx, build.id);
     return 'deployed';
   }
 
@@ -599,24 +601,9 @@ export class BuildRunner {
       if (jobId) log.line(`search: reindex ${jobId} queued to bring the carried index up to date`);
     }
     await pruneOldDeployments(this.ctx, build.projectId).catch((err: unknown) => this.ctx.log.warn({ err, projectId: build.projectId }, 'pruning old deployments failed'));
-    if (!build.isPreview && !build.version) await this.queueVersions(build.id, log);
+    const production = !build.isPreview && !build.version;
+    if (!production || (await queueVersionsLogged(this.ctx, build.id, log))) await completeAfterDeploy(this.ctx, build.id);
     return 'deployed';
-  }
-
-  /**
-   * After a production deploy: queues the builds of the site's other documentation versions
-   * (jobs/version-builds.ts; it decides whether the build is a production build of the default
-   * branch) and logs what it did. A failure is logged; the deploy stands.
-   */
-  private async queueVersions(buildId: string, log: BuildLog): Promise<void> {
-    try {
-      const { queued, removed } = await queueVersionBuilds(this.ctx, buildId);
-      if (queued.length > 0) log.line(`versions: queued ${queued.map((q) => `${q.label} (${q.buildId})`).join(', ')}`);
-      if (removed.length > 0) log.line(`versions: no longer served: ${removed.join(', ')}`);
-    } catch (err) {
-      this.ctx.log.error({ err, buildId }, 'queuing the version builds failed');
-      log.line('versions: queuing the version builds failed; they are queued again on the next deploy');
-    }
   }
 
   /**

@@ -100,7 +100,7 @@ async function activate(store: DeploymentStore, channel: DeploymentChannel, dir:
   }
 }
 
-/** The Deployment row and the build's `deployed` state, in one transaction; false when the build was no longer `building`. */
+/** The Deployment row and the build's `deployed` state (with `afterDeployPending`), in one transaction; false when the build was no longer `building`. */
 async function insertDeployment(ctx: AppContext, d: DeploymentRecord): Promise<boolean> {
   const now = new Date();
   return ctx.db.prisma.$transaction(async (tx) => {
@@ -115,6 +115,8 @@ async function insertDeployment(ctx: AppContext, d: DeploymentRecord): Promise<b
         finishedAt: now,
         commitSha: d.commitSha,
         commitMessage: d.commitMessage,
+        // cleared once the steps after this commit are done (jobs/after-deploy.ts)
+        afterDeployPending: true,
       },
     });
     if (updated.count !== 1) return false;

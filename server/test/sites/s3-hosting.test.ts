@@ -8,7 +8,8 @@ import { createAppContext, type AppContext } from '../../src/context';
 import { dataPaths } from '../../src/data-paths';
 import { openDb, sqliteOf, type Db } from '../../src/db/client';
 import { loadConfig } from '../../src/env';
-import { KEEP_PRODUCTION, pruneOldDeployments, recordDeployment } from '../../src/jobs/deployments';
+import { KEEP_PRODUCTION, publishDeployment, pruneOldDeployments, recordDeployment } from '../../src/jobs/deployments';
+import { AFTER_DEPLOY_GRACE_MS, finishInterruptedDeploys } from '../../src/jobs/after-deploy';
 import sitesPlugin from '../../src/sites/index';
 import { POINTER_REFRESH_MS } from '../../src/sites/site-resolver';
 import { startTestS3, type TestS3 } from '../storage/s3-server';
@@ -167,5 +168,37 @@ describe('sites served from an S3 deployment store (s3rver)', () => {
     expect(keys.filter((k) => k.startsWith(`deployments/${projectId}/${oldest}/`))).toEqual([]);
     expect(new Set(keys.filter((k) => k.startsWith('deployments/')).map((k) => k.split('/')[2])).size).toBe(KEEP_PRODUCTION);
     expect((await page(1)).body).toContain('FOURTH');
+  });
+
+  it('puts live a deploy whose process died between its row and its pointer, and never undoes a newer deploy', async () => {
+    const ctx = servers[0]!.ctx;
+    /** A build recorded `deployed` (row committed, flag set) whose process died before writing the pointer. */
+    const interrupted = async (marker: string, recordedAt: Date): Promise<string> => {
+      const buildId = newId('build');
+      const staging = dataPaths(dataDir).site(projectId, buildId);
+      for (const [file, content] of Object.entries(siteFiles(marker))) {
+        fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
+        fs.writeFileSync(path.join(staging, file), content as string);
+      }
+      const dir = await publishDeployment(ctx, projectId, buildId, staging);
+      const deployedAt = new Date(Date.now() - AFTER_DEPLOY_GRACE_MS - 1_000);
+      await db.prisma.build.create({ data: { id: buildId, projectId, status: 'deployed', trigger: 'api', branch: 'main', afterDeployPending: true, deployedAt } });
+      await db.prisma.deployment.create({ data: { id: newId('deployment'), projectId, buildId, kind: 'production', previewName: '', dir, createdAt: recordedAt } });
+      return buildId;
+    };
+    const fifth = await interrupted('FIFTH', new Date());
+    ctx.events.emit('deployment.changed', { projectId });
+    expect((await page(0)).body).toContain('FOURTH'); // the pointer still names the previous deployment
+
+    expect(await finishInterruptedDeploys(ctx)).toEqual([fifth]);
+    expect(await ctx.deploymentStore.pointer({ projectId, kind: 'production', previewName: '' })).toBe(`deployments/${projectId}/${fifth}`);
+    expect((await page(0)).body).toContain('FIFTH');
+    expect((await db.prisma.build.findUnique({ where: { id: fifth } }))!.afterDeployPending).toBe(false);
+
+    // An older deployment whose steps are still pending is finished without taking the channel back.
+    const older = await interrupted('OLDER', new Date(Date.now() - 60_000));
+    expect(await finishInterruptedDeploys(ctx)).toEqual([older]);
+    expect(await ctx.deploymentStore.pointer({ projectId, kind: 'production', previewName: '' })).toBe(`deployments/${projectId}/${fifth}`);
+    expect((await page(0)).body).toContain('FIFTH');
   });
 });

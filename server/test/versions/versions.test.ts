@@ -4,6 +4,7 @@ import type { FixtureRepo } from '../helpers/git-repo';
 import { createProject, trigger, waitForStatus } from '../routes/builds/build-fixture';
 import { newId } from '@quire/shared/ids';
 import { readBuildLog } from '../../src/jobs/build-log';
+import { AFTER_DEPLOY_GRACE_MS } from '../../src/jobs/after-deploy';
 import { VERSIONING, versionedRepo } from './versioned-repo';
 
 const HOST = 'acme-docs.localhost:4000';
@@ -147,6 +148,25 @@ describe('documentation versions', () => {
     expect((await site('/v2/guides/setup')).statusCode).toBe(404);
     expect(await t.ctx.db.prisma.deployment.count({ where: { projectId: project.id, kind: 'version', previewName: 'v2' } })).toBe(0);
     expect((await site('/v1/guides/setup')).body).not.toContain('>v2<');
+  }, 120_000);
+
+  it('queues the version builds of a production deploy whose process died before queuing them: the next sweep does', async () => {
+    const prisma = t.ctx.db.prisma;
+    const prod = (await prisma.build.findFirst({ where: { projectId: project.id, isPreview: false, version: null, status: 'deployed' }, orderBy: { deployedAt: 'desc' } }))!;
+    expect(prod.afterDeployPending).toBe(false); // a deploy that ran to its end leaves nothing pending
+    // As a process killed right after the deploy commit leaves it: the flag set, no version builds queued.
+    const started = new Date();
+    await prisma.build.update({ where: { id: prod.id }, data: { afterDeployPending: true, deployedAt: new Date() } });
+    await new Promise((r) => setTimeout(r, 500)); // several sweeps (every 100 ms here)
+    // Within the grace period the deploying process may still be at it: left alone.
+    expect(await prisma.build.count({ where: { projectId: project.id, version: { not: null }, createdAt: { gte: started } } })).toBe(0);
+    await prisma.build.update({ where: { id: prod.id }, data: { deployedAt: new Date(Date.now() - AFTER_DEPLOY_GRACE_MS - 1_000) } });
+    const builds = await versionBuilds(started, 3);
+    expect([...builds.keys()].sort()).toEqual(['legacy', 'v0', 'v1']);
+    expect((await prisma.build.findUnique({ where: { id: prod.id } }))!.afterDeployPending).toBe(false);
+    const log = await readBuildLog(t.ctx.config.dataDir, prod.id);
+    expect(log).toContain('after deploy: the process deploying this build stopped before its last steps; finishing them');
+    expect(log).toMatch(/versions: queued .*legacy/);
   }, 120_000);
 
   it('never answers a trigger 409 because of queued version builds', async () => {
