@@ -35,9 +35,15 @@ export async function queueVersionsLogged(ctx: AppContext, buildId: string, log:
   }
 }
 
-/** Clears `afterDeployPending` of `buildId`: every step after its deploy commit is done. */
+/**
+ * Clears `afterDeployPending` of `buildId`: every step after its deploy commit is done. Never
+ * throws: a flag that could not be cleared only makes the sweep repeat steps that are safe to
+ * repeat, so the failure is logged and the deploy stands.
+ */
 export async function completeAfterDeploy(ctx: AppContext, buildId: string): Promise<void> {
-  await ctx.db.prisma.build.updateMany({ where: { id: buildId, afterDeployPending: true }, data: { afterDeployPending: false } });
+  await ctx.db.prisma.build
+    .updateMany({ where: { id: buildId, afterDeployPending: true }, data: { afterDeployPending: false } })
+    .catch((err: unknown) => ctx.log.warn({ err, buildId }, 'could not clear the pending steps after a deploy; the sweep repeats them'));
 }
 
 /**
