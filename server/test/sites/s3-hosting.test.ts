@@ -60,13 +60,19 @@ afterAll(async () => {
  * What a finished build does on server 0: stages its site in the data dir, records and publishes
  * it (upload, row, pointer), then announces `deployment.changed` on the buses listed in `tell`.
  */
-async function deploy(marker: string, tell: number[] = [0]): Promise<string> {
-  const buildId = newId('build');
+/** Writes the site of `marker` where build `buildId` stages its output; returns that directory. */
+function stage(buildId: string, marker: string): string {
   const staging = dataPaths(dataDir).site(projectId, buildId);
   for (const [file, content] of Object.entries(siteFiles(marker))) {
     fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
     fs.writeFileSync(path.join(staging, file), content as string);
   }
+  return staging;
+}
+
+async function deploy(marker: string, tell: number[] = [0]): Promise<string> {
+  const buildId = newId('build');
+  const staging = stage(buildId, marker);
   sqliteOf(db)
     .prepare(`INSERT INTO Build (id, projectId, status, trigger, branch, isPreview, createdAt) VALUES (?, ?, 'building', 'api', 'main', 0, ?)`)
     .run(buildId, projectId, Date.now());
@@ -175,12 +181,7 @@ describe('sites served from an S3 deployment store (s3rver)', () => {
     /** A build recorded `deployed` (row committed, flag set) whose process died before writing the pointer. */
     const interrupted = async (marker: string, recordedAt: Date): Promise<string> => {
       const buildId = newId('build');
-      const staging = dataPaths(dataDir).site(projectId, buildId);
-      for (const [file, content] of Object.entries(siteFiles(marker))) {
-        fs.mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
-        fs.writeFileSync(path.join(staging, file), content as string);
-      }
-      const dir = await publishDeployment(ctx, projectId, buildId, staging);
+      const dir = await publishDeployment(ctx, projectId, buildId, stage(buildId, marker));
       const deployedAt = new Date(Date.now() - AFTER_DEPLOY_GRACE_MS - 1_000);
       await db.prisma.build.create({ data: { id: buildId, projectId, status: 'deployed', trigger: 'api', branch: 'main', afterDeployPending: true, deployedAt } });
       await db.prisma.deployment.create({ data: { id: newId('deployment'), projectId, buildId, kind: 'production', previewName: '', dir, createdAt: recordedAt } });
