@@ -16,7 +16,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.join(here, '.work');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const pages = Number(process.env.BENCH_PAGES ?? 1000);
-const triggerDev = process.env.BENCH_TRIGGER_DEV ?? path.resolve(here, '../../shared/corpus/trigger-dev');
+const triggerDev = process.env.BENCH_TRIGGER_DEV ?? path.resolve(here, '../fixtures/corpora/trigger-dev');
 
 interface Sections {
   dir: string;

@@ -1,12 +1,12 @@
 /**
  * `pnpm bench:lint`: the style linter (shared/src/lint) over every Markdown and MDX page of the
- * shared corpora (../shared/corpus: agentops, pezzo, trigger-dev), with the built-in rules, a set
+ * shared corpora (fixtures/corpora: agentops, pezzo, trigger-dev), with the built-in rules, a set
  * of Vale-shaped style rules and a glossary as a docs team would write them. Prints the findings per
  * rule and the time per page, warm (after one untimed pass: as-you-type linting runs warm) and
  * cold (the first pass; goal: under 20 ms a page on average). Fails when a corpus is missing
  * or the linter throws on a page.
  *
- * Environment: QUIRE_CORPUS_DIR (default ../shared/corpus from the repository root).
+ * Environment: QUIRE_CORPUS_DIR (default fixtures/corpora in the repository).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { createLinter, type LinterOptions } from '@quire/shared/lint/linter';
 import { GlossaryTermSchema, StyleRuleSchema } from '@quire/shared/lint/types';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpusDir = process.env.QUIRE_CORPUS_DIR ?? path.resolve(root, '../shared/corpus');
+const corpusDir = process.env.QUIRE_CORPUS_DIR ?? path.resolve(root, 'fixtures/corpora');
 const CORPORA = ['agentops', 'pezzo', 'trigger-dev'];
 
 /** Every `.md`/`.mdx` file under `dir`, outside `node_modules` and dot folders. */

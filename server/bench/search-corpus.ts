@@ -2,7 +2,7 @@
  * Search records of the benchmark corpora (bench:search, bench:search-relevance), and a seeded
  * random source for the queries derived from them.
  *
- * - A real corpus (`../shared/corpus/<name>`) is built as a project is (test/helpers/corpus.ts,
+ * - A real corpus (`fixtures/corpora/<name>`) is built as a project is (test/helpers/corpus.ts,
  *   re-exported here): the records its deployment saved, and its build's index step.
  * - The generated corpus (`bench/gen-corpus.mjs N`, plain Markdown) is made into records straight
  *   from its files, as the renderer exports a `.md` page (`# title`, description, body) with the

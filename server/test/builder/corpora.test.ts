@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/builder/pipeline';
 import { closeRenderPool } from '../../src/builder/render-pool';
 import type { DeploymentManifest } from '../../src/builder/site-writer';
+import { CORPUS_DIR } from '../helpers/corpus';
 import { createFixtureRepo } from '../helpers/git-repo';
 
 /**
- * The three real Mintlify corpora (shared/corpus beside the repository) build through runBuild from a
+ * The three real Mintlify corpora (vendored in fixtures/corpora) build through runBuild from a
  * temporary git repository without failing. Slow (hundreds of MDX pages): this is the one file for it.
  */
-const corpusRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+const corpusRoot = CORPUS_DIR;
 const corpora = [
   { name: 'pezzo', minPages: 20 },
   { name: 'agentops', minPages: 50 },

@@ -6,14 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild, type RunBuildInput, type RunBuildResult } from '../../src/builder/pipeline';
 import { closeRenderPool } from '../../src/builder/render-pool';
 import type { DeploymentManifest } from '../../src/builder/site-writer';
+import { CORPUS_DIR } from '../helpers/corpus';
 import { createFixtureRepo } from '../helpers/git-repo';
 
-const corpusRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+const corpusRoot = CORPUS_DIR;
 const dataDirs: string[] = [];
 afterAll(async () => {
   await closeRenderPool();

@@ -1,6 +1,6 @@
 /**
  * The shared real corpora (trigger-dev, agentops, pezzo: Mintlify repositories in
- * `/work/shared/corpus`, outside this repository) built as a project is, for the tests and
+ * `fixtures/corpora` at the repository's root, each with its SOURCE.md and licence) built as a project is, for the tests and
  * benchmarks that need real documentation: a git copy, `runBuild` into a temporary data directory;
  * the records are the ones the build saved in its deployment's `_quire/search/records.json`, and the
  * build log's "indexing search" line tells what the index step cost inside the build.
@@ -17,8 +17,8 @@ import { closeRenderPool } from '../../src/builder/render-pool';
 import { createFixtureRepo } from './git-repo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The shared corpora (trigger-dev, agentops, pezzo), outside this repository. */
-export const CORPUS_DIR = path.resolve(here, '../../../../shared/corpus');
+/** The real corpora (trigger-dev, agentops, pezzo), vendored in `fixtures/corpora` at the repository's root. */
+export const CORPUS_DIR = path.resolve(here, '../../../fixtures/corpora');
 
 /** Records of a built corpus, with the build's own figures. */
 export interface CorpusRecords {

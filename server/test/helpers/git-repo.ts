@@ -43,7 +43,7 @@ function git(cwd: string, args: string[]): string {
  * with `message`, and returns handles to it. Synchronous: fine for test setup.
  *
  * @example
- *   const repo = createFixtureRepo('/work/shared/corpus/pezzo');
+ *   const repo = createFixtureRepo(path.join(CORPUS_DIR, 'pezzo'));
  *   runBuild({ repoUrl: repo.url, branch: repo.branch, allowFileRepos: true, ... });
  *   repo.commit({ 'docs/intro.mdx': '# Changed' }, 'edit intro');
  */

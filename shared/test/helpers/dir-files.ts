@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { DocsFiles } from '../../src/docs/types';
 import { normalizeFilePath } from '../../src/docs/files';
 
-/** The three real corpora shipped in ../shared/corpus (outside this repository). */
-export const CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus');
+/** The three real corpora, vendored in `fixtures/corpora` at the repository's root (each with its SOURCE.md and licence). */
+export const CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/corpora');
 
 /** A test-only {@link DocsFiles} over a directory (no symlink policy; the server has the real one). */
 export function dirFiles(root: string): DocsFiles {

@@ -1,5 +1,5 @@
 /**
- * The linter over every Markdown and MDX page of the three real corpora (../shared/corpus): no page
+ * The linter over every Markdown and MDX page of the three real corpora (fixtures/corpora): no page
  * makes it throw, every real page parses (no `mdx/syntax` finding: builds render them all), and
  * every finding points inside its page with a fix that stays inside it too. The navigation rules
  * run too, against each corpus's own page inventory (its pages, files and config redirects).
