@@ -17,7 +17,8 @@ import { RedisRateLimitStore } from './services/redis-rate-limiter';
 import { createDeploymentStore, type DeploymentStore } from './storage/index';
 import { Readiness } from './ops/readiness';
 import { AppMetrics } from './ops/metrics';
-import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createJobQueue } from './queue/create-job-queue';
+import type { JobQueue } from './queue/job-queue';
 import { RequestScope, scopedLogger } from './ops/request-scope';
 import { LiveStreams } from './http/live-streams';
 import { createSearchState, type SearchState } from './search/search-state';
@@ -58,7 +59,7 @@ export interface AppContext {
   readiness: Readiness;
   /** This app's Prometheus registry and series (ops/metrics.ts); the job queue plugs in its depth with `setQueueDepth`. */
   metrics: AppMetrics;
-  /** Background jobs (builds): in-process, or BullMQ shared by every process with REDIS_URL (jobs/queue.ts); closed by `buildApp`. */
+  /** Background jobs (builds): in-process, or BullMQ shared by every process with REDIS_URL (queue/job-queue.ts); closed by `buildApp`. */
   jobs: JobQueue;
   /** Audience token verification: project keys, profiles and token rows in memory (services/audience-tokens.ts). */
   audienceTokens: AudienceTokenCache;

@@ -15,7 +15,7 @@ export const ConfigSchema = z.object({
   dataDir: z.string().min(1),
   /** `file:<path>` (SQLite, the default) or `postgres://`/`postgresql://` (PostgreSQL); see db/provider.ts. */
   databaseUrl: z.string().min(1),
-  /** Redis of the installation: BullMQ job queue (jobs/bullmq-queue.ts), events across processes, shared rate limits; unset: all in-process. */
+  /** Redis of the installation: BullMQ job queue (queue/bullmq-queue.ts), events across processes, shared rate limits; unset: all in-process. */
   redisUrl: z.string().url().optional(),
   /** Prefix of every Redis key and channel of this installation (queues, events, rate-limit counters); processes sharing it work together. */
   queuePrefix: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." or "-", at most 64').default('quire'),

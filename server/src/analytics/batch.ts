@@ -52,7 +52,7 @@ export interface AnalyticsBatch {
  * count is added to its row (or creates it), each visitor a row unless it exists. Batches of several
  * processes add up, never overwrite.
  *
- * Delivery is at least once (jobs/queue.ts): a batch taken again after its worker died between the
+ * Delivery is at least once (queue/job-queue.ts): a batch taken again after its worker died between the
  * commit and the job's completion is counted twice; the rows carry no batch ids (schema), and such a
  * loss of a worker is rare enough for view counts.
  * @throws Error when the database fails.

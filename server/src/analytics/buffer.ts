@@ -19,7 +19,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import type { JobQueue } from '../jobs/queue';
+import type { JobQueue } from '../queue/job-queue';
 import type { ProjectCache } from '../services/projects';
 import { normaliseTopic } from '../services/content-gaps';
 import { writeAnalyticsBatch, type AnalyticsBatch, type BatchSearches, type BatchViews, type BatchVisitor } from './batch';

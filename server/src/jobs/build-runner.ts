@@ -25,7 +25,7 @@ import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from './deployments';
 import { checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
-import type { JobInfo, JobKinds, JobResult } from './queue';
+import type { JobInfo, JobKinds, JobResult } from '../queue/job-queue';
 import { completeAfterDeploy, finishInterruptedDeploys, queueVersionsLogged } from './after-deploy';
 import { requestFollowUpReindex } from '../search/reindex-jobs';
 import { planVersionBuild, type VersionBuildPlan } from '../versions/version-build';

@@ -6,7 +6,7 @@
  * here. Subclasses say what a sweep and a job do.
  */
 import type { AppContext } from '../context';
-import type { JobInfo, JobKind, JobKinds, JobResult } from './queue';
+import type { JobInfo, JobKind, JobKinds, JobResult } from '../queue/job-queue';
 
 /** Base class of a job kind's worker (see the module comment). */
 export abstract class SweepingJobWorker<K extends JobKind> {

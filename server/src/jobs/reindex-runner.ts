@@ -23,7 +23,7 @@ import { rebuildDeploymentIndex, type RebuiltIndex } from '../search/reindex-bui
 import { enqueueReindex } from '../search/reindex-jobs';
 import type { DeploymentFiles } from '../storage/deployment-store';
 import { SweepingJobWorker } from './job-worker';
-import type { JobKinds, JobResult } from './queue';
+import type { JobKinds, JobResult } from '../queue/job-queue';
 
 /** Rebuilds one deployment's index (`full`: every page extracted again). */
 export type RebuildIndex = (files: DeploymentFiles, full: boolean) => Promise<RebuiltIndex | null>;

@@ -8,7 +8,7 @@ import { recordAudit } from '../services/audit';
 import { triggerBuild } from '../services/builds';
 import { enqueueSchedule, MAX_JOB_DELAY_MS, type ScheduleRow } from '../services/schedules';
 import { SweepingJobWorker } from './job-worker';
-import type { JobInfo, JobKinds, JobResult } from './queue';
+import type { JobInfo, JobKinds, JobResult } from '../queue/job-queue';
 
 /**
  * Merges a review as `auth` (services/reviews.ts `mergeReview`) and answers the production build it

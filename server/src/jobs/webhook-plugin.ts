@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { enqueueDueDeliveries, RETRY_DELAYS_MS, runDeliveryJob, type DeliverySchedule } from '../services/webhook-delivery';
 import { recordBuildStatusEvent } from '../services/webhook-events';
 import { SweepingJobWorker } from './job-worker';
-import type { JobInfo, JobKinds, JobResult } from './queue';
+import type { JobInfo, JobKinds, JobResult } from '../queue/job-queue';
 
 /** Options of {@link WebhookRunner}. */
 export interface WebhookRunnerOptions {

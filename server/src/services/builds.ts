@@ -1,7 +1,7 @@
 /**
  * Builds (interface-spec.md "Builds"; decisions.md sections 2 and 4): trigger, list, get, log.
  * Triggering inserts a `queued` build and its `build.triggered` audit entry in one transaction
- * and enqueues a `build` job (jobs/queue.ts); every later status change belongs to the build runner (server/src/jobs).
+ * and enqueues a `build` job (queue/job-queue.ts); every later status change belongs to the build runner (server/src/jobs).
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';

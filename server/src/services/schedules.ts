@@ -1,7 +1,7 @@
 /**
  * Scheduled publishing (interface-spec.md "Collaboration": `/schedules`; decisions.md section 9:
  * "Schedules publish a ref or a review's merge at a time, exactly once"): create, list, get and
- * cancel. The Schedule row is the truth; a delayed `schedule` job of the job queue (jobs/queue.ts)
+ * cancel. The Schedule row is the truth; a delayed `schedule` job of the job queue (queue/job-queue.ts)
  * wakes the schedule runner (jobs/schedule-runner.ts) at its time, which claims the row
  * (`scheduled → running`, one conditional update) and runs it as the schedule's creator.
  * Reads need `projects:read`, changes `projects:write` (decisions.md section 2); a ref schedule

@@ -3,7 +3,7 @@
  * Standard Webhooks specification (https://www.standardwebhooks.com/):
  *
  * - Each attempt POSTs the event's stored body (`{type, timestamp, data}`, the same bytes every
- *   time) with `content-type: application/json`, `user-agent: {@link USER_AGENT}`, `webhook-id`
+ *   time) with `content-type: application/json`, `user-agent: Quire-Webhooks/1.0` (webhooks/delivery-headers.ts), `webhook-id`
  *   (the event id `msg_...`, the same on every attempt, so receivers deduplicate on it),
  *   `webhook-timestamp` (Unix seconds of this attempt) and `webhook-signature` (`v1,<base64
  *   HMAC-SHA256 of "<id>.<timestamp>.<body>">` with the endpoint's secret), made by the
@@ -15,7 +15,7 @@
  *   all); when they are used up the event is `failed`.
  * - Every attempt is recorded (`WebhookAttempt`): request headers, status, the first 4 KiB of the
  *   response, duration, error.
- * - Automatic attempts run as `webhook` jobs (jobs/queue.ts) with the job id
+ * - Automatic attempts run as `webhook` jobs (queue/job-queue.ts) with the job id
  *   {@link deliveryJobId} `<event id>-<attempt>`; the database decides which attempt is due:
  *   a job claims its attempt with one conditional update (`attempts` n-1 → n, `nextAttemptAt`
  *   moved {@link CLAIM_MS} ahead), so an attempt is made once however many processes hold its job,
@@ -31,11 +31,12 @@ import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import type { RequestAuth } from '../http/request-auth';
-import type { JobInfo, JobKinds, JobResult } from '../jobs/queue';
+import type { JobInfo, JobKinds, JobResult } from '../queue/job-queue';
 import { sendOutbound } from '../net/outbound';
 import { OutboundNetworkError, OutboundRefusedError } from '../net/errors';
 import { SecretBoxError } from '../git/secret-box';
 import { openWebhookSecret, outboundPolicy } from './webhook-endpoints';
+import { baseDeliveryHeaders } from './webhooks/delivery-headers';
 import { findWebhookEventForCaller } from './webhooks/history';
 
 /**
@@ -48,8 +49,6 @@ export const RETRY_DELAYS_MS: readonly number[] = [5_000, 5 * 60_000, 30 * 60_00
 export const DELIVERY_TIMEOUT_MS = 15_000;
 /** How long a claimed automatic attempt may take before another process may make it again, in ms (well above {@link DELIVERY_TIMEOUT_MS}). */
 export const CLAIM_MS = 60_000;
-/** The `User-Agent` of every delivery. */
-export const USER_AGENT = 'Quire-Webhooks/1.0';
 
 /** How automatic attempts are spaced (jobs/webhook-plugin.ts passes it; tests shorten it). */
 export interface DeliverySchedule {
@@ -159,11 +158,6 @@ interface CallResult {
   error: string | null;
   responseBody: string | null;
   durationMs: number;
-}
-
-/** The headers every attempt of `message` carries, before its timestamp and signature. */
-export function baseDeliveryHeaders(messageId: string): Record<string, string> {
-  return { 'content-type': 'application/json', 'user-agent': USER_AGENT, 'webhook-id': messageId };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Two server processes of one installation (one database, Redis for events and the BullMQ job
  * queue): both hear a build's status change, the event is recorded once, and each attempt is made
- * once, whichever process takes its job (decisions.md section 8; jobs/queue.ts).
+ * once, whichever process takes its job (decisions.md section 8; queue/job-queue.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ import type { Prisma } from '../../db/generated/client';
 import type { RequestAuth } from '../../http/request-auth';
 import type { PageRequest } from '../../http/pagination';
 import { getProjectForCaller } from '../projects';
-import { baseDeliveryHeaders } from '../webhook-delivery';
+import { baseDeliveryHeaders } from './delivery-headers';
 
 type MessageRow = Models.WebhookMessageModel;
 type AttemptRow = Models.WebhookAttemptModel;

@@ -4,7 +4,8 @@
  * delivery service, so the text follows the code.
  */
 import { WEBHOOK_EVENT_TYPES } from '@quire/shared/api/webhooks';
-import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS, USER_AGENT } from '../../../services/webhook-delivery';
+import { DELIVERY_TIMEOUT_MS, RETRY_DELAYS_MS } from '../../../services/webhook-delivery';
+import { USER_AGENT } from '../../../services/webhooks/delivery-headers';
 
 /** A delay in ms as words: `5 s`, `30 min`, `10 h`. */
 function duration(ms: number): string {

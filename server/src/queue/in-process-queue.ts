@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
-import type { EnqueueOptions, JobCounts, JobHandler, JobInfo, JobKind, JobKinds, JobQueue, JobResult, JobState } from './queue';
-import { JOB_KINDS } from './queue';
+import type { EnqueueOptions, JobCounts, JobHandler, JobInfo, JobKind, JobKinds, JobQueue, JobResult, JobState } from './job-queue';
+import { JOB_KINDS } from './job-queue';
 
 interface Entry {
   kind: JobKind;

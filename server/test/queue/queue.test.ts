@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BullMqQueue } from '../../src/jobs/bullmq-queue';
-import { InProcessQueue } from '../../src/jobs/in-process-queue';
-import type { JobQueue } from '../../src/jobs/queue';
+import { BullMqQueue } from '../../src/queue/bullmq-queue';
+import { InProcessQueue } from '../../src/queue/in-process-queue';
+import type { JobQueue } from '../../src/queue/job-queue';
 import { requireRedis } from '../helpers/services';
 
 const log = { warn() {}, error() {} };
@@ -21,7 +21,7 @@ const until = async (check: () => boolean, ms = 10_000) => {
   }
 };
 
-/** The behaviour both implementations promise (jobs/queue.ts). */
+/** The behaviour both implementations promise (queue/job-queue.ts). */
 function contract(make: () => Promise<JobQueue>) {
   it('tells where a job is: waiting, delayed, active, then gone once it finished', async () => {
     const q = await make();

@@ -1,14 +1,10 @@
 /**
  * The job queue seam (decisions.md section 1; architecture.md): background work goes through a
  * {@link JobQueue}, in-process by default (in-process-queue.ts) or BullMQ on Redis when REDIS_URL
- * is set (bullmq-queue.ts). {@link createJobQueue} picks one from the configuration.
+ * is set (bullmq-queue.ts). `createJobQueue` (create-job-queue.ts) picks one from the configuration.
  * The database stays the source of truth of what a job is about (a Build row's status); a job
  * carries ids only, so a job delivered twice or late is harmless to a handler that checks the row.
  */
-import type { Config } from '../env';
-import type { RedisLog } from '../redis';
-import { BullMqQueue } from './bullmq-queue';
-import { InProcessQueue } from './in-process-queue';
 import type { AnalyticsBatch } from '../analytics/batch';
 
 /**
@@ -113,12 +109,3 @@ export interface JobQueue {
 
 /** Every job kind, for iteration. */
 export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook', 'reindex', 'analytics'];
-
-/**
- * The queue the configuration names: BullMQ on `config.redisUrl` with key prefix
- * `config.queuePrefix` when REDIS_URL is set, else the in-process queue. Nothing is contacted
- * until the first call.
- */
-export function createJobQueue(config: Pick<Config, 'redisUrl' | 'queuePrefix'>, log: RedisLog & { error(obj: object, msg: string): void }): JobQueue {
-  return config.redisUrl ? new BullMqQueue({ url: config.redisUrl, prefix: config.queuePrefix, log }) : new InProcessQueue(log);
-}

@@ -1,7 +1,7 @@
 import { DelayedError, Queue, Worker, type Job } from 'bullmq';
 import type { RedisLog } from '../redis';
-import type { EnqueueOptions, JobCounts, JobHandler, JobKind, JobKinds, JobQueue, JobState } from './queue';
-import { JOB_KINDS } from './queue';
+import type { EnqueueOptions, JobCounts, JobHandler, JobKind, JobKinds, JobQueue, JobState } from './job-queue';
+import { JOB_KINDS } from './job-queue';
 
 /**
  * Lock of a running job, in ms: the worker renews it every half of this while the job runs; a
