@@ -1,46 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { dataPaths } from '../data-paths';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { configOrExit, runServer } from '../run-server';
 import type { RequestAuth } from '../http/request-auth';
 import { createProject, projectSiteUrl } from '../services/projects';
 import { triggerBuild } from '../services/builds';
 import { buildLogPath } from '../jobs/build-log';
+import { syncDemoRepo } from './demo-repo';
 
-/** The example docs this repository ships; the demo site is built from them. */
-export const DEMO_DOCS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../examples/demo-docs');
 /** Slug of the demo project: its site is `http://demo-docs.<sites domain>:<port>/`. */
 export const DEMO_SLUG = 'demo';
-
-const GIT_ENV = {
-  GIT_AUTHOR_NAME: 'Quire demo',
-  GIT_AUTHOR_EMAIL: 'demo@quire.local',
-  GIT_COMMITTER_NAME: 'Quire demo',
-  GIT_COMMITTER_EMAIL: 'demo@quire.local',
-};
-
-/**
- * Mirrors `examples/demo-docs` into a git repository at `<dataDir>/demo-repo` and commits any
- * difference, so editing the examples and running `pnpm demo` again publishes the edit.
- * @returns the repository path and whether this call made a new commit.
- */
-export function syncDemoRepo(dataDir: string, sourceDir = DEMO_DOCS_DIR): { repo: string; changed: boolean } {
-  const repo = dataPaths(dataDir).demoRepo;
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, ...GIT_ENV }, stdio: 'pipe' }).toString();
-  if (!fs.existsSync(path.join(repo, '.git'))) {
-    fs.mkdirSync(repo, { recursive: true });
-    git('init', '-q', '-b', 'main');
-  }
-  for (const entry of fs.readdirSync(repo)) if (entry !== '.git') fs.rmSync(path.join(repo, entry), { recursive: true, force: true });
-  fs.cpSync(sourceDir, repo, { recursive: true });
-  git('add', '-A');
-  if (git('status', '--porcelain').trim() === '') return { repo, changed: false };
-  git('commit', '-q', '-m', 'Update the demo docs');
-  return { repo, changed: true };
-}
 
 /** Acts as the bootstrap owner (the default organization's first owner) for the demo's own calls. */
 async function ownerAuth(app: FastifyInstance): Promise<RequestAuth> {
@@ -68,7 +36,7 @@ async function followBuild(app: FastifyInstance, buildId: string): Promise<{ sta
 
 /**
  * `pnpm demo`: starts Quire like `pnpm start`, then makes sure the demo project exists, builds it
- * from the shipped example docs when they changed (or were never deployed), and prints its URL.
+ * when its repository is new (or was never deployed), and prints its URL and its repository.
  * Local repositories are allowed for this process (QUIRE_ALLOW_FILE_REPOS=1 unless set otherwise),
  * since the demo repository is a folder in the data directory.
  */
@@ -93,6 +61,7 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(`\nDemo site: ${url}\n(Open it in a browser; *.localhost names resolve to this machine. Ctrl-C stops the server.)\n`);
+  process.stdout.write(`Demo repository: ${repo} (merges land here; delete it to start the demo from examples/demo-docs again)\n`);
 }
 
 void main();
