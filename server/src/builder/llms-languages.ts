@@ -1,7 +1,8 @@
 import { languageDivisions, languageFolder, languageName, languageResolver } from '@quire/shared/docs/nav/index';
 import type { NavDivision, NavNode, SiteConfig } from '@quire/shared/docs/types';
 import type { WrittenListing } from '../sites/page-entries';
-import { llmsTxtListing, type SitePage } from './site-writer';
+import { llmsTxtListing } from './llms-txt';
+import type { SitePage } from './site-writer';
 
 /** One generated llms.txt file: its deployment-relative path and text. */
 export interface LlmsFile {
@@ -20,7 +21,7 @@ function withoutLanguages(nav: NavNode[], drop: ReadonlySet<NavDivision>): NavNo
 }
 
 /**
- * The llms.txt files of a site (llmstxt.org; {@link llmsTxt} writes each): one `llms.txt` without
+ * The llms.txt files of a site (llmstxt.org; {@link llmsTxtListing} writes each): one `llms.txt` without
  * languages. With `languages` in the navigation (Mintlify's organize/navigation "Languages"), each
  * language's pages are listed apart, in `<code>/llms.txt` (`fr/llms.txt`, in that language's
  * navigation order, its pages outside the navigation under "Other pages"), and the root `llms.txt`

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { walkPages } from '@quire/shared/docs/nav/index';
 import { playgroundDisplay, playgroundOrigins, playgroundServersIn } from '@quire/shared/docs/openapi/playground';
 import type { BuildWarning, NavNode, Redirect, RenderedPage, SiteConfig } from '@quire/shared/docs/types';
 import { createSiteRenderer, siteThemeCss, type SitePageInput, type SiteRenderer } from '@quire/shared/site/index';
@@ -12,6 +11,7 @@ import { llmsFullFiles } from './llms-full';
 import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
 import { safeJoin, writeOutputs, writeOutputsSync, type FileLinker, type OutputCounts, type OutputFile } from './output-files';
 import { siteShellVersion } from './page-cache';
+import { encodePagePath } from './listing-text';
 import { ListingWriter, PAGE_ENTRIES_FILE, pageEntriesJson, writtenListing, type WrittenListing } from '../sites/page-entries';
 
 /** One page of the site, rendered. */
@@ -503,52 +503,6 @@ export function isStaticFile(file: string): boolean {
   );
 }
 
-/**
- * llms.txt (llmstxt.org): `# name`, the description as a quote, then one `## section` per navigation
- * group (in navigation order) listing `- [title](<site>/<path>.md): description`; pages outside the
- * navigation but visible come last under "Other pages".
- */
-export function llmsTxt(site: SiteConfig, nav: NavNode[], pages: SitePage[], siteUrl: string): string {
-  return llmsTxtListing(site, nav, pages, siteUrl).content;
-}
-
-/**
- * {@link llmsTxt} with its page ranges (sites/page-entries.ts): each entry line belongs to its page,
- * each section (heading and entries) to all of its pages.
- */
-export function llmsTxtListing(site: SiteConfig, nav: NavNode[], pages: SitePage[], siteUrl: string): WrittenListing {
-  const byPath = new Map(pages.map((p) => [p.path, p]));
-  const sections = new Map<string, SitePage[]>();
-  const placed = new Set<string>();
-  for (const { node, ancestors } of walkPages(nav)) {
-    const p = byPath.get(node.path);
-    if (!p || placed.has(p.path)) continue;
-    placed.add(p.path);
-    let title = 'Docs';
-    for (const a of [...ancestors].reverse()) {
-      if ((a.type === 'group' || a.type === 'division') && a.title) {
-        title = a.title;
-        break;
-      }
-    }
-    if (!sections.has(title)) sections.set(title, []);
-    sections.get(title)!.push(p);
-  }
-  const rest = pages.filter((p) => !placed.has(p.path));
-  if (rest.length > 0) sections.set('Other pages', rest);
-  const line = (p: SitePage) =>
-    `- [${p.page.title.replace(/[[\]]/g, '')}](${siteUrl}/${encodePath(p.path)}.md)${p.page.description ? `: ${oneLine(p.page.description)}` : ''}`;
-  const out = new ListingWriter().add(`# ${site.name}\n`);
-  if (site.description) out.add(`\n> ${oneLine(site.description)}\n`);
-  for (const [title, list] of sections) {
-    out.entry(list.map((p) => p.path), () => {
-      out.add(`\n## ${title}\n\n`);
-      for (const p of list) out.entry([p.path], () => out.add(`${line(p)}\n`));
-    });
-  }
-  return writtenListing(out);
-}
-
 /** sitemap.xml listing the pages' URLs (`index` as the site root), with `lastmod` from frontmatter `lastUpdated`. */
 export function sitemapXml(pages: SitePage[], siteUrl: string): string {
   return sitemapListing(pages, siteUrl).content;
@@ -558,7 +512,7 @@ export function sitemapXml(pages: SitePage[], siteUrl: string): string {
 export function sitemapListing(pages: SitePage[], siteUrl: string): WrittenListing {
   const out = new ListingWriter().add('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
   for (const p of pages) {
-    const loc = p.path === 'index' ? `${siteUrl}/` : `${siteUrl}/${encodePath(p.path)}`;
+    const loc = p.path === 'index' ? `${siteUrl}/` : `${siteUrl}/${encodePagePath(p.path)}`;
     const lm = p.page.frontmatter.lastUpdated;
     const lastmod = typeof lm === 'string' && !Number.isNaN(Date.parse(lm)) ? `<lastmod>${xml(lm)}</lastmod>` : '';
     out.entry([p.path], () => out.add(`  <url><loc>${xml(loc)}</loc>${lastmod}</url>\n`));
@@ -566,7 +520,5 @@ export function sitemapListing(pages: SitePage[], siteUrl: string): WrittenListi
   return writtenListing(out.add('</urlset>\n'));
 }
 
-const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
