@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:build` (issue 3): builds the generated 1000-page corpus with Quire and with VitePress
+ * `pnpm bench:build`: builds the generated 1000-page corpus with Quire and with VitePress
  * in alternating rounds (each build a fresh process, Quire without its page cache), printing each
  * build's wall time and peak RSS and the Quire/VitePress ratios; then builds the trigger-dev corpus
  * cold and after a one-page change (same process, as the server does) and prints the ratio.

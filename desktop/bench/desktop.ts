@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:desktop`: Quire Desktop's speed (issue "Quire Desktop", Speed; benchmarks, not tests).
+ * `pnpm bench:desktop`: Quire Desktop's speed (benchmarks, not tests).
  *
  * 1. Edit to preview: a generated 2,000-line MDX page with code blocks and components, opened in a
  *    core (the local store filled directly: no Quire server needed) served by the web-mode server;

@@ -3,8 +3,8 @@ import { watchPageProblems } from '../fixtures/page-health';
 import { siteUrl } from '../fixtures/sites';
 
 /**
- * The renderer's math, diagrams, code block options and views (issue 11 item 8) and the copy button's
- * place (item 9), on the demo docs' page examples/demo-docs/writing/rich-content.mdx.
+ * The renderer's math, diagrams, code block options and views (MINTLIFY-FORMAT.md section 9) and the
+ * copy button's place, on the demo docs' page examples/demo-docs/writing/rich-content.mdx.
  */
 const demo = siteUrl('demo');
 const PAGE = `${demo}/writing/rich-content`;

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:chat` (the issue's assistant "Quality bar" and speed goal):
+ * `pnpm bench:chat` (the assistant's quality bar and speed goal):
  *
  * 1. Quality: the three shared corpora (trigger-dev, agentops, pezzo) built as projects
  *    (test/helpers/corpus.ts), the fixed question set of test/chat/questions.ts asked of the default
@@ -39,7 +39,7 @@ import { waitForDeployed } from './search-http';
 const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 5);
 const MCP_QUERIES = Number(process.env.BENCH_MCP_QUERIES ?? 40);
 const MCP_ROUNDS = 2;
-/** p95 goal of the time to the first streamed token with no model, trigger-dev corpus (the issue). */
+/** p95 goal of the time to the first streamed token with no model, trigger-dev corpus. */
 const FIRST_TOKEN_GOAL_MS = 150;
 
 const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(0)} ms`;

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:search-relevance` (issue 11 "Tests"): for each real corpus (trigger-dev, agentops,
+ * `pnpm bench:search-relevance`: for each real corpus (trigger-dev, agentops,
  * pezzo, each built as a project: search-corpus.ts), queries whose right page is known, derived
  * deterministically from the corpus's own records, 10 of each kind:
  * - title: a page's title (only titles no other page has);

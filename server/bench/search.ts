@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:search` (issue 11 "Speed"): the search index on the trigger-dev corpus (a real build)
+ * `pnpm bench:search`: the search index on the trigger-dev corpus (a real build)
  * and on the generated 10,000-page corpus (BENCH_SEARCH_PAGES), beside MiniSearch (what VitePress's
  * local search uses, with VitePress's options) on the same records and the same 2,000 queries in
  * the same run: index time, size on disk, heap once loaded, load time, latency p50/p95/p99 (top 10,

@@ -1,6 +1,6 @@
 /**
  * `pnpm bench:serve`: how fast Quire serves a built documentation page, beside nginx serving the
- * same file (issue 3: goal at least 0.5x nginx's requests/second).
+ * same file (goal: at least 0.5x nginx's requests/second).
  *
  * 1. Starts Quire (temp data dir, build runner on) on 127.0.0.1:47750, creates a project on a
  *    temporary git copy of examples/demo-docs (or of a small generated docs fixture when the demo

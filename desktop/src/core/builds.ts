@@ -1,5 +1,5 @@
 /**
- * Publishing from the desktop app (issue "Quire Desktop", Publish): trigger a production or preview
+ * Publishing from the desktop app: trigger a production or preview
  * build of the opened project on the server, list its builds, and watch one build's status and log
  * lines live. The core follows the server's `builds.progress` subscription (server-sent events,
  * read with @trpc/client's `httpSubscriptionLink` and the `eventsource` package, since Node 20 has no

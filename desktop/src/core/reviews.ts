@@ -1,6 +1,6 @@
 /**
- * Offline review work of the desktop core (issue "Quire Desktop": propose, review also offline;
- * decisions.md section 9). Two layers:
+ * Offline review work of the desktop core (desktop-look.md "Reviews" and "Feel": propose,
+ * review also offline; decisions.md section 9). Two layers:
  * - the server state as last pulled (`review_cache`, `review_comment_cache`, `review_file_cache`;
  *   written by {@link ReviewCache.applyPull} from `sync.pull` snapshots), and
  * - the outbox (outbox.ts): what this person did and the server has not applied or not sent back yet.

@@ -41,7 +41,7 @@ function readThemeFile(name: string): string {
 }
 
 /**
- * Builds the hashed assets of a site (issue 3: "hashed CSS/JS"): the theme's CSS files concatenated
+ * Builds the hashed assets of a site: the theme's CSS files concatenated
  * into `site.<hash>.css`, its deferred scripts into `site.<hash>.js`, the blocking theme script as
  * `theme.<hash>.js`, and `siteCss` (the per-site colors) as `theme-<hash>.css`. The hash is the first
  * 10 hex digits of the content's SHA-256, so unchanged assets keep their URL (long-lived caching).
@@ -65,10 +65,11 @@ export function buildSiteAssets(siteCss: string): SiteAssets {
 }
 
 /**
- * The third-party files pages may need (issue 11 item 8: served from the site itself, no CDN):
- * KaTeX's stylesheet with its `url(fonts/X.woff2)` references rewritten to the hashed font files next to
- * it (WOFF2 only: every browser the theme supports reads it), and mermaid's self-contained browser bundle
- * (`dist/mermaid.min.js`). KaTeX is the renderer's dependency (shared), mermaid the builder's (server).
+ * The third-party files pages may need (served from the site itself, no CDN; decisions.md section 10: the
+ * CSP allows only the site's own scripts): KaTeX's stylesheet with its `url(fonts/X.woff2)` references
+ * rewritten to the hashed font files next to it (WOFF2 only: every browser the theme supports reads it),
+ * and mermaid's self-contained browser bundle (`dist/mermaid.min.js`). KaTeX is the renderer's dependency
+ * (shared), mermaid the builder's (server).
  * @throws Error when a package is not installed (a broken install)
  */
 function vendorAssets(): { katexCss: HashedAsset; katexFonts: HashedAsset[]; mermaidJs: HashedAsset } {

@@ -36,8 +36,8 @@ export interface CheckoutFiles extends DocsFiles {
  * `boundary` are left out with a `symlink` warning, symlinked directories are not followed, `.git`
  * and `node_modules` are skipped, files above {@link MAX_FILE_BYTES} read as undefined.
  * `list()` holds every file except those the `ignore` predicate rejects (built lazily from the unfiltered
- * files, e.g. H3's `createIgnoreMatcher`: .mintignore and the default ignores); ignored files can still
- * be read (snippets) but are neither pages nor copied.
+ * files, e.g. shared/src/docs/config's `createIgnoreMatcher`: .mintignore and the default ignores,
+ * MINTLIFY-FORMAT.md section 1); ignored files can still be read (snippets) but are neither pages nor copied.
  * Text reads are cached: create a new instance for each build.
  * @throws BuildError when the real path of `root` is outside `boundary` (a symlinked docs folder)
  */

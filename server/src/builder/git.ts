@@ -11,7 +11,7 @@ import { BuildError } from './errors';
 
 /**
  * Fetching a repository ref with the system `git` into a per-project cache directory
- * (issue 3; decisions.md sections 1 and 10):
+ * (decisions.md sections 1 and 10):
  * - `repoUrl` must be `https://`, `ssh://` or `user@host:path`; `file://` URLs and absolute paths
  *   only when file repos are allowed (QUIRE_ALLOW_FILE_REPOS=1); loopback, private and link-local
  *   hosts (and `localhost`) are refused unless private networks are allowed

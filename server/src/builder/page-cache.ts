@@ -68,7 +68,7 @@ interface CacheEntry {
   page: RenderedPage;
 }
 
-/** A content-addressed store of rendered pages for one project (issue 3: "unchanged pages are reused by content hash"). */
+/** A content-addressed store of rendered pages for one project: unchanged pages are reused by content hash. */
 export interface PageCache {
   /** The stored page when the file, every dependency it read last time and the variables are unchanged. */
   lookup(filePath: string): RenderedPage | undefined;

@@ -32,7 +32,7 @@ import { step, type StepContext } from './step';
 
 export { describeAt };
 
-/** Input of {@link runBuild} (the build runner's call; brief H7a). */
+/** Input of {@link runBuild} (the build runner's call). */
 export interface RunBuildInput {
   projectId: string;
   buildId: string;
@@ -118,14 +118,13 @@ export interface RunBuildResult {
 }
 
 /**
- * Builds a project's docs from git into a fresh deployment directory (issue 3), as a script of steps,
- * each logged with its duration: fetching repository → (reading the previous build → comparing
- * commits) → loading configuration → rendering pages → linting pages (findings counted per rule in
- * the log; never a failure) and checking links, while writing site goes on alongside → saving build
- * state. Broken links, missing pages/images, unknown components, duplicate
- * navigation entries are warnings (logged as `warning [kind] file:line message`); a page or config
- * that cannot be parsed fails the build. The caller records the deployment and switches traffic to
- * `outDir`; the previous deployment is never touched here.
+ * Builds a project's docs from git into a fresh deployment directory (decisions.md section 4), as a script
+ * of steps, each logged with its duration: fetching repository → (reading the previous build → comparing
+ * commits) → loading configuration → rendering pages → linting pages (findings counted per rule in the log;
+ * never a failure) and checking links, while writing site goes on alongside → saving build state. Broken
+ * links, missing pages/images, unknown components, duplicate navigation entries are warnings (logged as
+ * `warning [kind] file:line message`); a page or config that cannot be parsed fails the build. The caller
+ * records the deployment and switches traffic to `outDir`; the previous deployment is never touched here.
  *
  * Incremental builds (incremental.ts): unless `force`, a commit equal to `previous.commitSha` (and no
  * overlay) returns at once with `noChanges`. When `previous.localDir` holds the live deployment and

@@ -1,5 +1,5 @@
 /**
- * The build step that gives every deployment its search index (issue 11 item 3): the records of
+ * The build step that gives every deployment its search index (decisions.md section 4): the records of
  * every visible page (hidden pages never; gated pages with their audience, filtered per reader at
  * query time) indexed and saved under `_quire/search/` of the deployment directory
  * (shared/src/search/index.ts). Site hosting never serves that folder (it holds gated pages' text).

@@ -92,7 +92,7 @@ export interface ManifestPage {
   headings?: number;
 }
 
-/** manifest.json of a deployment: what site hosting (H7b) reads to serve it. */
+/** manifest.json of a deployment: what site hosting reads to serve it. */
 export interface DeploymentManifest {
   version: 1;
   buildId: string;
@@ -188,7 +188,7 @@ export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'
 }
 
 /**
- * Writes a deployment directory (the layout site hosting reads; brief H7a):
+ * Writes a deployment directory (the layout site hosting reads; decisions.md section 6):
  * `<page>.html` and `<page>.md` for every page, `404.html`, `llms.txt` (one per language too, llms-languages.ts) and `sitemap.xml` (visible,
  * ungated pages only), `llms-full.txt` (every visible page's Markdown, gated ones marked for site hosting; llms-full.ts),
  * `_quire/page-entries.json` (where each page sits in those three, for site hosting to cut the pages a reader's access rules

@@ -58,7 +58,7 @@ export interface ObtainedPassword {
 }
 
 /**
- * The password for `user add` / `user password` / `org create` (brief of issue 2): the first line
+ * The password for `user add` / `user password` / `org create`: the first line
  * of stdin when stdin is not a terminal and that line is not empty; otherwise a generated
  * one-time password.
  */

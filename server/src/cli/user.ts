@@ -7,7 +7,7 @@ import { argValue, parseCommand, UsageError, type CommandSpec } from './args';
 import { withDb } from './db';
 import { obtainPassword, type CliIo } from './io';
 
-/** `quire user ...`: people and their passwords (issue 2). */
+/** `quire user ...`: people and their passwords (decisions.md section 2). */
 
 const PASSWORD_HELP = `Password: when stdin is not a terminal, its first line is the password (at least 8 characters),
 e.g. \`printf '%s\\n' "$PW" | pnpm quire ...\`. Otherwise (a terminal, or empty input such as

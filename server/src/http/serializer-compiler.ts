@@ -1,5 +1,5 @@
 /**
- * Response serialization compiled once per route and status (brief H1 "Performance constraints"):
+ * Response serialization compiled once per route and status:
  * a zod response schema that converts cleanly to JSON Schema (`z.toJSONSchema`, output side) is
  * compiled with fast-json-stringify, which writes exactly the schema's properties (fields are
  * still selected through the route's response schema; extra properties never leave) without a

@@ -1,7 +1,7 @@
 /**
- * Who reads through the API (`GET /search`, `GET /pages`): "respecting the gate for the caller"
- * (issue 11). An API key belongs to the project's own integrators, so it reads every page, gated
- * ones included. A call that also sends an audience token in `x-audience-token` (the header
+ * Who reads through the API (`GET /search`, `GET /pages`), respecting the gate for the caller
+ * (decisions.md section 6). An API key belongs to the project's own integrators, so it reads every
+ * page, gated ones included. A call that also sends an audience token in `x-audience-token` (the header
  * non-browser readers use on the site, decisions.md section 6) reads as that token's reader: public
  * pages, and gated pages whose tags the token's profile opens (a token that does not verify opens
  * none). Hidden pages are never in a search index; the pages API lists them with `hidden: true`.

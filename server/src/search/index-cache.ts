@@ -1,5 +1,5 @@
 /**
- * The search indexes a server process holds in memory (issue "Speed": a saved index is loaded,
+ * The search indexes a server process holds in memory (a saved index is loaded,
  * never rebuilt, and loaded lazily, so a server with 1,000 projects does not hold 1,000 indexes).
  *
  * - An index is loaded on the first query of its deployment (and reindex generation) through the

@@ -1,5 +1,5 @@
 /**
- * Authentication of API keys without an ORM round trip per request (brief H1 "Performance"):
+ * Authentication of API keys without an ORM round trip per request:
  * keys are resolved from an in-memory LRU by SHA-256 (the presented key is hashed on every
  * request, a few microseconds, so no raw key is ever kept); a miss reads one row through
  * `db.rows.apiKeys` (a raw better-sqlite3 prepared statement answered synchronously on SQLite, a

@@ -1,7 +1,8 @@
 /**
- * Pages and Content (issue 11 item 7; shapes in shared/src/api/pages.ts): the deployed inventory of
- * one documentation version and one page's content, read from the version's deployment (which
- * deployment: search/search-target.ts) and the repository at its commit.
+ * Pages and Content (interface-spec.md lists the section and leaves its endpoints open; shapes in
+ * shared/src/api/pages.ts): the deployed inventory of one documentation version and one page's
+ * content, read from the version's deployment (which deployment: search/search-target.ts) and the
+ * repository at its commit.
  *
  * - Pages are the deployment manifest's pages (`manifest.json`), by path; `contentHash` is the
  *   manifest's SHA-256 of the page's deployed Markdown.

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { toPublicUser } from './users';
 
 /**
- * Sign-in sessions of the desktop app and other tRPC clients (brief of issue 2).
+ * Sign-in sessions of the desktop app and other tRPC clients (decisions.md section 2).
  * A session token is `qs_<43 base64url chars>` (256 random bits). Only its SHA-256 hash is stored
  * (Session.tokenHash), so a leaked database does not yield usable tokens. Sessions last 30 days.
  */

@@ -11,8 +11,8 @@ import type { SignInThrottle } from './sign-in-throttle';
 export const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
 
 /**
- * Signs a person in (issue 2, `auth.signIn`): checks the password (constant-time, and as slow for
- * an unknown e-mail or an account without a password as for a wrong password), picks the
+ * Signs a person in (decisions.md section 2, `auth.signIn`): checks the password (constant-time, and
+ * as slow for an unknown e-mail or an account without a password as for a wrong password), picks the
  * organization (`input.orgId`, or the membership joined first) and opens a 30-day session.
  * Hashes made with weaker scrypt parameters are upgraded on the way.
  * @returns the session token (shown once), its expiry and who it belongs to.

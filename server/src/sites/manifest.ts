@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The `manifest.json` the builder writes at the root of every deployment directory
- * (brief H7a, "Deployment directory layout"). Site hosting reads nothing else to know the pages.
+ * The `manifest.json` the builder writes at the root of every deployment directory.
+ * Site hosting reads nothing else to know the pages.
  */
 export const DeploymentManifestSchema = z.object({
   version: z.literal(1),

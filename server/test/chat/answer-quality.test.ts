@@ -1,8 +1,8 @@
 /**
- * The assistant's quality bar (the issue's "Quality bar"; decisions.md section 7 "default
- * answerer"): over the fixed question set of questions.ts, asked of the three shared corpora built
- * as real projects, the default answerer (no model) cites an expected page for at least 80% of the
- * answerable questions and answers "not in the docs" for every unanswerable one.
+ * The assistant's quality bar (decisions.md section 7 "default answerer"): over the fixed question
+ * set of questions.ts, asked of the three shared corpora built as real projects, the default
+ * answerer (no model) cites an expected page for at least 80% of the answerable questions and
+ * answers "not in the docs" for every unanswerable one.
  *
  * Building the three corpora takes about 35 s of the run (trigger-dev ~24 s, agentops ~7 s, pezzo
  * ~1 s on 2 cores); answering the 80 questions takes milliseconds.

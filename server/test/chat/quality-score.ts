@@ -1,6 +1,6 @@
 /**
  * Scores the default answerer (server/src/chat/answerer.ts `composeAnswer`) on the fixed question
- * set (questions.ts) — the issue's quality bar, shared by answer-quality.test.ts and
+ * set (questions.ts) — the quality bar stated there, shared by answer-quality.test.ts and
  * `pnpm bench:chat`:
  * - an answerable question is right when the answer is given (`answered: true`) and one of its
  *   expected pages is among the cited `sources`;
@@ -10,7 +10,7 @@ import type { SearchIndex } from '@quire/shared/search/types';
 import { composeAnswer, type ComposedAnswer } from '../../src/chat/answerer';
 import { ANSWERABLE, CORPORA, UNANSWERABLE, type CorpusName } from './questions';
 
-/** Share of answerable questions that must cite an expected page (the issue's quality bar). */
+/** Share of answerable questions that must cite an expected page (the quality bar of questions.ts). */
 export const MIN_HIT_RATE = 0.8;
 
 /** One question's outcome. */

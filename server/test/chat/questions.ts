@@ -1,9 +1,8 @@
 /**
  * The assistant's fixed question set over the three shared corpora (test/helpers/corpus.ts): the
- * quality bar of the default answerer (decisions.md section 7 "default answerer"; the issue's
- * "Quality bar": the right page among the cited sources for at least 80% of the answerable
- * questions, the "not in the docs" answer for every unanswerable one). Used by
- * answer-quality.test.ts and `pnpm bench:chat`.
+ * quality bar of the default answerer (decisions.md section 7 "default answerer"): the right page
+ * among the cited sources for at least 80% of the answerable questions, the "not in the docs"
+ * answer for every unanswerable one. Used by answer-quality.test.ts and `pnpm bench:chat`.
  *
  * - Answerable questions are phrased as a reader asks, not copied from headings; `expected` lists
  *   every page path (as the built site names pages, the search records' `path`) whose text answers

@@ -1,7 +1,7 @@
 /**
- * Pages and Content (issue 11 item 7): `GET /v1/projects/{projectId}/pages` (the deployed inventory
- * of a version, paginated) and `GET /v1/projects/{projectId}/pages/{path}` (frontmatter, Markdown,
- * headings), both narrowed to an audience token's reader when one is sent.
+ * Pages and Content (an API section of interface-spec.md): `GET /v1/projects/{projectId}/pages`
+ * (the deployed inventory of a version, paginated) and `GET /v1/projects/{projectId}/pages/{path}`
+ * (frontmatter, Markdown, headings), both narrowed to an audience token's reader when one is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createTestApp, type TestApp } from '../helpers/app';

@@ -166,7 +166,7 @@ describe('paths', () => {
   });
 });
 
-/** Port of the listening harness (brief: 47700-47799). */
+/** Port of the listening harness (tests and benches listen on ports 47700-47799). */
 const PORT = 47711;
 
 /** Sends `GET <target>` byte for byte over TCP and returns the status and the whole answer. */

@@ -1,6 +1,6 @@
 /**
  * REST shapes of "Pages and Content" (interface-spec.md lists the section and leaves its
- * endpoints open; issue 11 item 7): `GET /v1/projects/{projectId}/pages`, the deployed inventory
+ * endpoints open): `GET /v1/projects/{projectId}/pages`, the deployed inventory
  * of one documentation version, and `GET /v1/projects/{projectId}/pages/{path}`, one page's
  * frontmatter, Markdown source and rendered headings. Quire's own payloads, written into the
  * OpenAPI document.

@@ -9,7 +9,7 @@
  *   no `.git` segment in any letter case (git's own files), no control characters (U+0000–U+001F,
  *   U+007F), at most {@link CHANGE_SET_LIMITS}.maxPathBytes bytes of UTF-8 and 255 bytes a segment.
  * - A path appears once in a change set.
- * - Sizes (decisions.md section 9 and the collaboration issue's "change sets are size-limited"):
+ * - Sizes (decisions.md section 9; change sets are size-limited):
  *   at most `maxFiles` changes, `maxFileBytes` of UTF-8 content a file and `maxTotalBytes` in
  *   all; over a limit is a `too_large` problem (the server answers 413 `payload_too_large` naming
  *   the limit).

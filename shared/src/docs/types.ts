@@ -7,7 +7,7 @@
  *   the home page `index` is served at `/`.
  */
 
-/** A problem that does not fail the build (decisions.md section 5; issue 3). */
+/** A problem that does not fail the build (decisions.md section 5; MINTLIFY-FORMAT.md section 10). */
 export interface BuildWarning {
   /** file path it concerns, when there is one */
   file?: string;

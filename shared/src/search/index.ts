@@ -1,7 +1,7 @@
 /**
  * A deployment's search index: built once by the builder (or a reindex job) from the pages'
  * records, saved as files under {@link SEARCH_INDEX_DIR}, and loaded as saved (flexsearch import,
- * never rebuilt) by the server when a query first needs it (issue 11 item 3 and "Speed").
+ * never rebuilt) by the server when a query first needs it.
  *
  * Files (names relative to {@link SEARCH_INDEX_DIR}):
  * - `records.json` (records-file.ts): the pages' sections with their text, for hits and snippets,

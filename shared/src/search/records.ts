@@ -1,7 +1,7 @@
 /**
- * A page's search records: one per section, so a hit lands on the heading it matched (issue 11
- * item 3). The page's Markdown export is cut at its h2 and h3 headings, each matched to the
- * renderer's table of contents for its anchor (the `<h2 id>`), and made plain text (markdown-text.ts).
+ * A page's search records: one per section, so a hit lands on the heading it matched (a hit's `section`,
+ * decisions.md section 7). The page's Markdown export is cut at its h2 and h3 headings, each matched to
+ * the renderer's table of contents for its anchor (the `<h2 id>`), and made plain text (markdown-text.ts).
  */
 import GithubSlugger from 'github-slugger';
 import type { TocEntry } from '../docs/types';

@@ -1,5 +1,5 @@
 /**
- * The site theme (issue 3 "Site hosting ... looking and feeling as site-look.md describes"):
+ * The site theme, looking and feeling as site-look.md describes:
  * page documents with navigation chrome, the per-site theme css and the theme's asset files.
  */
 export { createSiteRenderer, type SiteRenderer } from './renderer';

@@ -10,7 +10,7 @@
  * - previous/next stay inside the scope (never jump from one version or tab into another);
  * - a page listed twice belongs to its first occurrence; hidden pages get a scope but are never
  *   listed nor used as previous/next; a group's `root` page counts as the group's first page
- *   (reading order and traversal from H3's shared/src/docs/nav);
+ *   (reading order and traversal from shared/src/docs/nav);
  * - pages outside the navigation use the first scope of the language named by their first folder
  *   (`fr/old-page`), else, like the 404 page, the home page's scope (the default language's first
  *   page when there is no `index`), else the first one;
@@ -81,8 +81,8 @@ export function isDivision(node: NavNode): node is NavDivision {
 }
 
 /**
- * Visible pages of a node list in reading order (H3's flattenPages: group roots first, hidden
- * entries skipped), without OpenAPI entries whose path is not filled and without repeats.
+ * Visible pages of a node list in reading order (shared/src/docs/nav's flattenPages: group roots first,
+ * hidden entries skipped), without OpenAPI entries whose path is not filled and without repeats.
  */
 export function visiblePages(nodes: NavNode[]): NavPage[] {
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * The assets only some pages load (issue 11 item 8: "loaded only on pages that have" math or a diagram):
+ * The assets only some pages load (site-look.md "Feel": small CSS and very little JavaScript):
  * KaTeX's stylesheet on pages whose body holds rendered math, the bundled mermaid on pages holding a
  * diagram. Both are the site's own hashed files (`_quire/assets/`), so the site CSP (`script-src 'self'`)
  * allows them; mermaid is deferred and runs before the site script, which draws the diagrams (code.js).

@@ -1,6 +1,6 @@
 /**
  * createSiteRenderer: wraps rendered pages into complete HTML documents with the site's chrome
- * (issue 3 "Site hosting ... looking and feeling as site-look.md describes"). Everything that does
+ * (looking and feeling as site-look.md describes). Everything that does
  * not depend on the page (head, footer, per-scope header) is computed once per site, so a page
  * costs a sidebar walk and string concatenation (well under 1 ms for thousands of pages).
  */

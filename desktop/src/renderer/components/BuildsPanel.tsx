@@ -19,7 +19,7 @@ const STATUS_WORDS: Record<string, string> = { queued: 'Queued', building: 'Buil
 let handledPublish = 0;
 
 /**
- * The Builds panel (desktop-look.md "Builds", issue "Publish"): a region named "Builds" with the
+ * The Builds panel (desktop-look.md "Builds"): a region named "Builds" with the
  * buttons "Publish" (a production build of the project's branch) and "Build preview"; the current
  * build's status, its status changes with their timings, its log lines as they arrive (a log named
  * "Build log") and an "Open site" link once deployed; then the project's recent builds.

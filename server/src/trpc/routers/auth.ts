@@ -4,7 +4,7 @@ import { revokeSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 
 /**
- * `auth`: signing in and out, and who am I (issue 2).
+ * `auth`: signing in and out, and who am I (decisions.md section 2).
  * - `signIn({email, password, orgId?})` → `{token, expiresAt, user, org, role}`; send the token as
  *   `Authorization: Bearer <token>` afterwards. Wrong e-mail or password: UNAUTHORIZED, one message.
  * - `signOut()` ends the calling session.

@@ -14,7 +14,7 @@ function actorOf(session: ResolvedSession): MemberActor {
 }
 
 /**
- * `members`: the people of the session's organization (issue 2).
+ * `members`: the people of the session's organization and their org roles (decisions.md section 2).
  * - `list()` (any member) → `[{user, role, joinedAt}]`, oldest first.
  * - `invite({email, name?, role})` → `{user, role, oneTimePassword?}` (password only for a new account).
  * - `setRole({userId, role})` → the member.

@@ -1,6 +1,6 @@
 /**
- * The docs config loader (issue 3): docs.json / mint.json with `$ref`, or folder navigation
- * without a config; the page inventory; the docs.json JSON Schema.
+ * The docs config loader (decisions.md section 5): docs.json / mint.json with `$ref`, or folder
+ * navigation without a config; the page inventory; the docs.json JSON Schema.
  */
 export { loadSiteConfig, type LoadedSiteConfig } from './load-site-config';
 export { folderNavigation, firstHeading, type FolderNavigation } from './folder-navigation';

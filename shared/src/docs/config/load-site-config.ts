@@ -63,7 +63,7 @@ function configFromFolders(files: DocsFiles): SiteConfig {
 }
 
 /**
- * Loads the site configuration of a docs root (issue 3; MINTLIFY-FORMAT.md sections 2-3, 7-8;
+ * Loads the site configuration of a docs root (MINTLIFY-FORMAT.md sections 2-3, 7-8;
  * decisions.md section 5): `docs.json`, else the legacy `mint.json`, with `$ref`s resolved
  * (see {@link loadJsonWithRefs}); without either, every page with folder navigation
  * ({@link folderNavigation}). Unknown keys are kept in `config.raw`.

@@ -1,5 +1,5 @@
 /**
- * The frame around a highlighted `<pre>` (site-look.md "code blocks"; issue 11 item 9: the copy button
+ * The frame around a highlighted `<pre>` (site-look.md "code blocks"; the copy button
  * belongs in the title bar, and on a phone it never covers code):
  *
  * `<figure class="q-code [q-code-titled] [q-code-wrap] [q-code-lines] [q-code-expandable]" data-lang>`

@@ -1,6 +1,6 @@
 /**
- * ```` ```mermaid ```` fences (issue 11 item 8, Mintlify's Mermaid diagrams): the source is published as
- * a labelled text block, which is what readers without JavaScript see; on pages holding one
+ * ```` ```mermaid ```` fences (MINTLIFY-FORMAT.md section 9, Mintlify's Mermaid diagrams): the source is
+ * published as a labelled text block, which is what readers without JavaScript see; on pages holding one
  * ({@link MERMAID_MARKER}) the site loads its bundled copy of mermaid (`_quire/assets/mermaid.<hash>.js`)
  * and code.js draws each diagram next to its source (hidden then) with `securityLevel: 'strict'`, in the
  * light or dark theme of the page, again when the theme changes.

@@ -1,7 +1,8 @@
 /**
- * Heading ids and the table of contents (brief H4): ids from github-slugger, unique per page (the same
- * slugger also names accordions, steps and updates so no two ids clash); toc = h2 and h3; every heading
- * gets a hover anchor link (`a.q-heading-anchor`, drawn by components.css).
+ * Heading ids and the table of contents (site-look.md "Layout" and "Typography and color"): ids from
+ * github-slugger, unique per page (the same slugger also names accordions, steps and updates so no two
+ * ids clash); toc = h2 and h3; every heading gets a hover anchor link (`a.q-heading-anchor`, drawn by
+ * components.css).
  */
 import GithubSlugger from 'github-slugger';
 import type { TocEntry } from '../types';

@@ -1,7 +1,8 @@
 /**
- * Code highlighting with shiki (brief H4): `createHighlighterCore` + the JavaScript regex engine, themes
- * github-light and github-dark emitted as CSS variables (`defaultColor: 'light'`; dark colors in
- * `--shiki-dark` / `--shiki-dark-bg`, switched by `html[data-theme="dark"]` in components.css).
+ * Code highlighting with shiki (site-look.md "Components": shiki in both themes):
+ * `createHighlighterCore` + the JavaScript regex engine, themes github-light and github-dark emitted as
+ * CSS variables (`defaultColor: 'light'`; dark colors in `--shiki-dark` / `--shiki-dark-bg`, switched
+ * by `html[data-theme="dark"]` in components.css).
  * Languages load on demand; an unknown language renders as plain text without a warning.
  * One highlighter is created per worker and reused for every page (no per-page setup cost).
  */

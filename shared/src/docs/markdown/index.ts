@@ -1,5 +1,6 @@
 /**
- * The page renderer (issue 3): Markdown and MDX to safe HTML with components, snippets, code highlighting.
+ * The page renderer (decisions.md section 5): Markdown and MDX to safe HTML with components, snippets,
+ * code highlighting.
  * Entry points: {@link renderPage}, {@link createCodeHighlighter}, {@link sanitizeHtml}.
  */
 export { renderPage, type RenderPageInput } from './render-page';

@@ -1,8 +1,8 @@
 /**
- * LaTeX math rendered at build time with KaTeX (issue 11 item 8; Mintlify's "LaTeX" component and `$`/`$$`
- * syntax, mintlify.com/docs/components/latex). The page needs KaTeX's stylesheet and fonts, which the
- * site serves from its own `_quire/assets/` (server/src/builder/assets.ts) on pages that hold math
- * ({@link MATH_MARKER}).
+ * LaTeX math rendered at build time with KaTeX (MINTLIFY-FORMAT.md section 9; Mintlify's "LaTeX"
+ * component and `$`/`$$` syntax, mintlify.com/docs/components/latex). The page needs KaTeX's stylesheet
+ * and fonts, which the site serves from its own `_quire/assets/` (server/src/builder/assets.ts) on pages
+ * that hold math ({@link MATH_MARKER}).
  *
  * Safety: KaTeX runs with `trust: false` (no `\href`, `\url`, `\includegraphics`, `\htmlClass`...: they
  * render as errors), bounded `maxSize`/`maxExpand`, and its output is sanitized again here against an

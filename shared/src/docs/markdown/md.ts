@@ -1,5 +1,5 @@
 /**
- * `.md` pages through markdown-it (brief H4: fast, about 1.6 ms a page; `html: true`, the result is
+ * `.md` pages through markdown-it (fast, about 1.6 ms a page; `html: true`, the result is
  * sanitized afterwards by the caller). One parser instance per process; per-page state travels in `env`.
  */
 import MarkdownIt from 'markdown-it';

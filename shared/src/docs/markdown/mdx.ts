@@ -1,10 +1,10 @@
 /**
- * `.mdx` pages (brief H4): parsed by unified + remark-parse + remark-mdx + remark-gfm (one frozen processor
- * per process), resolved statically (snippets.ts: imports, snippets, expressions; nothing is ever run),
- * then converted by mdast-util-to-hast with Quire's own handlers for JSX elements: known components →
- * our markup (components/), lowercase HTML tags → kept as HTML (sanitized later), unknown components →
- * their children. `$$` math is fenced first (math-block.ts) and `$x$` marked (math-inline.ts), since
- * remark-math is not installed.
+ * `.mdx` pages (decisions.md section 5; MINTLIFY-FORMAT.md section 10): parsed by unified + remark-parse +
+ * remark-mdx + remark-gfm (one frozen processor per process), resolved statically (snippets.ts: imports,
+ * snippets, expressions; nothing is ever run), then converted by mdast-util-to-hast with Quire's own
+ * handlers for JSX elements: known components → our markup (components/), lowercase HTML tags → kept as
+ * HTML (sanitized later), unknown components → their children. `$$` math is fenced first (math-block.ts)
+ * and `$x$` marked (math-inline.ts), since remark-math is not installed.
  */
 import type { Root as HastRoot, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';

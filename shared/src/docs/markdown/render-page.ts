@@ -1,7 +1,7 @@
 /**
- * The page renderer's entry point (brief H4, issue 3): `.md` through markdown-it, `.mdx` through
- * remark-mdx and Quire's own safe conversion; both sanitized by the same allowlist. The builder runs it
- * inside worker threads with one shared {@link CodeHighlighter} per worker.
+ * The page renderer's entry point (MINTLIFY-FORMAT.md section 10: `.md` is plain Markdown): `.md` through
+ * markdown-it, `.mdx` through remark-mdx and Quire's own safe conversion; both sanitized by the same
+ * allowlist. The builder runs it inside worker threads with one shared {@link CodeHighlighter} per worker.
  */
 import type { BuildWarning, DocsFiles, RenderedPage } from '../types';
 import { highlightCutWarning, type CodeHighlighter } from './highlight';

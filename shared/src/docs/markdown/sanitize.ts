@@ -1,5 +1,5 @@
 /**
- * The one HTML sanitizer for both engines (brief H4; decisions.md section 10: sites of many tenants share
+ * The one HTML sanitizer for both engines (decisions.md section 10: sites of many tenants share
  * one host, so a page must not run script of its own). Allowlist based (sanitize-html):
  * - tags: prose, tables, media, details/summary, our component markup, a small SVG subset for icons;
  *   never script/style/object/embed/form/base/meta/link/template/noscript/math/foreignObject/use/animate;

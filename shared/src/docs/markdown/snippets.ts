@@ -1,5 +1,5 @@
 /**
- * MDX scopes and snippets (MINTLIFY-FORMAT.md section 5; brief H4). Before conversion, a page's tree is
+ * MDX scopes and snippets (MINTLIFY-FORMAT.md section 5). Before conversion, a page's tree is
  * walked once with a scope holding what is statically known:
  * - `import X from '/snippets/x.mdx'` (root-relative or relative, `.mdx`/`.md`, extension optional):
  *   `<X word="..." />` is replaced by the snippet's content, its props filling `{word}` (also inside code

@@ -1,5 +1,5 @@
 /**
- * Static reading of MDX expressions (issue 3: "MDX from a repository never runs code"). An expression's
+ * Static reading of MDX expressions: MDX from a repository never runs code. An expression's
  * ESTree is inspected, never evaluated: only literals, template strings, identifiers bound to known
  * values (snippet props, `export const` string constants), member access on such values, `+` on strings and
  * numbers, array/object literals and JSX elements (written back as HTML) have a value. Anything else

@@ -11,7 +11,8 @@ export function pagePathOf(filePath: string): string | undefined {
 }
 
 /**
- * Checks the navigation against the page files (issue 3: these are warnings, never a failed build):
+ * Checks the navigation against the page files (MINTLIFY-FORMAT.md sections 4 and 10: these are
+ * warnings, never a failed build):
  * - `missing-page`: an entry (or a group `root`) names a page with no `.mdx`/`.md` file;
  * - `duplicate-nav-entry`: the same page is listed again within one version/language
  *   (the same page under two versions or languages is allowed).

@@ -1,7 +1,8 @@
 /**
- * OpenAPI endpoint pages (issue 3): load the repository's specs, resolve `openapi:` references,
- * name generated pages and render an operation as an HTML endpoint reference; plus schema pages
- * (`openapi-schema:`) and the endpoint bar of manual `api:` pages.
+ * OpenAPI endpoint pages (MINTLIFY-FORMAT.md section 6; site-look.md "OpenAPI pages"): load the
+ * repository's specs, resolve `openapi:` references, name generated pages and render an operation
+ * as an HTML endpoint reference; plus schema pages (`openapi-schema:`) and the endpoint bar of
+ * manual `api:` pages.
  */
 export type { OpenApiRegistry, ResolvedOperation, ResolvedSchema, RenderOperationOptions, HttpMethod, SpecObject } from './types';
 export { HTTP_METHODS } from './types';

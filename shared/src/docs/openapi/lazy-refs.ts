@@ -1,8 +1,9 @@
 /**
- * Lazy, cycle-safe `$ref` resolution over a parsed spec (brief H5: "internal `$ref`s resolved
- * lazily with cycle protection"). Nothing is copied up front: {@link LazySpec.view} wraps a parsed
- * object in a Proxy whose property reads follow `$ref`s (`#/components/schemas/X`, chains of them,
- * with sibling keys such as `description` overriding the target's, as OpenAPI 3.1 allows).
+ * Lazy, cycle-safe `$ref` resolution over a parsed spec (MINTLIFY-FORMAT.md section 6: only
+ * internal `$ref`s): internal `$ref`s resolved lazily with cycle protection. Nothing is copied up
+ * front: {@link LazySpec.view} wraps a parsed object in a Proxy whose property reads follow `$ref`s
+ * (`#/components/schemas/X`, chains of them, with sibling keys such as `description` overriding the
+ * target's, as OpenAPI 3.1 allows).
  *
  * Views are cached per target object, so the same component always yields the same view: a reader
  * walking a schema detects a cycle by identity (an ancestor seen again). Never `JSON.stringify` a

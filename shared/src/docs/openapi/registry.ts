@@ -1,6 +1,6 @@
 /**
  * The OpenAPI registry of a docs build: every spec of the repository, and lookup of operations by
- * the reference forms of MINTLIFY-FORMAT.md section 6 (brief H5, issue 3).
+ * the reference forms of MINTLIFY-FORMAT.md section 6.
  */
 import { normalizeFilePath } from '../files';
 import type { BuildWarning, DocsFiles } from '../types';

@@ -1,7 +1,7 @@
 /**
  * An OpenAPI operation rendered as an endpoint reference page body (site-look.md "OpenAPI pages:
  * method badge and path, auth, parameters, request body and responses as fields, code samples in a
- * CodeGroup"; issue 3). The theme adds the page title; this fragment holds the rest.
+ * CodeGroup"). The theme adds the page title; this fragment holds the rest.
  */
 import { generateCodeSamples } from './code-samples';
 import { endpointBarHtml } from './endpoint-bar';

@@ -1,5 +1,5 @@
 /**
- * Public shapes of the OpenAPI pages module (issue 3: `openapi:` pages rendered as an endpoint
+ * Public shapes of the OpenAPI pages module (`openapi:` pages rendered as an endpoint
  * reference; MINTLIFY-FORMAT.md section 6). Specs are kept as parsed; `$ref`s are resolved lazily
  * when a property is read (see lazy-refs.ts), so these objects are views, not copies.
  */

@@ -1,4 +1,4 @@
-/** Markup of every supported MDX component (brief H4; decisions.md section 5; MINTLIFY-FORMAT.md section 9). */
+/** Markup of every supported MDX component (decisions.md section 5; MINTLIFY-FORMAT.md section 9). */
 import { describe, expect, it } from 'vitest';
 import { codeGroup } from '../../../src/docs/openapi/html';
 import { kinds, render } from './render-helpers';

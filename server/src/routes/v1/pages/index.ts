@@ -1,6 +1,7 @@
 /**
- * Pages and Content (issue 11 item 7; services/pages.ts): the deployed inventory of a version and
- * one page's content. Reads: `projects:read` (decisions.md section 2: GET routes of a project).
+ * Pages and Content (interface-spec.md lists the section and leaves its endpoints open;
+ * services/pages.ts): the deployed inventory of a version and one page's content. Reads:
+ * `projects:read` (decisions.md section 2: GET routes of a project).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
