@@ -108,6 +108,14 @@ describe('desktop:web server: malformed request targets', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ result: { data: { signedIn: false } } });
   });
 
+  it('serves a query of 9,000 characters: tRPC queries carry their input there', async () => {
+    const input = encodeURIComponent(JSON.stringify({ projectId: 'prj_x', path: 'a.md', text: 'word '.repeat(1500) }));
+    const answer = await raw(get(`/trpc/lint.run?input=${input}`));
+    expect(input.length).toBeGreaterThan(9000);
+    expect(answer.status).toBe(404); // the router's answer: no such project opened
+    expect(answer.body).toContain('Open the project first.');
+  });
+
   it('leaves a malformed query string to the router, which answers it', async () => {
     const answer = await raw(get('/trpc/session.status?input=%'));
     expect(answer.status).toBeGreaterThanOrEqual(200);

@@ -9,10 +9,12 @@ import type http from 'node:http';
 import { authorityHost, isLoopbackHost } from './loopback';
 
 /**
- * The longest request target served, in characters. RFC 9112 section 3 asks servers to accept
- * request lines of at least 8,000 octets; longer ones are answered 414 (RFC 9110 section 15.5.15).
+ * The longest request path served, in characters (the query is not counted: tRPC queries carry
+ * their input there, such as a page's text to lint, and Node's 16 KiB limit on a request's head
+ * bounds it). RFC 9112 section 3 asks servers to accept request lines of at least 8,000 octets;
+ * longer paths are answered 414 (RFC 9110 section 15.5.15).
  */
-export const MAX_TARGET_LENGTH = 8000;
+export const MAX_PATH_LENGTH = 8000;
 
 const BAD_AUTHORITY = 'The Host is not a host name or address with an optional port.';
 
@@ -43,11 +45,10 @@ export interface RefusedRequest {
  *   (or absolute-form authority) that is not `host[:port]`;
  * - 403: an authority that is not this computer ({@link isLoopbackHost}), which refuses pages
  *   reaching the core through a DNS name of theirs (DNS rebinding, CWE-350) or through `0.0.0.0`;
- * - 414: a target longer than {@link MAX_TARGET_LENGTH}.
+ * - 414: a path longer than {@link MAX_PATH_LENGTH}.
  */
 export function checkRequest(req: http.IncomingMessage): AcceptedRequest | RefusedRequest {
   const raw = req.url ?? '';
-  if (raw.length > MAX_TARGET_LENGTH) return refuse(414, `The request target is longer than ${MAX_TARGET_LENGTH} characters.`);
   const hosts = hostHeaders(req);
   if (hosts.length !== 1) return refuse(400, hosts.length ? 'More than one Host header.' : 'The Host header is missing.');
   if (authorityHost(hosts[0]!) === null) return refuse(400, BAD_AUTHORITY);
@@ -63,9 +64,11 @@ export function checkRequest(req: http.IncomingMessage): AcceptedRequest | Refus
   if (host === null) return refuse(400, BAD_AUTHORITY);
   if (!isLoopbackHost(host)) return refuse(403, 'Quire Desktop answers on localhost only.');
   const end = target.search(/[?#]/);
+  const rawPath = end < 0 ? target : target.slice(0, end);
+  if (rawPath.length > MAX_PATH_LENGTH) return refuse(414, `The request path is longer than ${MAX_PATH_LENGTH} characters.`);
   let pathname: string;
   try {
-    pathname = decodeURIComponent(end < 0 ? target : target.slice(0, end));
+    pathname = decodeURIComponent(rawPath);
   } catch {
     return refuse(400, 'The request path has a malformed percent-encoding.');
   }
