@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -14,6 +15,7 @@ let core: Core;
 let server: http.Server;
 let port: number;
 let dataDir: string;
+const DESKTOP = path.resolve(import.meta.dirname, '..');
 
 /** A raw request (fetch cannot set Host). */
 function request(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string }> {
@@ -68,9 +70,43 @@ describe('desktop:web server', () => {
     expect((await request('/trpc/session.status', {}, 'DELETE')).status).not.toBe(200);
   });
 
-  it('reads its port and data directory from the environment, with defaults', () => {
-    expect(loadWebConfig({})).toMatchObject({ port: 5199, host: '127.0.0.1', dataDir: path.resolve('.quire-desktop') });
+  it('reads its port, host and data directory from the environment, with defaults', () => {
+    expect(loadWebConfig({})).toMatchObject({ port: 5199, host: '127.0.0.1', allowRemote: false, dataDir: path.resolve('.quire-desktop') });
     expect(loadWebConfig({ QUIRE_DESKTOP_PORT: '6001', QUIRE_DESKTOP_DATA_DIR: '/tmp/x' })).toMatchObject({ port: 6001, dataDir: '/tmp/x' });
     expect(() => loadWebConfig({ QUIRE_DESKTOP_PORT: 'abc' })).toThrow(/QUIRE_DESKTOP_PORT/);
   });
+
+  it.each(['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])('listens on the loopback host %s', (host) => {
+    expect(loadWebConfig({ QUIRE_DESKTOP_HOST: host })).toMatchObject({ host: host.replace(/^\[(.*)\]$/, '$1'), allowRemote: false });
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', '10.0.0.5', '8.8.8.8', 'fe80::1', 'desktop.example.com', 'localhost.example.com'])(
+    'refuses the host %s other computers could reach, unless QUIRE_DESKTOP_ALLOW_REMOTE=1',
+    (host) => {
+      expect(() => loadWebConfig({ QUIRE_DESKTOP_HOST: host })).toThrow(/is not a loopback address or localhost.*QUIRE_DESKTOP_ALLOW_REMOTE=1/);
+      expect(() => loadWebConfig({ QUIRE_DESKTOP_HOST: host, QUIRE_DESKTOP_ALLOW_REMOTE: '0' })).toThrow(/QUIRE_DESKTOP_ALLOW_REMOTE=1/);
+      expect(loadWebConfig({ QUIRE_DESKTOP_HOST: host, QUIRE_DESKTOP_ALLOW_REMOTE: '1' })).toMatchObject({ host, allowRemote: true });
+    },
+  );
+
+  it('refuses a QUIRE_DESKTOP_ALLOW_REMOTE that is not a flag', () => {
+    expect(() => loadWebConfig({ QUIRE_DESKTOP_ALLOW_REMOTE: 'yes' })).toThrow(/QUIRE_DESKTOP_ALLOW_REMOTE is invalid/);
+  });
+
+  it('does not start on 0.0.0.0 without QUIRE_DESKTOP_ALLOW_REMOTE=1: one line on stderr, exit status 1, nothing created', () => {
+    const data = path.join(dataDir, 'refused');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(DESKTOP, 'src/core/web.ts')], {
+      cwd: DESKTOP,
+      env: { ...process.env, QUIRE_DESKTOP_HOST: '0.0.0.0', QUIRE_DESKTOP_PORT: '0', QUIRE_DESKTOP_DATA_DIR: data },
+      encoding: 'utf8',
+      timeout: 50_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Quire Desktop: QUIRE_DESKTOP_HOST=0.0.0.0 is not a loopback address or localhost, so other computers could use your session ' +
+        'through it. Listen on 127.0.0.1 (the default), or set QUIRE_DESKTOP_ALLOW_REMOTE=1 to allow it.',
+    );
+    expect(run.stdout).not.toContain('Quire Desktop:');
+    expect(fs.existsSync(data)).toBe(false);
+  }, 60_000);
 });

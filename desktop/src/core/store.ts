@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { makePrivateDir, makePrivateFile } from './private-files';
 
 /**
  * The core's local store: one SQLite file (`<dataDir>/quire-desktop.db`, WAL journal, synchronous
@@ -277,8 +277,18 @@ function toStoredFile(row: { path: string; size: number; base_content: string | 
   return { path: row.path, size: row.size, base: row.base_content, content, modified: row.local_content !== null };
 }
 
-/** Opens (creating when needed) the store in `dataDir` (created with mode 0700). */
+/** The store's file name in the data directory. */
+export const STORE_FILE = 'quire-desktop.db';
+
+/**
+ * Opens (creating when needed) the store in `dataDir`: the directory is created with mode 0700, the
+ * database file with mode 0600 before SQLite opens it, so SQLite gives its `-wal` and `-shm` files
+ * the same mode (it copies the database's); ones left wider by an older version are set to 0600.
+ */
 export function openStore(dataDir: string): LocalStore {
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return new LocalStore(path.join(dataDir, 'quire-desktop.db'));
+  makePrivateDir(dataDir);
+  const file = path.join(dataDir, STORE_FILE);
+  makePrivateFile(file);
+  for (const suffix of ['-wal', '-shm', '-journal']) makePrivateFile(file + suffix, { create: false });
+  return new LocalStore(file);
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateDir, makePrivateFile, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * Where the session token is kept, apart from the store: in Electron the OS keychain through
@@ -33,10 +34,10 @@ export function fileTokenVault(dataDir: string): TokenVault {
       }
     },
     set(token) {
-      fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      makePrivateDir(dataDir);
       const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, token, { mode: 0o600 });
-      fs.chmodSync(tmp, 0o600);
+      fs.writeFileSync(tmp, token, { mode: PRIVATE_FILE_MODE });
+      makePrivateFile(tmp);
       fs.renameSync(tmp, file);
     },
     clear() {

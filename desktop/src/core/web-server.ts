@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { pipeline, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import type { Core } from './core';
 import { coreRouter } from './router';
+import { checkRequest } from './web-request';
 
 /** Where the built renderer lives (desktop/dist/renderer). */
 export const RENDERER_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
@@ -64,55 +66,99 @@ export async function ensureRendererBuilt(): Promise<boolean> {
   return true;
 }
 
-/** True for a Host header naming this computer (refuses DNS-rebinding pages). */
-function isLocalHost(host: string | undefined): boolean {
-  const name = (host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name === '127.0.0.1' || name === '::1' || name.endsWith('.localhost');
+const TEXT = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' };
+
+/** The methods each part of the core answers (RFC 9110 section 10.2.1 `Allow`): tRPC queries are GETs, mutations POSTs. */
+const STATIC_METHODS = 'GET, HEAD';
+const TRPC_METHODS = 'GET, POST';
+
+/**
+ * Runs `handler` for each request and turns anything it throws or rejects with into a 500 answer
+ * (or, once the answer has begun, a closed connection), logged on stderr: no request can end the
+ * process (CWE-248).
+ */
+export function answerErrors(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>): http.RequestListener {
+  return (req, res) => {
+    void (async () => handler(req, res))().catch((err: unknown) => {
+      console.error(`Quire Desktop: ${req.method} ${req.url} failed:`, err);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, TEXT).end('Quire Desktop could not answer this request.');
+    });
+  };
 }
 
 /**
  * The web-mode HTTP server: the built renderer at `/` and the core router at `/trpc` on the same
- * origin. Requests whose Host is not local, and tRPC calls whose Origin is another site, are
- * refused with 403 (the core holds the session token: only the app's own page may call it).
+ * origin. Each request is first read by {@link checkRequest}: a malformed target or Host is
+ * answered 400 or 414, a Host that is not this computer 403; tRPC calls whose Origin is another
+ * site are refused with 403 too (the core holds the session token: only the app's own page may call
+ * it). Other methods than GET and POST on `/trpc`, GET and HEAD elsewhere, are answered 405 with
+ * `Allow`, CONNECT 405 too, and a handler's unexpected error 500 ({@link answerErrors}).
  */
 export function createWebServer(core: Core): http.Server {
   const trpc = createHTTPHandler({ router: coreRouter, basePath: '/trpc/', createContext: () => ({ core }) });
-  return http.createServer((req, res) => {
-    if (!isLocalHost(req.headers.host)) {
-      res.writeHead(403).end('Quire Desktop answers on localhost only.');
-      return;
-    }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/trpc/')) {
-      const origin = req.headers.origin;
-      if (origin && origin !== `http://${req.headers.host}`) {
-        res.writeHead(403).end('Cross-origin calls are refused.');
+  const server = http.createServer(
+    answerErrors((req, res) => {
+      const request = checkRequest(req);
+      if (!request.ok) {
+        res.writeHead(request.status, TEXT).end(request.message);
         return;
       }
-      trpc(req, res);
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405).end();
-      return;
-    }
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
-    const file = path.resolve(RENDERER_DIR, rel);
-    if (!file.startsWith(RENDERER_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      return;
-    }
-    const headers: Record<string, string> = {
-      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'x-content-type-options': 'nosniff',
-      'cache-control': rel === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
-    };
-    if (rel === 'index.html') {
-      headers['content-security-policy'] = APP_CSP;
-      headers['x-frame-options'] = 'DENY';
-    }
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') res.end();
-    else fs.createReadStream(file).pipe(res);
+      if (request.target.startsWith('/trpc/')) {
+        if (req.method !== 'GET' && req.method !== 'POST') {
+          res.writeHead(405, { ...TEXT, allow: TRPC_METHODS }).end(`Only ${TRPC_METHODS} are answered here.`);
+          return;
+        }
+        const origin = req.headers.origin;
+        if (origin && origin !== `http://${request.authority}`) {
+          res.writeHead(403, TEXT).end('Cross-origin calls are refused.');
+          return;
+        }
+        // tRPC builds its URL from these two: the target in origin-form, sent to the checked authority.
+        req.url = request.target;
+        req.headers.host = request.authority;
+        trpc(req, res);
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { ...TEXT, allow: STATIC_METHODS }).end(`Only ${STATIC_METHODS} are answered here.`);
+        return;
+      }
+      serveRendererFile(request.pathname, req, res);
+    }),
+  );
+  // Node closes a CONNECT connection without a word when nothing listens for it.
+  server.on('connect', (_req, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  return server;
+}
+
+/** Answers a file of the renderer build (404 for anything else), `pathname` decoded. */
+function serveRendererFile(pathname: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+  const rel = pathname === '/' ? 'index.html' : pathname.slice(1);
+  const file = path.resolve(RENDERER_DIR, rel);
+  if (!file.startsWith(RENDERER_DIR + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    res.writeHead(404, TEXT).end('Not found');
+    return;
+  }
+  const headers: Record<string, string> = {
+    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'x-content-type-options': 'nosniff',
+    'cache-control': rel === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable',
+  };
+  if (rel === 'index.html') {
+    headers['content-security-policy'] = APP_CSP;
+    headers['x-frame-options'] = 'DENY';
+  }
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  // A read error (the file replaced meanwhile) or a client gone ends this answer only.
+  pipeline(fs.createReadStream(file), res, (err) => {
+    if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') console.error(`Quire Desktop: reading ${file} failed:`, err);
   });
 }
