@@ -30,6 +30,23 @@ function request(pathname: string, headers: Record<string, string> = {}, method 
   });
 }
 
+/** A POST of `input` as JSON (how the renderer's tRPC link sends queries and mutations). */
+function post(pathname: string, input: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify(input);
+    const req = http.request(
+      { host: '127.0.0.1', port, path: pathname, method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-web-'));
   core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
@@ -49,6 +66,26 @@ describe('desktop:web server', () => {
     const res = await request('/trpc/session.status');
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ result: { data: { signedIn: false, serverUrl: null, user: null, org: null } } });
+  });
+
+  it('lints a long page through a query sent as POST, as the renderer sends it (its text would not fit in a URL)', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-docs-long-'));
+    try {
+      fs.writeFileSync(path.join(folder, 'docs.json'), JSON.stringify({ name: 'Long', navigation: { pages: ['index'] } }));
+      fs.writeFileSync(path.join(folder, 'index.mdx'), '# Home\n');
+      const opened = await post('/trpc/workspace.openFolder', { path: folder });
+      expect(opened.status).toBe(200);
+      const projectId = (JSON.parse(opened.body) as { result: { data: { projectId: string } } }).result.data.projectId;
+      // 40 KB of prose, one paragraph with a doubled word at its end
+      const text = `---\ntitle: Long\n---\n\n${'Plain words of a long page. '.repeat(1_500)}The the end.\n`;
+      const res = await post('/trpc/lint.run', { projectId, path: 'index.mdx', text }, { 'x-trpc-source': 'test' });
+      expect(res.status, res.body).toBe(200);
+      const findings = (JSON.parse(res.body) as { result: { data: { ruleId: string; line: number }[] } }).result.data;
+      // the doubled word at the very end of the page is found: the whole text arrived
+      expect(findings).toContainEqual(expect.objectContaining({ ruleId: 'prose/repeated-words', line: 5 }));
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses another site\'s page calling the core, and a Host that is not this computer', async () => {

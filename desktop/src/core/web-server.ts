@@ -96,7 +96,9 @@ export function answerErrors(handler: (req: http.IncomingMessage, res: http.Serv
  * `Allow`, CONNECT 405 too, and a handler's unexpected error 500 ({@link answerErrors}).
  */
 export function createWebServer(core: Core): http.Server {
-  const trpc = createHTTPHandler({ router: coreRouter, basePath: '/trpc/', createContext: () => ({ core }) });
+  // Queries may come as POST (the renderer sends them so: a page's text in a query's URL would pass
+  // Node's 16 KiB header limit and be answered 431), as well as GET.
+  const trpc = createHTTPHandler({ router: coreRouter, basePath: '/trpc/', allowMethodOverride: true, createContext: () => ({ core }) });
   const server = http.createServer(
     answerErrors((req, res) => {
       const request = checkRequest(req);

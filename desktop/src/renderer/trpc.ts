@@ -4,11 +4,13 @@ import type { CoreRouter } from '../core/router';
 
 /**
  * The renderer's only way to the core: over IPC when the Electron preload exposed its bridge
- * (`window.electronTRPC`), else over HTTP at `/trpc` of the page's own origin (`pnpm desktop:web`).
+ * (`window.electronTRPC`), else over HTTP at `/trpc` of the page's own origin (`pnpm desktop:web`),
+ * every call as a POST.
  */
 function link(): TRPCLink<CoreRouter> {
   if ('electronTRPC' in globalThis) return ipcLink<CoreRouter>();
-  return httpLink<CoreRouter>({ url: new URL('trpc', document.baseURI).href });
+  // Queries as POST too: their input (a whole page's text for lint) would not fit in a URL.
+  return httpLink<CoreRouter>({ url: new URL('trpc', document.baseURI).href, methodOverride: 'POST' });
 }
 
 /** The typed client of the core router. */
