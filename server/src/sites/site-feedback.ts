@@ -5,8 +5,9 @@
  * - `POST /_quire/feedback/page`, `POST /_quire/feedback/section`: the bodies of
  *   `POST /v1/projects/{projectId}/feedback/page|section` (shared/src/api/feedback.ts), answered the
  *   same way (201 `{data: record}`, `pagePath` as sent), through the same service and the same per-IP
- *   write limit (services/feedback.ts), for the project the site host serves. Feedback given on a
- *   preview host is stored as preview feedback, which no statistic counts;
+ *   write limit (services/feedback.ts), for the project the site host serves; `Idempotency-Key` as on
+ *   the API (site-idempotency.ts). Feedback given on a preview host is stored as preview feedback,
+ *   which no statistic counts;
  * - `GET /_quire/feedback/page?pagePath=`, `GET /_quire/feedback/section?pagePath=`: the stats;
  * - any other method: 405 with `Allow: GET, HEAD, POST`; any other path under `/_quire/feedback`: 404.
  *
@@ -38,6 +39,7 @@ import {
 } from '../services/feedback';
 import type { DeploymentSite } from './deployment-site';
 import type { SiteAccess } from './site-access';
+import { claimSiteKey, settled } from './site-idempotency';
 import { readJsonBody, sendSiteError, sendSiteJson, sendSiteMethodNotAllowed } from './site-json';
 import { siteReaderOf, type SiteReader } from './site-reader';
 
@@ -133,15 +135,19 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
     if (!parsed.success) throw invalid(parsed.error, raw);
     await requireReadable(site, reader, parsed.data.pagePath);
     const body = asSent(parsed.data);
-    const data = await createPageFeedback(ctx, project.id, body, await sourceOf(parsed.data.pagePath));
-    return sendSiteJson(req, res, 201, { data }, true);
+    const claim = await claimSiteKey(ctx, req, res, reader.ip, body);
+    if (claim === 'replayed') return;
+    const answer = await settled(claim, 201, async () => ({ data: await createPageFeedback(ctx, project.id, body, await sourceOf(parsed.data.pagePath)) }));
+    return sendSiteJson(req, res, 201, answer, true);
   }
   const parsed = CreateSectionFeedbackBodySchema.safeParse(raw);
   if (!parsed.success) throw invalid(parsed.error, raw);
   await requireReadable(site, reader, parsed.data.pagePath);
   const body = asSent(parsed.data);
-  const data = await createSectionFeedback(ctx, project.id, body, await sourceOf(parsed.data.pagePath));
-  return sendSiteJson(req, res, 201, { data }, true);
+  const claim = await claimSiteKey(ctx, req, res, reader.ip, body);
+  if (claim === 'replayed') return;
+  const answer = await settled(claim, 201, async () => ({ data: await createSectionFeedback(ctx, project.id, body, await sourceOf(parsed.data.pagePath)) }));
+  return sendSiteJson(req, res, 201, answer, true);
 }
 
 /**
