@@ -5,7 +5,8 @@
  *
  * - {@link siteOrigins}`(ctx, projectId)`: the project's site origins (production, its preview hosts,
  *   its active custom domains), remembered on `ctx.siteOrigins` ({@link SiteOriginCache}).
- * - {@link isSiteOrigin}`(ctx, projectId, origin)`: whether an `Origin` header value is one of them.
+ * - {@link isSiteOrigin}`(ctx, projectId, origin)`: whether an `Origin` header value is one of them;
+ *   {@link siteOriginKind}: which kind of site it is (production or preview).
  * - {@link registerSiteCors}`(app, paths)`: call it inside a route plugin, before declaring the
  *   routes, with the plugin-relative paths (`/projects/:projectId/feedback/page`); it answers their
  *   `OPTIONS` preflight and adds the CORS headers to every answer of those paths (errors included).
@@ -36,6 +37,12 @@ export const SITE_CORS_MAX_AGE = 600;
 /** Response headers a site's script may read. */
 export const SITE_CORS_EXPOSED = 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id';
 
+/** The kind of site an origin serves: `production` (the production host or a custom domain) or `preview` (a preview host). */
+export type SiteOriginKind = 'production' | 'preview';
+
+/** A project's site origins (lower case), each with the kind of site it serves. */
+export type SiteOrigins = ReadonlyMap<string, SiteOriginKind>;
+
 /** Projects whose origins are remembered at most (least recently used dropped first). */
 const MAX_PROJECTS = 10_000;
 
@@ -45,7 +52,7 @@ const MAX_PROJECTS = 10_000;
  * `deployment.changed` (a new preview host), everything on `reconnected`. One per app (`ctx.siteOrigins`).
  */
 export class SiteOriginCache {
-  private readonly byProject = new LRUCache<string, Promise<Set<string>>>({ max: MAX_PROJECTS });
+  private readonly byProject = new LRUCache<string, Promise<SiteOrigins>>({ max: MAX_PROJECTS });
 
   constructor(events: EventBus) {
     events.on('project.changed', ({ projectId }) => this.byProject.delete(projectId));
@@ -54,7 +61,7 @@ export class SiteOriginCache {
   }
 
   /** The remembered origins of `projectId`, read with `load` when missing (a failed read is not remembered). */
-  get(projectId: string, load: () => Promise<Set<string>>): Promise<Set<string>> {
+  get(projectId: string, load: () => Promise<SiteOrigins>): Promise<SiteOrigins> {
     const hit = this.byProject.get(projectId);
     if (hit) return hit;
     const loading = load();
@@ -77,36 +84,45 @@ function originsOfHost(host: string, port: number): string[] {
   return out;
 }
 
-/** Reads the origins of a project (see {@link siteOrigins}); an empty set for an unknown project. */
-async function loadOrigins(ctx: AppContext, projectId: string): Promise<Set<string>> {
+/** Reads the origins of a project (see {@link siteOrigins}); an empty map for an unknown project. */
+async function loadOrigins(ctx: AppContext, projectId: string): Promise<SiteOrigins> {
   const project = await ctx.projects.get(projectId);
-  if (!project) return new Set();
+  if (!project) return new Map();
   const { sitesDomain, port } = ctx.config;
-  const production = siteHostName(project.slug, sitesDomain);
   const [previews, domains] = await Promise.all([
     ctx.db.prisma.deployment.findMany({ where: { projectId, kind: 'preview' }, select: { previewName: true }, distinct: ['previewName'] }),
     ctx.db.prisma.domain.findMany({ where: { projectId, status: 'active' }, select: { domain: true } }),
   ]);
-  const hosts = new Set([production, ...previews.filter((p) => p.previewName).map((p) => siteHostName(project.slug, sitesDomain, p.previewName)), ...domains.map((d) => d.domain.toLowerCase())]);
-  if (project.customDomain) hosts.add(project.customDomain.toLowerCase());
-  return new Set([...hosts].flatMap((h) => originsOfHost(h, port)));
+  const hosts = new Map<string, SiteOriginKind>([[siteHostName(project.slug, sitesDomain), 'production']]);
+  for (const d of domains) hosts.set(d.domain.toLowerCase(), 'production');
+  if (project.customDomain) hosts.set(project.customDomain.toLowerCase(), 'production');
+  for (const p of previews) if (p.previewName) hosts.set(siteHostName(project.slug, sitesDomain, p.previewName), 'preview');
+  return new Map([...hosts].flatMap(([host, kind]) => originsOfHost(host, port).map((origin): [string, SiteOriginKind] => [origin, kind])));
 }
 
 /**
  * The project's site origins (decisions.md section 6): its production site
- * `http(s)://<slug>-docs.<QUIRE_SITES_DOMAIN>[:<port>]`, the host of each preview channel it has
- * deployed (`<preview>--<slug>-docs...`) and its active custom domains, each as `http://` and
- * `https://`, with and without the server's port. Served from `ctx.siteOrigins` after the first read.
- * @returns an empty set for an unknown project; never throws for it (database failures reject).
+ * `http(s)://<slug>-docs.<QUIRE_SITES_DOMAIN>[:<port>]` and its active custom domains (`production`),
+ * the host of each preview channel it has deployed (`<preview>--<slug>-docs...`, `preview`), each as
+ * `http://` and `https://`, with and without the server's port. Served from `ctx.siteOrigins` after the first read.
+ * @returns an empty map for an unknown project; never throws for it (database failures reject).
  */
-export function siteOrigins(ctx: AppContext, projectId: string): Promise<Set<string>> {
+export function siteOrigins(ctx: AppContext, projectId: string): Promise<SiteOrigins> {
   return ctx.siteOrigins.get(projectId, () => loadOrigins(ctx, projectId));
+}
+
+/**
+ * The kind of site `origin` (an `Origin` header value; case-insensitive) is of the project, or
+ * undefined when it is none of {@link siteOrigins} (or absent, or `null`).
+ */
+export async function siteOriginKind(ctx: AppContext, projectId: string, origin: string | undefined): Promise<SiteOriginKind | undefined> {
+  if (!origin || origin === 'null' || !projectId) return undefined;
+  return (await siteOrigins(ctx, projectId)).get(origin.toLowerCase());
 }
 
 /** Whether `origin` (an `Origin` header value; case-insensitive) is one of {@link siteOrigins}. */
 export async function isSiteOrigin(ctx: AppContext, projectId: string, origin: string | undefined): Promise<boolean> {
-  if (!origin || origin === 'null' || !projectId) return false;
-  return (await siteOrigins(ctx, projectId)).has(origin.toLowerCase());
+  return (await siteOriginKind(ctx, projectId, origin)) !== undefined;
 }
 
 /** The `projectId` path parameter of a request, or '' when the route has none. */

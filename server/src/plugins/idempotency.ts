@@ -2,16 +2,18 @@
  * `Idempotency-Key` on every POST (interface-spec.md "Conventions"; decisions.md sections 3, 10):
  * after the body is validated, a request carrying the header claims the key in its caller's scope
  * (API key id, or client IP on public routes); a retry with the same method, path and body gets the
- * original status and body with `Idempotency-Replayed: true`; a different request or one still
- * running gets 409 `conflict`. Keys are 1-255 printable ASCII characters. On routes with
+ * original status and body with `Idempotency-Replayed: true`, and its handler does not run, so no
+ * side effect (a record, a counter, an audit entry, a webhook delivery) happens twice; a different
+ * request or one still running gets 409 `conflict`. Keys are 1-255 printable ASCII characters. On routes with
  * `config.oneTimeSecret` the stored (and replayed) body carries a notice instead of the secret
  * (services/idempotency.ts `withoutSecret`); a claim abandoned past its lease is taken over.
+ * The routes it covers are listed on `app.idempotentRoutes`.
  */
 import fp from 'fastify-plugin';
 import '../http/route-config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { invalidField } from '@quire/shared/errors';
-import { beginIdempotent, finishIdempotent, purgeIdempotency, withoutSecret } from '../services/idempotency';
+import { clientIp } from '../access/policy';
+import { beginIdempotent, finishIdempotent, idempotencyKeyOf, idempotencyScope, purgeIdempotency, withoutSecret } from '../services/idempotency';
 import type { AppContext } from '../context';
 
 const RECORD = Symbol('quire.idempotencyRecord');
@@ -19,6 +21,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     [RECORD]?: string;
   }
+  interface FastifyInstance {
+    /** The routes that take `Idempotency-Key`, as `POST /v1/projects/:projectId/builds`, in the order they were registered. */
+    readonly idempotentRoutes: readonly string[];
+  }
+}
+
+/** Whether a request with `method` to `url` (a path or route pattern) takes `Idempotency-Key`: every POST outside tRPC. */
+function takesKey(method: string, url: string): boolean {
+  return method === 'POST' && !url.startsWith('/trpc');
 }
 
 /**
@@ -34,7 +45,6 @@ export async function settleHijackedIdempotency(ctx: AppContext, req: FastifyReq
   await finishIdempotent(ctx, recordId, status, body);
 }
 
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 export default fp(
@@ -46,34 +56,45 @@ export default fp(
     app.addHook('onReady', async () => void (await purge()));
     app.addHook('onClose', async () => clearInterval(timer));
 
-    // Callback style so requests without an Idempotency-Key pass without a promise; a replay
-    // answers from the hook, and then (as Fastify wants for callback hooks) `done` is not called.
+    const routes: string[] = [];
+    app.decorate('idempotentRoutes', routes);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (takesKey(method, route.url)) routes.push(`${method} ${route.url}`);
+    });
+
+    // Callback style so requests without an Idempotency-Key pass without a promise. A replay
+    // answers from the hook and never calls `done`, so the handler (and every later hook) does not
+    // run. Whether the reply is already "sent" cannot decide that: with an async onSend hook on the
+    // route (the site CORS of the public routes) the replay is still being written when the claim resolves.
     app.addHook('preHandler', (req, reply, done) => {
-      if (req.method !== 'POST' || req.url.startsWith('/trpc')) return done();
-      const header = req.headers['idempotency-key'];
-      if (header === undefined) return done();
-      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-        return done(invalidField('Idempotency-Key', 'must be 1-255 printable ASCII characters without spaces'));
+      if (!takesKey(req.method, req.url)) return done();
+      let key: string | undefined;
+      try {
+        key = idempotencyKeyOf(req.headers['idempotency-key']);
+      } catch (err) {
+        return done(err as Error);
       }
-      idempotentStart(req, reply, header).then(() => {
-        if (!reply.sent) done();
+      if (key === undefined) return done();
+      idempotentStart(req, reply, key).then((replayed) => {
+        if (!replayed) done();
       }, done);
     });
 
-    /** Claims the key, or replays the stored answer on `reply`. */
-    async function idempotentStart(req: FastifyRequest, reply: FastifyReply, header: string): Promise<void> {
+    /** Claims the key (false), or replays the stored answer on `reply` (true). */
+    async function idempotentStart(req: FastifyRequest, reply: FastifyReply, key: string): Promise<boolean> {
       const start = await beginIdempotent(ctx, {
-        scope: req.auth?.keyId ?? `ip:${req.ip}`,
-        key: header,
+        scope: idempotencyScope(req.auth?.keyId, clientIp(ctx, req.raw)),
+        key,
         method: req.method,
         path: req.url,
         body: req.body,
       });
       if (start.kind === 'replay') {
         reply.code(start.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(start.body);
-        return;
+        return true;
       }
       req[RECORD] = start.recordId;
+      return false;
     }
 
     // Callback style: the common case (no Idempotency-Key) returns at once without a promise.

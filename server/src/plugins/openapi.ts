@@ -36,7 +36,10 @@ refused keys within a minute gets 429 for every request carrying a key until the
 
 **Idempotency.** Any POST may carry \`Idempotency-Key\` (1-255 printable characters). Keys belong to the calling API key
 (or client IP on public routes) and are kept 24 hours. The same key with the same method, path and body replays the original
-status and body with \`Idempotency-Replayed: true\`; a different request, or one still running, gets 409 \`conflict\`.
+status and body with \`Idempotency-Replayed: true\` and runs nothing: no record, counter, audit entry, job or webhook delivery
+is repeated. A different request, or one still running, gets 409 \`conflict\`. On public routes the client IP is the visitor's
+address (behind a proxy listed in \`QUIRE_TRUSTED_PROXIES\`, taken from \`X-Forwarded-For\`). The site's own POSTs
+(\`/_quire/feedback/page\`, \`/_quire/feedback/section\`, \`/_quire/chat\`) take the key the same way.
 Responses with status 409, 429 or 5xx are not stored, so a retry runs again.
 A claim still running after 60 s is taken to be abandoned (a crash) and the next request with its key runs again.
 Responses that carry a one-time secret (a new or rotated API key) are stored with the secret replaced by a notice: a

@@ -13,11 +13,19 @@
  *   the public 1,000 requests per minute; decisions.md section 7), counted in `ctx.rateLimits`
  *   (shared by every process with REDIS_URL): 429 `rate_limited` with `Retry-After` past it.
  * - Unknown projects answer 404 `not_found`.
+ * - The record keeps `pagePath` as sent (decisions.md section 7: the record holds the fields sent);
+ *   it counts for the page `pageKey`, the path without leading and trailing slashes (shared
+ *   `normalizePagePath`; the site's root: its home page), so `/quickstart` and `quickstart` are one
+ *   page in every statistic and in `GET .../feedback/pages`, listed as `quickstart`.
+ * - Feedback given on a preview deployment is stored marked `deployment: "preview"` and never counted:
+ *   the stats, `GET .../feedback/pages` and page health (analytics/health.ts) count production
+ *   feedback only ({@link FeedbackSource}).
  */
 import { ApiError } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import {
   FEEDBACK_COMMENTS_PER_PAGE,
+  normalizePagePath,
   type CreatePageFeedbackBody,
   type CreateSectionFeedbackBody,
   type FeedbackComment,
@@ -29,6 +37,7 @@ import {
   type SectionFeedbackStats,
 } from '@quire/shared/api/feedback';
 import type { AppContext } from '../context';
+import { rawDate } from '../db/raw-dates';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
 import { getProjectForCaller, type ProjectRecord } from './projects';
@@ -74,6 +83,26 @@ export async function feedbackAuthorOf(ctx: AppContext, project: Pick<ProjectRec
   return resolved.userId;
 }
 
+/**
+ * The kind of site feedback was given on: `production` (the production site, a custom domain, a
+ * documentation version, or an API call from none of the project's preview hosts) or `preview` (a
+ * preview deployment). Only production feedback counts in statistics.
+ */
+export type FeedbackDeployment = 'production' | 'preview';
+
+/** The feedback that statistics count. */
+const COUNTED: FeedbackDeployment = 'production';
+
+/** Who sent feedback, and from where. */
+export interface FeedbackSource {
+  /** the account of the caller ({@link feedbackAuthorOf}); null: anonymous */
+  userId: string | null;
+  /** the kind of site it was given on */
+  deployment: FeedbackDeployment;
+  /** the page it counts for, when not `normalizePagePath(body.pagePath)` (the site's root: its home page) */
+  page?: string;
+}
+
 /** A comment as stored: trimmed, null when blank or absent. */
 function storedComment(comment: string | undefined): string | null {
   const trimmed = comment?.trim();
@@ -82,31 +111,53 @@ function storedComment(comment: string | undefined): string | null {
 
 /**
  * Records a reader's answer to "Was this page helpful?" on `projectId`.
- * @param userId the account of the caller ({@link feedbackAuthorOf}); null: anonymous
- * @returns the record (decisions.md section 7: `id`, the fields sent, `createdAt`)
+ * @returns the record (decisions.md section 7: `id`, the fields sent, `pagePath` as sent, `createdAt`)
  */
-export async function createPageFeedback(ctx: AppContext, projectId: string, body: CreatePageFeedbackBody, userId: string | null): Promise<PageFeedback> {
+export async function createPageFeedback(ctx: AppContext, projectId: string, body: CreatePageFeedbackBody, source: FeedbackSource): Promise<PageFeedback> {
   const row = await ctx.db.prisma.pageFeedback.create({
-    data: { id: newId('pageFeedback'), projectId, pagePath: body.pagePath, helpful: body.helpful, comment: storedComment(body.comment), visitorId: body.visitorId ?? null, userId },
+    data: {
+      id: newId('pageFeedback'),
+      projectId,
+      pagePath: body.pagePath,
+      pageKey: source.page ?? normalizePagePath(body.pagePath),
+      deployment: source.deployment,
+      helpful: body.helpful,
+      comment: storedComment(body.comment),
+      visitorId: body.visitorId ?? null,
+      userId: source.userId,
+    },
   });
   return { id: row.id, pagePath: row.pagePath, helpful: row.helpful, comment: row.comment, visitorId: row.visitorId, createdAt: row.createdAt.toISOString() };
 }
 
 /**
  * Records a reader's vote on one section (heading anchor) of a page.
- * @param userId the account of the caller ({@link feedbackAuthorOf}); null: anonymous
- * @returns the record: `id`, the fields sent, `createdAt`
+ * @returns the record: `id`, the fields sent (`pagePath` as sent), `createdAt`
  */
-export async function createSectionFeedback(ctx: AppContext, projectId: string, body: CreateSectionFeedbackBody, userId: string | null): Promise<SectionFeedback> {
+export async function createSectionFeedback(ctx: AppContext, projectId: string, body: CreateSectionFeedbackBody, source: FeedbackSource): Promise<SectionFeedback> {
   const row = await ctx.db.prisma.sectionFeedback.create({
-    data: { id: newId('sectionFeedback'), projectId, pagePath: body.pagePath, sectionId: body.sectionId, vote: body.vote, comment: storedComment(body.comment), visitorId: body.visitorId ?? null, userId },
+    data: {
+      id: newId('sectionFeedback'),
+      projectId,
+      pagePath: body.pagePath,
+      pageKey: source.page ?? normalizePagePath(body.pagePath),
+      deployment: source.deployment,
+      sectionId: body.sectionId,
+      vote: body.vote,
+      comment: storedComment(body.comment),
+      visitorId: body.visitorId ?? null,
+      userId: source.userId,
+    },
   });
   return { id: row.id, pagePath: row.pagePath, sectionId: row.sectionId, vote: row.vote === 'up' ? 'up' : 'down', comment: row.comment, visitorId: row.visitorId, createdAt: row.createdAt.toISOString() };
 }
 
-/** `{helpful, notHelpful, total}` of one page (interface-spec.md "Feedback"); zeros when it has none. */
-export async function pageFeedbackStats(ctx: AppContext, projectId: string, pagePath: string): Promise<PageFeedbackStats> {
-  const groups = await ctx.db.prisma.pageFeedback.groupBy({ by: ['helpful'], where: { projectId, pagePath }, _count: { _all: true } });
+/**
+ * `{helpful, notHelpful, total}` of one page (interface-spec.md "Feedback"), production feedback only; zeros when it has none.
+ * @param page the page, normalised (shared `normalizePagePath`)
+ */
+export async function pageFeedbackStats(ctx: AppContext, projectId: string, page: string): Promise<PageFeedbackStats> {
+  const groups = await ctx.db.prisma.pageFeedback.groupBy({ by: ['helpful'], where: { projectId, deployment: COUNTED, pageKey: page }, _count: { _all: true } });
   let helpful = 0;
   let notHelpful = 0;
   for (const g of groups) {
@@ -124,24 +175,27 @@ function addVotes(into: Map<string, SectionFeedbackStats>, sectionId: string, vo
   else stats.downvotes += count;
 }
 
-/** `[{sectionId, upvotes, downvotes}]` of one page's sections with votes (interface-spec.md "Feedback"), by section id. */
-export async function sectionFeedbackStats(ctx: AppContext, projectId: string, pagePath: string): Promise<SectionFeedbackStats[]> {
-  const groups = await ctx.db.prisma.sectionFeedback.groupBy({ by: ['sectionId', 'vote'], where: { projectId, pagePath }, _count: { _all: true } });
+/**
+ * `[{sectionId, upvotes, downvotes}]` of one page's sections with votes (interface-spec.md "Feedback"), by section id; production feedback only.
+ * @param page the page, normalised (shared `normalizePagePath`)
+ */
+export async function sectionFeedbackStats(ctx: AppContext, projectId: string, page: string): Promise<SectionFeedbackStats[]> {
+  const groups = await ctx.db.prisma.sectionFeedback.groupBy({ by: ['sectionId', 'vote'], where: { projectId, deployment: COUNTED, pageKey: page }, _count: { _all: true } });
   const stats = new Map<string, SectionFeedbackStats>();
   for (const g of groups) addVotes(stats, g.sectionId, g.vote, g._count._all);
   return [...stats.values()].sort((a, b) => (a.sectionId < b.sectionId ? -1 : a.sectionId > b.sectionId ? 1 : 0));
 }
 
 /**
- * Page answers per page of a project, for analytics (per-page health): page path →
- * `{helpful, notHelpful}`. Pages without answers are absent. No access check (callers check the project).
+ * Page answers per page of a project, for analytics (per-page health): page (normalised) →
+ * `{helpful, notHelpful}`, production feedback only. Pages without answers are absent. No access check (callers check the project).
  */
 export async function feedbackCountsByPage(ctx: AppContext, projectId: string): Promise<Map<string, { helpful: number; notHelpful: number }>> {
-  const groups = await ctx.db.prisma.pageFeedback.groupBy({ by: ['pagePath', 'helpful'], where: { projectId }, _count: { _all: true } });
+  const groups = await ctx.db.prisma.pageFeedback.groupBy({ by: ['pageKey', 'helpful'], where: { projectId, deployment: COUNTED }, _count: { _all: true } });
   const counts = new Map<string, { helpful: number; notHelpful: number }>();
   for (const g of groups) {
-    let entry = counts.get(g.pagePath);
-    if (!entry) counts.set(g.pagePath, (entry = { helpful: 0, notHelpful: 0 }));
+    let entry = counts.get(g.pageKey);
+    if (!entry) counts.set(g.pageKey, (entry = { helpful: 0, notHelpful: 0 }));
     if (g.helpful) entry.helpful += g._count._all;
     else entry.notHelpful += g._count._all;
   }
@@ -151,9 +205,9 @@ export async function feedbackCountsByPage(ctx: AppContext, projectId: string): 
 /** A page of the aggregate before its comments are read. */
 type PageTally = Omit<FeedbackPageSummary, 'comments' | 'sections' | 'lastFeedbackAt'> & { sections: Map<string, SectionFeedbackStats>; last: Date };
 
-/** The latest comments of one page (page answers and section votes together), newest first. */
-async function latestComments(ctx: AppContext, projectId: string, pagePath: string): Promise<FeedbackComment[]> {
-  const where = { projectId, pagePath, comment: { not: null } };
+/** The latest comments of one page (page answers and section votes together, production only), newest first. */
+async function latestComments(ctx: AppContext, projectId: string, page: string): Promise<FeedbackComment[]> {
+  const where = { projectId, deployment: COUNTED, pageKey: page, comment: { not: null } };
   const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
   const [pages, sections] = await Promise.all([
     ctx.db.prisma.pageFeedback.findMany({ where, orderBy, take: FEEDBACK_COMMENTS_PER_PAGE }),
@@ -178,31 +232,49 @@ function comparePages(sort: FeedbackPagesFilters['sort']): (a: PageTally, b: Pag
 }
 
 /**
- * Feedback across every page of a project (`GET .../feedback/pages`): per page with any answer or
- * vote its answers, its sections with votes (most votes first) and its latest comments, ordered by
+ * When each page last got production feedback (page answer or section vote): page → newest `createdAt`.
+ * Raw SQL: Prisma's `_max` of a DateTime is unreadable on SQLite (db/raw-dates.ts).
+ */
+async function newestFeedbackByPage(ctx: AppContext, projectId: string): Promise<Map<string, Date>> {
+  const rows = await ctx.db.prisma.$queryRaw<{ pageKey: string; last: unknown }[]>`
+    SELECT f."pageKey", MAX(f."createdAt") AS "last" FROM (
+      SELECT "pageKey", "createdAt" FROM "PageFeedback" WHERE "projectId" = ${projectId} AND "deployment" = ${COUNTED}
+      UNION ALL
+      SELECT "pageKey", "createdAt" FROM "SectionFeedback" WHERE "projectId" = ${projectId} AND "deployment" = ${COUNTED}
+    ) AS f GROUP BY f."pageKey"`;
+  return new Map(rows.map((r) => [r.pageKey, rawDate(r.last)]));
+}
+
+/**
+ * Feedback across every page of a project (`GET .../feedback/pages`), production feedback only:
+ * per page with any answer or vote (pages are grouped normalised, so `/quickstart` and `quickstart`
+ * are one page, listed as `quickstart`) its answers, its sections with votes (most votes first), its
+ * latest comments and `lastFeedbackAt` (when its newest answer or vote arrived), ordered by
  * `filters.sort`, one page of the list.
  * @throws ApiError not_found for an unknown project or one the caller may not see.
  */
 export async function feedbackPages(ctx: AppContext, auth: RequestAuth, projectId: string, filters: FeedbackPagesFilters, page: PageRequest): Promise<{ items: FeedbackPageSummary[]; total: number }> {
   await getProjectForCaller(ctx, auth, projectId);
-  const [pageGroups, sectionGroups] = await Promise.all([
-    ctx.db.prisma.pageFeedback.groupBy({ by: ['pagePath', 'helpful'], where: { projectId }, _count: { _all: true }, _max: { createdAt: true } }),
-    ctx.db.prisma.sectionFeedback.groupBy({ by: ['pagePath', 'sectionId', 'vote'], where: { projectId }, _count: { _all: true }, _max: { createdAt: true } }),
+  const where = { projectId, deployment: COUNTED };
+  const [pageGroups, sectionGroups, newest] = await Promise.all([
+    ctx.db.prisma.pageFeedback.groupBy({ by: ['pageKey', 'helpful'], where, _count: { _all: true } }),
+    ctx.db.prisma.sectionFeedback.groupBy({ by: ['pageKey', 'sectionId', 'vote'], where, _count: { _all: true } }),
+    newestFeedbackByPage(ctx, projectId),
   ]);
   const tallies = new Map<string, PageTally>();
-  const tallyOf = (pagePath: string, at: Date | null): PageTally => {
-    let tally = tallies.get(pagePath);
-    if (!tally) tallies.set(pagePath, (tally = { pagePath, helpful: 0, notHelpful: 0, total: 0, sections: new Map(), last: new Date(0) }));
-    if (at && at > tally.last) tally.last = at;
+  const now = new Date(); // the newest time of a page whose first feedback arrived between the reads
+  const tallyOf = (pageKey: string): PageTally => {
+    let tally = tallies.get(pageKey);
+    if (!tally) tallies.set(pageKey, (tally = { pagePath: pageKey, helpful: 0, notHelpful: 0, total: 0, sections: new Map(), last: newest.get(pageKey) ?? now }));
     return tally;
   };
   for (const g of pageGroups) {
-    const tally = tallyOf(g.pagePath, g._max.createdAt);
+    const tally = tallyOf(g.pageKey);
     if (g.helpful) tally.helpful += g._count._all;
     else tally.notHelpful += g._count._all;
     tally.total += g._count._all;
   }
-  for (const g of sectionGroups) addVotes(tallyOf(g.pagePath, g._max.createdAt).sections, g.sectionId, g.vote, g._count._all);
+  for (const g of sectionGroups) addVotes(tallyOf(g.pageKey).sections, g.sectionId, g.vote, g._count._all);
   const ordered = [...tallies.values()].sort(comparePages(filters.sort));
   const slice = ordered.slice(page.skip, page.skip + page.take);
   const items = await Promise.all(

@@ -8,7 +8,7 @@
  * secret (see {@link withoutSecret}).
  */
 import { createHash } from 'node:crypto';
-import { ApiError } from '@quire/shared/errors';
+import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
@@ -30,6 +30,30 @@ export const IDEMPOTENCY_LEASE_MS = 60_000;
  */
 export const ONE_TIME_SECRET_NOTICE =
   'Not shown again: the secret is returned only once, in the original response. Create a new one (rotate the key, issue a new token) if it was lost.';
+
+/** A valid key: 1-255 printable ASCII characters, no spaces (decisions.md section 3). */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The `Idempotency-Key` a request sent, as its header value arrived (Node's `IncomingHttpHeaders`).
+ * @returns undefined when the request sent none
+ * @throws ApiError invalid_request (`details.field` `Idempotency-Key`) for a doubled header or a value that is
+ *   not 1-255 printable ASCII characters without spaces.
+ */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw invalidField('Idempotency-Key', 'must be 1-255 printable ASCII characters without spaces');
+  return header;
+}
+
+/**
+ * The scope of a key (decisions.md sections 3 and 10): the calling API key's id, or on a public route
+ * (no key) the client's address, `ip:<address>`, as the access rules see it (access/policy.ts
+ * `clientIp`: behind a trusted proxy, the visitor's, not the proxy's), so two visitors never share keys.
+ */
+export function idempotencyScope(keyId: string | null | undefined, clientIp: string): string {
+  return keyId ?? `ip:${clientIp}`;
+}
 
 /** What identifies the request behind a key. */
 export interface IdempotentRequest {

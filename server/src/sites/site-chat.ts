@@ -7,7 +7,8 @@
  * - `POST /_quire/chat`: body `{question, visitorId, sessionId?, version?}` (JSON); answers 200
  *   `{data: {sessionId, message, sources}}`, or server-sent events with `Accept: text/event-stream`
  *   (chat/sse.ts). Errors: 400 `invalid_request` (`details.field`), 404 (assistant off, unknown
- *   version or session), 403 `usage_limit_exceeded`, 429 `rate_limited` (chat/ask.ts);
+ *   version or session), 403 `usage_limit_exceeded`, 429 `rate_limited` (chat/ask.ts).
+ *   `Idempotency-Key` as on the API (site-idempotency.ts): a retry gets the answer as JSON, asked once;
  * - `GET /_quire/chat/sessions?visitorId=`: `{data: {sessions}}`; `GET /_quire/chat/sessions/<id>?visitorId=`:
  *   `{data: {messages}}`, with the spec's upper-case `INVALID_REQUEST` / `NOT_FOUND` (interface-spec.md
  *   "Chat conversation history"; chat/sessions.ts);
@@ -31,6 +32,7 @@ import { respondWithEvents } from '../chat/sse';
 import { searchTarget } from '../search/search-target';
 import type { DeploymentSite } from './deployment-site';
 import type { SiteAccess } from './site-access';
+import { claimSiteKey, settled } from './site-idempotency';
 import { readJsonBody, sendSiteError, sendSiteJson, sendSiteMethodNotAllowed } from './site-json';
 import { siteReaderOf } from './site-reader';
 import { SECURITY_HEADERS } from './security-headers';
@@ -69,12 +71,20 @@ function queryParam(rawUrl: string, name: string): string | null {
 async function ask(ctx: AppContext, req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
   const body = parseAskBody(await readJsonBody(req));
   const reader = await siteReaderOf(req, site, access, log);
+  const claim = await claimSiteKey(ctx, req, res, reader.ip, body);
+  if (claim === 'replayed') return;
   const input = { projectId: site.projectId, body, reader, target: siteTarget(ctx, site), siteRoot: '/' };
   if (!wantsEvents(req.headers.accept)) {
-    const answer = await askAssistant(ctx, input);
-    return sendSiteJson(req, res, 200, { data: answer }, true);
+    const answer = await settled(claim, 200, async () => ({ data: await askAssistant(ctx, input) }));
+    return sendSiteJson(req, res, 200, answer, true);
   }
-  await respondWithEvents(res, () => ['Vary', 'Cookie, X-Audience-Token', ...SECURITY_HEADERS], (emit, signal) => askAssistant(ctx, { ...input, signal }, emit), log);
+  // a retry with the key gets the JSON form of the streamed answer, stored before the stream ends
+  await respondWithEvents(
+    res,
+    () => ['Vary', 'Cookie, X-Audience-Token', ...SECURITY_HEADERS],
+    async (emit, signal) => (await settled(claim, 200, async () => ({ data: await askAssistant(ctx, { ...input, signal }, emit) }))).data,
+    log,
+  );
 }
 
 /** An error's own headers (`Retry-After` of a 429) as name/value pairs. */

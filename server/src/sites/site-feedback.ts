@@ -4,13 +4,15 @@
  *
  * - `POST /_quire/feedback/page`, `POST /_quire/feedback/section`: the bodies of
  *   `POST /v1/projects/{projectId}/feedback/page|section` (shared/src/api/feedback.ts), answered the
- *   same way (201 `{data: record}`), through the same service and the same per-IP write limit
- *   (services/feedback.ts), for the project the site host serves;
+ *   same way (201 `{data: record}`, `pagePath` as sent), through the same service and the same per-IP
+ *   write limit (services/feedback.ts), for the project the site host serves; `Idempotency-Key` as on
+ *   the API (site-idempotency.ts). Feedback given on a preview host is stored as preview feedback,
+ *   which no statistic counts;
  * - `GET /_quire/feedback/page?pagePath=`, `GET /_quire/feedback/section?pagePath=`: the stats;
  * - any other method: 405 with `Allow: GET, HEAD, POST`; any other path under `/_quire/feedback`: 404.
  *
  * `pagePath` is the page as this site serves it (`guides/setup`; `/` or '' is the site's home page;
- * leading and trailing slashes ignored). A page the deployment does not have answers 404 `not_found`
+ * leading and trailing slashes ignored: the record counts for that page, and keeps `pagePath` as sent). A page the deployment does not have answers 404 `not_found`
  * (a documentation version's pages, `/<label>/...`, are taken when the label is one of the site's
  * versions); so does a page the reader may not read: a gated page (frontmatter `audience`) whose
  * tags the reader's audience token does not open, or a page the site's access rules or IP allowlists
@@ -20,14 +22,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { ApiError } from '@quire/shared/errors';
+import { ApiError, invalidField } from '@quire/shared/errors';
 import { findUnstorableText } from '@quire/shared/text';
-import { CreatePageFeedbackBodySchema, CreateSectionFeedbackBodySchema, FeedbackStatsQuerySchema, normalizePagePath } from '@quire/shared/api/feedback';
+import { CreatePageFeedbackBodySchema, CreateSectionFeedbackBodySchema, FeedbackStatsQuerySchema, MAX_PAGE_PATH, normalizePagePath } from '@quire/shared/api/feedback';
 import type { AppContext } from '../context';
 import { presentedKey } from '../plugins/auth';
-import { createPageFeedback, createSectionFeedback, feedbackAuthorOf, feedbackProject, limitFeedbackWrites, pageFeedbackStats, sectionFeedbackStats } from '../services/feedback';
+import {
+  createPageFeedback,
+  createSectionFeedback,
+  feedbackAuthorOf,
+  feedbackProject,
+  limitFeedbackWrites,
+  pageFeedbackStats,
+  sectionFeedbackStats,
+  type FeedbackSource,
+} from '../services/feedback';
 import type { DeploymentSite } from './deployment-site';
 import type { SiteAccess } from './site-access';
+import { claimSiteKey, settled } from './site-idempotency';
 import { readJsonBody, sendSiteError, sendSiteJson, sendSiteMethodNotAllowed } from './site-json';
 import { siteReaderOf, type SiteReader } from './site-reader';
 
@@ -98,9 +110,11 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
     const data = kind === 'page' ? await pageFeedbackStats(ctx, site.projectId, parsed.data.pagePath) : await sectionFeedbackStats(ctx, site.projectId, parsed.data.pagePath);
     return sendSiteJson(req, res, 200, { data }, personal);
   }
-  const raw = withSitePath(site, await readJsonBody(req));
+  const sent = await readJsonBody(req);
+  const raw = withSitePath(site, sent);
   const project = await feedbackProject(ctx, site.projectId);
-  const write = async () => {
+  /** Counts the write against the per-IP limit and tells who sent it from where (`page`: the page it counts for). */
+  const sourceOf = async (page: string): Promise<FeedbackSource> => {
     await limitFeedbackWrites(ctx, project.id, reader.ip);
     let key: string | null = null;
     try {
@@ -108,20 +122,32 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
     } catch {
       key = null;
     }
-    return feedbackAuthorOf(ctx, project, key);
+    return { userId: await feedbackAuthorOf(ctx, project, key), deployment: site.previewName === undefined ? 'production' : 'preview', page };
+  };
+  // Validated with the page it counts for in place of `pagePath`; the record keeps `pagePath` as sent.
+  const asSent = <T extends { pagePath: string }>(body: T): T => {
+    if (typeof sent.pagePath !== 'string') return body;
+    if (sent.pagePath.length > MAX_PAGE_PATH) throw invalidField('pagePath', `at most ${MAX_PAGE_PATH} characters`);
+    return { ...body, pagePath: sent.pagePath };
   };
   if (kind === 'page') {
     const parsed = CreatePageFeedbackBodySchema.safeParse(raw);
     if (!parsed.success) throw invalid(parsed.error, raw);
     await requireReadable(site, reader, parsed.data.pagePath);
-    const data = await createPageFeedback(ctx, project.id, parsed.data, await write());
-    return sendSiteJson(req, res, 201, { data }, true);
+    const body = asSent(parsed.data);
+    const claim = await claimSiteKey(ctx, req, res, reader.ip, body);
+    if (claim === 'replayed') return;
+    const answer = await settled(claim, 201, async () => ({ data: await createPageFeedback(ctx, project.id, body, await sourceOf(parsed.data.pagePath)) }));
+    return sendSiteJson(req, res, 201, answer, true);
   }
   const parsed = CreateSectionFeedbackBodySchema.safeParse(raw);
   if (!parsed.success) throw invalid(parsed.error, raw);
   await requireReadable(site, reader, parsed.data.pagePath);
-  const data = await createSectionFeedback(ctx, project.id, parsed.data, await write());
-  return sendSiteJson(req, res, 201, { data }, true);
+  const body = asSent(parsed.data);
+  const claim = await claimSiteKey(ctx, req, res, reader.ip, body);
+  if (claim === 'replayed') return;
+  const answer = await settled(claim, 201, async () => ({ data: await createSectionFeedback(ctx, project.id, body, await sourceOf(parsed.data.pagePath)) }));
+  return sendSiteJson(req, res, 201, answer, true);
 }
 
 /**

@@ -75,7 +75,7 @@ describe('content health', () => {
 
   it('lowers the feedback points by the share of unhelpful answers', async () => {
     await t.ctx.db.prisma.pageFeedback.createMany({
-      data: [true, false, false, false].map((helpful, i) => ({ id: `fbk_test${i}`, projectId, pagePath: 'index', helpful })),
+      data: [true, false, false, false].map((helpful, i) => ({ id: `fbk_test${i}`, projectId, pagePath: 'index', pageKey: 'index', helpful })),
     });
     const pages = (await analytics(t, projectId, 'health?pageSize=100')).body.data as PageHealth[];
     expect(pages.find((p) => p.path === 'index')!.components.feedback).toEqual({ points: 5, max: 20, detail: '1 of 4 readers found it helpful' });

@@ -20,13 +20,14 @@ import { testDatabaseFromEnv, type TempDatabase } from '../helpers/pg-database';
 export interface Server {
   dataDir: string;
   database: TempDatabase | null;
-  /** Builds and readies an app on them (the build runner on). */
-  open(): Promise<FastifyInstance>;
+  /** Builds and readies an app on them (the build runner on unless `runJobs` is false). */
+  open(runJobs?: boolean): Promise<FastifyInstance>;
   /** Removes the data directory and drops the database. */
   remove(): Promise<void>;
 }
 
-export async function createServer(): Promise<Server> {
+/** A {@link Server}; `env`: more environment variables of its apps (e.g. `{ QUIRE_ALLOW_PRIVATE_NETWORK: '1' }`). */
+export async function createServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-approval-'));
   const database = await testDatabaseFromEnv();
   const config = loadConfig({
@@ -34,12 +35,13 @@ export async function createServer(): Promise<Server> {
     QUIRE_LOG_LEVEL: 'silent',
     QUIRE_ALLOW_FILE_REPOS: '1',
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
   });
   return {
     dataDir,
     database,
-    async open() {
-      const app = await buildApp(config, { runJobs: true });
+    async open(runJobs = true) {
+      const app = await buildApp(config, { runJobs });
       await app.ready();
       return app;
     },

@@ -108,3 +108,31 @@ describe('Idempotency-Key on POST', () => {
     });
   });
 });
+
+describe('Idempotency-Key on public routes behind a trusted proxy', () => {
+  it("keeps each visitor's keys apart: another visitor with the same key and body is not answered the first one's record", async () => {
+    const proxied = await createTestApp({ env: { QUIRE_TRUSTED_PROXIES: '10.9.0.1' } });
+    try {
+      const project = await proxied.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(proxied.adminKey), payload: { name: 'Proxied Docs' } });
+      const send = (visitor: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: `/v1/projects/${project.json().data.id}/feedback/page`,
+          remoteAddress: '10.9.0.1',
+          headers: { 'x-forwarded-for': visitor, 'idempotency-key': 'same-key' },
+          payload: { pagePath: 'shared', helpful: true },
+        });
+      const first = await send('198.51.100.1');
+      const other = await send('198.51.100.2');
+      expect(other.statusCode).toBe(201);
+      expect(other.headers['idempotency-replayed']).toBeUndefined();
+      expect(other.json().data.id).not.toBe(first.json().data.id);
+      const retry = await send('198.51.100.1');
+      expect(retry.headers['idempotency-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      expect(await proxied.ctx.db.prisma.pageFeedback.count({ where: { pageKey: 'shared' } })).toBe(2);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

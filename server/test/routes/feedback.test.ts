@@ -1,7 +1,9 @@
 /**
  * Feedback through the API (interface-spec.md "Feedback (public, no API key needed)", "Limits";
- * decisions.md section 7): 201 `{data: record}`, comment limits, validation, stats, Bearer
- * association, the authenticated aggregate, CORS for the project's site origins, the per-IP write limit.
+ * decisions.md section 7): 201 `{data: record}` holding the fields sent, comment limits, validation,
+ * stats, Bearer association, the authenticated aggregate (pages grouped without slashes, the real
+ * `lastFeedbackAt`), feedback from preview hosts kept out of every count, CORS for the project's site
+ * origins, the per-IP write limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@quire/shared/ids';
@@ -38,7 +40,7 @@ describe('page feedback', () => {
     const res = await post('page', { pagePath: '/guides/setup/', helpful: true, comment: 'Clear steps.', visitorId: 'v-1' });
     expect(res.statusCode).toBe(201);
     const { data } = res.json() as { data: Record<string, unknown> };
-    expect(data).toEqual({ id: expect.stringMatching(/^fbk_/), pagePath: 'guides/setup', helpful: true, comment: 'Clear steps.', visitorId: 'v-1', createdAt: expect.any(String) });
+    expect(data).toEqual({ id: expect.stringMatching(/^fbk_/), pagePath: '/guides/setup/', helpful: true, comment: 'Clear steps.', visitorId: 'v-1', createdAt: expect.any(String) });
     expect(Number.isNaN(Date.parse(data.createdAt as string))).toBe(false);
   });
 
@@ -193,6 +195,63 @@ describe('feedback across pages', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('invalid_request');
     }
+  });
+});
+
+describe('what the record keeps and how pages are counted', () => {
+  it('answers pagePath as sent, and counts /quickstart and quickstart/ as one page, listed as quickstart', async () => {
+    const page = await post('page', { pagePath: '/quickstart', helpful: true });
+    expect(page.json().data.pagePath).toBe('/quickstart');
+    expect((await t.ctx.db.prisma.pageFeedback.findUniqueOrThrow({ where: { id: page.json().data.id } })).pagePath).toBe('/quickstart');
+    expect((await post('page', { pagePath: 'quickstart/', helpful: false })).json().data.pagePath).toBe('quickstart/');
+    const vote = await post('section', { pagePath: '/quickstart', sectionId: 'install', vote: 'up' });
+    expect(vote.json().data).toMatchObject({ pagePath: '/quickstart', sectionId: 'install' });
+    for (const query of ['quickstart', '/quickstart', 'quickstart/']) {
+      expect((await get(`/v1/projects/${projectId}/feedback/page?pagePath=${encodeURIComponent(query)}`)).json().data).toEqual({ helpful: 1, notHelpful: 1, total: 2 });
+      expect((await get(`/v1/projects/${projectId}/feedback/section?pagePath=${encodeURIComponent(query)}`)).json().data).toEqual([{ sectionId: 'install', upvotes: 1, downvotes: 0 }]);
+    }
+    const listed = (await get(`/v1/projects/${projectId}/feedback/pages?pageSize=100`, bearer(t.adminKey))).json().data as Array<{ pagePath: string }>;
+    expect(listed.filter((p) => p.pagePath.replaceAll('/', '') === 'quickstart')).toEqual([
+      expect.objectContaining({ pagePath: 'quickstart', helpful: 1, notHelpful: 1, total: 2, sections: [{ sectionId: 'install', upvotes: 1, downvotes: 0 }] }),
+    ]);
+  });
+
+  it('reports lastFeedbackAt as the arrival of the page\'s newest answer or vote, and sorts recent pages first', async () => {
+    const startedAt = Date.now();
+    await post('page', { pagePath: 'timed/older', helpful: true });
+    await post('page', { pagePath: 'timed/newer', helpful: true });
+    const vote = (await post('section', { pagePath: '/timed/newer/', sectionId: 'last', vote: 'down' })).json().data as { createdAt: string };
+    const listed = (await get(`/v1/projects/${projectId}/feedback/pages?sort=recent&pageSize=100`, bearer(t.adminKey))).json().data as Array<{ pagePath: string; lastFeedbackAt: string }>;
+    expect(listed[0]).toMatchObject({ pagePath: 'timed/newer', lastFeedbackAt: vote.createdAt });
+    const older = listed.find((p) => p.pagePath === 'timed/older')!;
+    expect(Date.parse(older.lastFeedbackAt)).toBeGreaterThanOrEqual(startedAt - 1_000);
+    expect(Date.parse(older.lastFeedbackAt)).toBeLessThanOrEqual(Date.parse(vote.createdAt));
+  });
+});
+
+describe('feedback from a preview host', () => {
+  const previewOrigin = () => `https://pr-7--${slug}-docs.localhost:4000`;
+
+  beforeAll(async () => {
+    const build = await t.ctx.db.prisma.build.create({ data: { id: newId('build'), projectId, branch: 'pr-7', status: 'deployed', trigger: 'api', isPreview: true } });
+    await t.ctx.db.prisma.deployment.create({ data: { id: newId('deployment'), projectId, buildId: build.id, kind: 'preview', previewName: 'pr-7', dir: 'x' } });
+    t.ctx.events.emit('deployment.changed', { projectId });
+  });
+
+  it('is stored as preview feedback and counted nowhere: not in the stats, not in the aggregate', async () => {
+    const aggregate = async () => (await get(`/v1/projects/${projectId}/feedback/pages?pageSize=100`, bearer(t.adminKey))).json().data as Array<{ pagePath: string }>;
+    const before = await aggregate();
+    const page = await post('page', { pagePath: 'previewed', helpful: false, comment: 'Draft wording.' }, { origin: previewOrigin() });
+    expect(page.statusCode).toBe(201);
+    expect(page.headers['access-control-allow-origin']).toBe(previewOrigin());
+    expect((await post('section', { pagePath: 'previewed', sectionId: 'intro', vote: 'down' }, { origin: previewOrigin() })).statusCode).toBe(201);
+    expect((await t.ctx.db.prisma.pageFeedback.findUniqueOrThrow({ where: { id: page.json().data.id } })).deployment).toBe('preview');
+    expect((await get(`/v1/projects/${projectId}/feedback/page?pagePath=previewed`)).json().data).toEqual({ helpful: 0, notHelpful: 0, total: 0 });
+    expect((await get(`/v1/projects/${projectId}/feedback/section?pagePath=previewed`)).json().data).toEqual([]);
+    expect(await aggregate()).toEqual(before);
+    // the same answer from the production site (or without an Origin) counts
+    expect((await post('page', { pagePath: 'previewed', helpful: true }, { origin: `http://${slug}-docs.localhost:4000` })).statusCode).toBe(201);
+    expect((await get(`/v1/projects/${projectId}/feedback/page?pagePath=previewed`)).json().data).toEqual({ helpful: 1, notHelpful: 0, total: 1 });
   });
 });
 

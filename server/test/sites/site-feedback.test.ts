@@ -1,7 +1,8 @@
 /**
  * The site's feedback endpoint `/_quire/feedback/*` on a real build with gated pages (decisions.md
- * sections 6 and 7): the API's bodies and answers, the same records and stats as the API, gated pages
- * answered 404 to a reader without a token that opens them, the page must exist, 405 for other methods.
+ * sections 6 and 7): the API's bodies and answers (the record holds `pagePath` as sent), the same
+ * records and stats as the API, gated pages answered 404 to a reader without a token that opens them,
+ * the page must exist, 405 for other methods, feedback given on a preview host counted nowhere.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -14,6 +15,8 @@ let repo: FixtureRepo;
 let projectId: string;
 let partners: string;
 const HOST = 'fb-docs.localhost:4000';
+/** The host of the project's preview of its main branch. */
+const PREVIEW_HOST = 'main--fb-docs.localhost:4000';
 
 const site = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { host: HOST, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}) });
@@ -23,8 +26,9 @@ beforeAll(async () => {
   repo = gatedDocsRepo();
   projectId = await createGatedProject(t, repo, 'fb');
   await buildAndDeploy(t, projectId);
+  await buildAndDeploy(t, projectId, { preview: true });
   partners = (await issueToken(t, projectId, 'partners', ['partners'])).token;
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
@@ -36,7 +40,7 @@ describe('site feedback endpoint', () => {
     const res = await site('POST', '/_quire/feedback/page', { pagePath: '/setup', helpful: false, comment: 'Needs a Windows section.', visitorId: 'v-9' });
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.json().data).toEqual({ id: expect.stringMatching(/^fbk_/), pagePath: 'setup', helpful: false, comment: 'Needs a Windows section.', visitorId: 'v-9', createdAt: expect.any(String) });
+    expect(res.json().data).toEqual({ id: expect.stringMatching(/^fbk_/), pagePath: '/setup', helpful: false, comment: 'Needs a Windows section.', visitorId: 'v-9', createdAt: expect.any(String) });
     const stats = await site('GET', '/_quire/feedback/page?pagePath=setup');
     expect(stats.json()).toEqual({ data: { helpful: 0, notHelpful: 1, total: 1 } });
     const api = await t.app.inject({ url: `/v1/projects/${projectId}/feedback/page?pagePath=setup` });
@@ -50,9 +54,26 @@ describe('site feedback endpoint', () => {
     expect(res.json()).toEqual({ data: [{ sectionId: 'overview', upvotes: 1, downvotes: 0 }] });
   });
 
-  it("takes the site root as the home page", async () => {
-    expect((await site('POST', '/_quire/feedback/page', { pagePath: '/', helpful: true })).json().data.pagePath).toBe('index');
+  it('takes the site root as the home page, keeping the path as sent in the record', async () => {
+    expect((await site('POST', '/_quire/feedback/page', { pagePath: '/', helpful: true })).json().data.pagePath).toBe('/');
     expect((await site('GET', '/_quire/feedback/page?pagePath=index')).json().data.helpful).toBe(1);
+  });
+
+  it('stores feedback given on a preview host as preview feedback, counted in no statistic', async () => {
+    const stats = async () => ({
+      page: (await t.app.inject({ url: `/v1/projects/${projectId}/feedback/page?pagePath=guides/intro` })).json().data,
+      sections: (await t.app.inject({ url: `/v1/projects/${projectId}/feedback/section?pagePath=guides/intro` })).json().data,
+      pages: (await t.app.inject({ url: `/v1/projects/${projectId}/feedback/pages?pageSize=100`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().data,
+      health: (await t.app.inject({ url: `/v1/projects/${projectId}/analytics/health?pageSize=100`, headers: { authorization: `Bearer ${t.adminKey}` } })).json().data,
+    });
+    const before = await stats();
+    const onPreview = { host: PREVIEW_HOST };
+    const page = await site('POST', '/_quire/feedback/page', { pagePath: 'guides/intro', helpful: false, comment: 'Preview only.' }, onPreview);
+    expect(page.statusCode).toBe(201);
+    expect((await site('POST', '/_quire/feedback/section', { pagePath: 'guides/intro', sectionId: 'overview', vote: 'down' }, onPreview)).statusCode).toBe(201);
+    expect((await t.ctx.db.prisma.pageFeedback.findUniqueOrThrow({ where: { id: page.json().data.id } })).deployment).toBe('preview');
+    expect(await stats()).toEqual(before);
+    expect((await site('GET', '/_quire/feedback/page?pagePath=guides/intro', undefined, onPreview)).json().data).toEqual(before.page);
   });
 
   it('answers 404 for a gated page without a token that opens it, and takes it with one', async () => {

@@ -21,26 +21,25 @@ export const MAX_SECTION_ID = 200;
 export const FEEDBACK_COMMENTS_PER_PAGE = 5;
 
 /**
- * A page path as feedback stores it: the path the site serves the page at, without leading or
+ * The page a feedback path counts for: the path the site serves the page at, without leading or
  * trailing slashes (`/guides/setup/` → `guides/setup`; a version's pages keep their `/<label>`
  * prefix: `v1/guides/setup`). '' when nothing is left (the site's `/`, which the site endpoint
- * turns into its home page).
+ * turns into its home page). Statistics group by it; the record keeps the path as sent.
  */
 export function normalizePagePath(path: string): string {
   return path.trim().replace(/^\/+/, '').replace(/\/+$/, '');
 }
 
-/** A page path (see {@link normalizePagePath}); the root alone is refused. */
+/**
+ * A page path as a feedback body sends it: at most {@link MAX_PAGE_PATH} characters, naming a page once
+ * normalised ({@link normalizePagePath}; the root alone is refused). The value stays as sent:
+ * decisions.md section 7 has the record hold the fields sent.
+ */
 export const PagePathSchema = z
   .string()
   .max(MAX_PAGE_PATH, `at most ${MAX_PAGE_PATH} characters`)
-  .transform((value, ctx) => {
-    const path = normalizePagePath(value);
-    if (path) return path;
-    ctx.addIssue({ code: 'custom', message: 'must name a page (e.g. guides/setup)' });
-    return z.NEVER;
-  })
-  .describe('The page, as the site serves it: `guides/setup` (leading and trailing slashes are ignored; a documentation version\'s pages keep their prefix, `v1/guides/setup`)');
+  .refine((value) => normalizePagePath(value) !== '', 'must name a page (e.g. guides/setup)')
+  .describe('The page, as the site serves it: `guides/setup` (kept as sent; statistics ignore leading and trailing slashes, so `/guides/setup/` counts for the same page; a documentation version\'s pages keep their prefix, `v1/guides/setup`)');
 
 /** A section: the anchor of an h2/h3 heading, with or without its `#`. */
 export const SectionIdSchema = z
@@ -76,14 +75,14 @@ export const CreateSectionFeedbackBodySchema = z.strictObject({
 });
 export type CreateSectionFeedbackBody = z.infer<typeof CreateSectionFeedbackBodySchema>;
 
-/** Query of `GET .../feedback/page` and `GET .../feedback/section`. */
-export const FeedbackStatsQuerySchema = z.object({ pagePath: PagePathSchema });
+/** Query of `GET .../feedback/page` and `GET .../feedback/section`: the page, normalised ({@link normalizePagePath}). */
+export const FeedbackStatsQuerySchema = z.object({ pagePath: PagePathSchema.transform(normalizePagePath) });
 export type FeedbackStatsQuery = z.infer<typeof FeedbackStatsQuerySchema>;
 
 /** The page feedback record answered on creation (decisions.md section 7). */
 export const PageFeedbackSchema = z.object({
   id: z.string().describe('fbk_<id>'),
-  pagePath: z.string(),
+  pagePath: z.string().describe('as sent'),
   helpful: z.boolean(),
   comment: z.string().nullable().describe('null when none (or blank) was sent'),
   visitorId: z.string().nullable(),
@@ -94,7 +93,7 @@ export type PageFeedback = z.infer<typeof PageFeedbackSchema>;
 /** The section feedback record answered on creation. */
 export const SectionFeedbackSchema = z.object({
   id: z.string().describe('sfb_<id>'),
-  pagePath: z.string(),
+  pagePath: z.string().describe('as sent'),
   sectionId: z.string(),
   vote: z.enum(['up', 'down']),
   comment: z.string().nullable().describe('null when none (or blank) was sent'),
@@ -132,13 +131,13 @@ export type FeedbackComment = z.infer<typeof FeedbackCommentSchema>;
 
 /** One page of `GET .../feedback/pages`. */
 export const FeedbackPageSummarySchema = z.object({
-  pagePath: z.string(),
+  pagePath: z.string().describe('the page, normalised: feedback sent for `/guides/setup/` and `guides/setup` is listed once, as `guides/setup`'),
   helpful: z.number().int().min(0),
   notHelpful: z.number().int().min(0),
   total: z.number().int().min(0).describe('page answers: helpful + notHelpful'),
   sections: z.array(SectionFeedbackStatsSchema).describe('sections with votes, most votes first'),
   comments: z.array(FeedbackCommentSchema).describe(`the latest comments (page and sections), newest first, at most ${FEEDBACK_COMMENTS_PER_PAGE}`),
-  lastFeedbackAt: TimestampSchema.describe('the newest page answer or section vote'),
+  lastFeedbackAt: TimestampSchema.describe('when the newest page answer or section vote of the page arrived'),
 });
 export type FeedbackPageSummary = z.infer<typeof FeedbackPageSummarySchema>;
 

@@ -25,7 +25,7 @@ import {
 } from '@quire/shared/api/feedback';
 import { clientIp } from '../../../access/policy';
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
-import { registerSiteCors } from '../../../http/site-cors';
+import { registerSiteCors, siteOriginKind } from '../../../http/site-cors';
 import { presentedKey } from '../../../plugins/auth';
 import {
   createPageFeedback,
@@ -37,7 +37,10 @@ import {
   limitFeedbackWrites,
   pageFeedbackStats,
   sectionFeedbackStats,
+  type FeedbackSource,
 } from '../../../services/feedback';
+import type { ProjectRecord } from '../../../services/projects';
+import type { AppContext } from '../../../context';
 
 /** The public paths (the site's scripts call them cross-origin). */
 const PAGE_PATH = '/projects/:projectId/feedback/page';
@@ -51,6 +54,23 @@ function presentedToken(req: FastifyRequest): string | null {
     return null;
   }
 }
+
+/**
+ * Counts a public write of `req` against the per-IP feedback limit and tells who sent it from where:
+ * the account of its Bearer token (or anonymous), and `preview` when its `Origin` is one of the
+ * project's preview hosts (such feedback is stored but never counted), else `production`.
+ * @throws ApiError rate_limited past the feedback write limit.
+ */
+async function writeSource(ctx: AppContext, req: FastifyRequest, project: ProjectRecord): Promise<FeedbackSource> {
+  await limitFeedbackWrites(ctx, project.id, clientIp(ctx, req.raw));
+  const [userId, origin] = await Promise.all([feedbackAuthorOf(ctx, project, presentedToken(req)), siteOriginKind(ctx, project.id, req.headers.origin)]);
+  return { userId, deployment: origin === 'preview' ? 'preview' : 'production' };
+}
+
+/** What the stats and the aggregate count. */
+const COUNTED_NOTE =
+  'Counts production feedback only: feedback sent from a preview deployment (the site\'s own endpoint on a preview host, or these routes with an `Origin` of one of the project\'s preview hosts) is stored but never counted, here, in `feedback/pages` or in page and content health. ' +
+  '`pagePath` is matched without leading and trailing slashes: `/guides/setup/` and `guides/setup` are the same page.';
 
 const PUBLIC_NOTE =
   'Public: no API key needed. With `Authorization: Bearer <key>` (an API key or desktop session of the project\'s organization) the feedback is associated with that account, otherwise it is anonymous (a key that does not resolve also gives anonymous feedback). ' +
@@ -69,8 +89,9 @@ const feedbackRoutes: FastifyPluginAsync = async (base) => {
       tags,
       summary: 'Send page feedback',
       description:
-        `A reader's answer to "Was this page helpful?": \`pagePath\` (required; leading and trailing slashes ignored), \`helpful\` (required), \`comment\` (at most ${MAX_PAGE_COMMENT} characters; 1,001 gives 400), \`visitorId\` (the site's anonymous visitor id, at most 100 characters). ` +
-        'Answers 201 `{data: record}` with `id`, the fields sent and `createdAt`. 404 not_found for an unknown project. ' +
+        `A reader's answer to "Was this page helpful?": \`pagePath\` (required; statistics ignore its leading and trailing slashes), \`helpful\` (required), \`comment\` (at most ${MAX_PAGE_COMMENT} characters; 1,001 gives 400), \`visitorId\` (the site's anonymous visitor id, at most 100 characters). ` +
+        'Answers 201 `{data: record}` with `id`, the fields sent (`pagePath` exactly as sent) and `createdAt`. 404 not_found for an unknown project. ' +
+        'Sent with an `Origin` of one of the project\'s preview hosts, it is stored as preview feedback, which no statistic counts. ' +
         PUBLIC_NOTE,
       security,
       params: ProjectParamsSchema,
@@ -79,9 +100,8 @@ const feedbackRoutes: FastifyPluginAsync = async (base) => {
     },
   }, async (req, reply) => {
     const project = await feedbackProject(app.ctx, req.params.projectId);
-    await limitFeedbackWrites(app.ctx, project.id, clientIp(app.ctx, req.raw));
-    const userId = await feedbackAuthorOf(app.ctx, project, presentedToken(req));
-    return reply.code(201).send({ data: await createPageFeedback(app.ctx, project.id, req.body, userId) });
+    const source = await writeSource(app.ctx, req, project);
+    return reply.code(201).send({ data: await createPageFeedback(app.ctx, project.id, req.body, source) });
   });
 
   app.get(PAGE_PATH, {
@@ -89,7 +109,7 @@ const feedbackRoutes: FastifyPluginAsync = async (base) => {
     schema: {
       tags,
       summary: 'Get page feedback stats',
-      description: 'How readers answered "Was this page helpful?" on `pagePath` (required): `{helpful, notHelpful, total}`; zeros for a page without answers. 404 not_found for an unknown project. Public; CORS for the project\'s site origins.',
+      description: `How readers answered "Was this page helpful?" on \`pagePath\` (required): \`{helpful, notHelpful, total}\`; zeros for a page without answers. ${COUNTED_NOTE} 404 not_found for an unknown project. Public; CORS for the project's site origins.`,
       security,
       params: ProjectParamsSchema,
       querystring: FeedbackStatsQuerySchema,
@@ -107,7 +127,8 @@ const feedbackRoutes: FastifyPluginAsync = async (base) => {
       summary: 'Send section feedback',
       description:
         `A reader's vote on one section of a page: \`pagePath\` (required), \`sectionId\` (required: the heading anchor, \`install\` for \`#install\`), \`vote\` (\`up\` or \`down\`, required), \`comment\` (at most ${MAX_SECTION_COMMENT} characters; 501 gives 400), \`visitorId\` (at most 100 characters). ` +
-        'Answers 201 `{data: record}` with `id`, the fields sent and `createdAt`. 404 not_found for an unknown project. ' +
+        'Answers 201 `{data: record}` with `id`, the fields sent (`pagePath` exactly as sent) and `createdAt`. 404 not_found for an unknown project. ' +
+        'Sent with an `Origin` of one of the project\'s preview hosts, it is stored as preview feedback, which no statistic counts. ' +
         PUBLIC_NOTE,
       security,
       params: ProjectParamsSchema,
@@ -116,9 +137,8 @@ const feedbackRoutes: FastifyPluginAsync = async (base) => {
     },
   }, async (req, reply) => {
     const project = await feedbackProject(app.ctx, req.params.projectId);
-    await limitFeedbackWrites(app.ctx, project.id, clientIp(app.ctx, req.raw));
-    const userId = await feedbackAuthorOf(app.ctx, project, presentedToken(req));
-    return reply.code(201).send({ data: await createSectionFeedback(app.ctx, project.id, req.body, userId) });
+    const source = await writeSource(app.ctx, req, project);
+    return reply.code(201).send({ data: await createSectionFeedback(app.ctx, project.id, req.body, source) });
   });
 
   app.get(SECTION_PATH, {
@@ -126,7 +146,7 @@ const feedbackRoutes: FastifyPluginAsync = async (base) => {
     schema: {
       tags,
       summary: 'Get section feedback stats',
-      description: 'The votes on each section of `pagePath` (required) that has any: `{data: [{sectionId, upvotes, downvotes}]}`, by section id; `[]` for a page without votes. 404 not_found for an unknown project. Public; CORS for the project\'s site origins.',
+      description: `The votes on each section of \`pagePath\` (required) that has any: \`{data: [{sectionId, upvotes, downvotes}]}\`, by section id; \`[]\` for a page without votes. ${COUNTED_NOTE} 404 not_found for an unknown project. Public; CORS for the project's site origins.`,
       security,
       params: ProjectParamsSchema,
       querystring: FeedbackStatsQuerySchema,
@@ -143,7 +163,9 @@ const feedbackRoutes: FastifyPluginAsync = async (base) => {
       tags,
       summary: 'Feedback across all pages',
       description:
-        'Every page with feedback: its page answers (`helpful`, `notHelpful`, `total`), its sections with votes (most votes first), its latest comments (page and sections, newest first, at most 5, each with the `userId` of the account that sent it or null) and `lastFeedbackAt`. ' +
+        'Every page with feedback: its page answers (`helpful`, `notHelpful`, `total`), its sections with votes (most votes first), its latest comments (page and sections, newest first, at most 5, each with the `userId` of the account that sent it or null) and `lastFeedbackAt` (when its newest answer or vote arrived). ' +
+        'Pages are grouped without leading and trailing slashes: feedback sent for `/quickstart` and for `quickstart` is one page, listed as `quickstart`. ' +
+        'Counts production feedback only: feedback given on a preview deployment is stored but not listed or counted. ' +
         '`sort`: recent (default; newest feedback first), total (most page answers first) or notHelpful. Pagination: page, pageSize (alias per_page; default 20, above 100 clamped). Needs projects:read; 404 not_found for an unknown project.',
       params: ProjectParamsSchema,
       querystring: PageQuerySchema.extend(FeedbackPagesFiltersSchema.shape),
