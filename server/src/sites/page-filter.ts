@@ -122,8 +122,22 @@ function narrowerRules(policy: CompiledPolicy, filePath: string | null): { rules
   return { rules, lists, key };
 }
 
+/**
+ * Whether the project's access rules or IP allowlists may refuse some reader a page, so that what
+ * names pages (a search answer) depends on the reader; true when they cannot be read.
+ */
+export async function rulesRestrict(access: SiteAccess, projectId: string): Promise<boolean> {
+  try {
+    return restricts(await access.policy(projectId));
+  } catch {
+    return true;
+  }
+}
+
+const restricts = (policy: CompiledPolicy) => policy.rules.length > 0 || policy.allowlists.length > 0;
+
 function withPolicy(site: DeploymentSite, access: SiteAccess, answer: FileAnswer, reader: () => PageReader, policy: CompiledPolicy): ReaderForm | Promise<ReaderForm> {
-  if (policy.rules.length === 0 && policy.allowlists.length === 0) return UNFILTERED;
+  if (!restricts(policy)) return UNFILTERED;
   const who = reader();
   const narrower = narrowerRules(policy, who.filePath);
   if (narrower.rules.length === 0 && narrower.lists.length === 0) return UNFILTERED;

@@ -185,6 +185,10 @@ describe('other surfaces naming pages under an access rule', () => {
   it('name them to a reader the rule opens to', async () => {
     const search = await get('/_quire/search?q=zanzibar', OUTSIDE, { 'x-audience-token': staff });
     expect(search.json().data.map((h: { title: string }) => h.title).sort()).toEqual(['Internal runbook', 'Internal title']);
+    const byAddress = await get('/_quire/search?q=zanzibar', INSIDE);
+    expect(byAddress.json().data).toHaveLength(2);
+    // an answer naming protected pages is never kept by a shared cache, whatever let the reader in
+    expect(byAddress.headers['cache-control']).toBe('private, no-store');
     expect((await mcp('tools/call', { name: 'search', arguments: { query: 'zanzibar' } }, INSIDE)).body).toContain('Internal title');
     expect((await mcp('resources/list', {}, OUTSIDE, { 'x-audience-token': staff })).body).toContain('Internal title');
     for (const url of ['/llms.txt', '/sitemap.xml']) expect((await get(url, INSIDE)).body, url).toContain('/internal/guide');
