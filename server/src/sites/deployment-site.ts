@@ -68,7 +68,9 @@ const MAX_HREFS = 20_000;
  * their tags (`FileAnswer.audience`) on the answer of their HTML and of their `.md`, whatever path
  * form reached them: the access gate (`site-gate.ts`) decides after this path resolution. Built HTML
  * files whose navigation names gated pages are cut per visitor ({@link variant}, audience-variants.ts);
- * what is cached under the file's own key is the variant of a visitor without tags.
+ * what is cached under the file's own key is the variant of a visitor without tags. Files naming
+ * pages (built HTML files, index files) are also cut per reader by the project's access rules
+ * (page-filter.ts: {@link pageLinks}, {@link pageEntries}, {@link readerVariant}).
  *
  * Files the builder generated (the manifest's `generated` and `assets`, see `siteOwnedFiles`)
  * are served by their type; every other file came from the repository and is served so that it
