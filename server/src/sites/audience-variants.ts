@@ -46,10 +46,8 @@ const ATTRIBUTE = new RegExp(` (${AUDIENCE_UNLESS_ATTR}|${AUDIENCE_ATTR})="([^"]
 export function findAudienceMarks(html: Buffer): AudienceMarks | null {
   const text = html.toString('latin1');
   if (!text.includes(MARK)) return null;
-  const proseStart = text.indexOf(PROSE_OPEN);
-  const footerStart = proseStart === -1 ? -1 : text.lastIndexOf(PAGE_FOOTER_OPEN);
-  const bodyEnd = footerStart > proseStart ? footerStart : text.length;
-  const inBody = (at: number) => proseStart !== -1 && at > proseStart && at < bodyEnd;
+  const [proseStart, bodyEnd] = bodySpan(text);
+  const inBody = (at: number) => at > proseStart && at < bodyEnd;
   const ranges: AudienceRange[] = [];
   const tags = new Set<string>();
   let from = 0;
@@ -87,8 +85,21 @@ export function findAudienceMarks(html: Buffer): AudienceMarks | null {
   return ranges.length > 0 ? { ranges, tags } : null;
 }
 
+/**
+ * Where the page body of a built file lies (see the module comment): `[start, end)`, the offsets of
+ * the first `<div class="q-prose">` and of the last `<footer class="q-page-footer">` after it (the
+ * file's end without one); `[-1, -1]` when the file has no body (nothing is skipped).
+ * @param text the file's latin1 view
+ */
+export function bodySpan(text: string): [number, number] {
+  const proseStart = text.indexOf(PROSE_OPEN);
+  if (proseStart === -1) return [-1, -1];
+  const footerStart = text.lastIndexOf(PAGE_FOOTER_OPEN);
+  return [proseStart, footerStart > proseStart ? footerStart : text.length];
+}
+
 /** The offset just past the `</name>` closing the element opened before `from` (same-name elements nest); -1 when unclosed. */
-function closingEnd(text: string, name: string, from: number): number {
+export function closingEnd(text: string, name: string, from: number): number {
   const open = `<${name}`;
   const close = `</${name}>`;
   let depth = 1;

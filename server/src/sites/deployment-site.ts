@@ -11,7 +11,9 @@ import { parseManifest, siteOwnedFiles, type DeploymentManifest } from './manife
 import { injectAfterBody, loadPreviewBanner, type PreviewBanner } from './preview-banner';
 import { NotFoundSuggestions } from './not-found-suggestions';
 import { sitePathOf } from './request-path';
-import { PAGE_ENTRIES_FILE, parsePageEntries, type PageEntries } from './page-entries';
+import { PAGE_ENTRIES_FILE, parsePageEntries, type FileEntries, type PageEntries } from './page-entries';
+import { findPageLinks } from './page-links';
+import type { Coverage, Refusal } from './page-filter';
 
 /** A file answer: the cached file and what the access gate needs to know about it. */
 export interface FileAnswer {
@@ -27,6 +29,8 @@ export interface FileAnswer {
   audience?: readonly string[];
   /** an index file naming pages (`llms.txt`, `llms-full.txt`, `sitemap.xml`): cut per reader by their access rules (page-filter.ts) */
   listsPages?: true;
+  /** a built HTML file (a page's, the not-found page): its chrome names pages, cut per reader by their access rules (page-links.ts) */
+  namesPages?: true;
 }
 
 /** What a site answers for one request path. */
@@ -35,7 +39,7 @@ export type SiteAnswer = FileAnswer | { kind: 'redirect'; status: 307 | 308; loc
 /** What is remembered per request URL: a settled answer, or the file whose cached form answers it. */
 type Remembered =
   | Exclude<SiteAnswer, FileAnswer>
-  | { kind: 'cached'; status: 200 | 404; file: string; page?: string; audience?: readonly string[]; listsPages?: true };
+  | { kind: 'cached'; status: 200 | 404; file: string; page?: string; audience?: readonly string[]; listsPages?: true; namesPages?: true };
 
 /** Per-visitor variants remembered per deployment (each also bounded by the shared cache's bytes). */
 const MAX_VARIANTS = 10_000;
@@ -43,6 +47,8 @@ const MAX_VARIANTS = 10_000;
 const NONE = { kind: 'none' } as const;
 /** Request URLs remembered per deployment. */
 const MAX_URLS = 5000;
+/** Link targets resolved to pages remembered per deployment (page-links.ts). */
+const MAX_HREFS = 20_000;
 
 /**
  * One deployment, served from memory; its files come from a `DeploymentStore` (a local
@@ -62,7 +68,9 @@ const MAX_URLS = 5000;
  * their tags (`FileAnswer.audience`) on the answer of their HTML and of their `.md`, whatever path
  * form reached them: the access gate (`site-gate.ts`) decides after this path resolution. Built HTML
  * files whose navigation names gated pages are cut per visitor ({@link variant}, audience-variants.ts);
- * what is cached under the file's own key is the variant of a visitor without tags.
+ * what is cached under the file's own key is the variant of a visitor without tags. Files naming
+ * pages (built HTML files, index files) are also cut per reader by the project's access rules
+ * (page-filter.ts: {@link pageLinks}, {@link pageEntries}, {@link readerVariant}).
  *
  * Files the builder generated (the manifest's `generated` and `assets`, see `siteOwnedFiles`)
  * are served by their type; every other file came from the repository and is served so that it
@@ -99,13 +107,25 @@ export class DeploymentSite {
   private suggestions: NotFoundSuggestions | undefined;
   /** the builder's index files naming pages (page-entries.ts) */
   private readonly listingFiles: Set<string>;
+  /** the builder's HTML files (their chrome names pages: page-links.ts) */
+  private readonly builtPages: Set<string>;
+  /** the page links of each built HTML file as loaded, found on first use (page-links.ts) */
+  private readonly links = new WeakMap<CachedFile, FileEntries>();
+  /** the manifest index of the page each link target leads to (-1: none), by target */
+  private readonly pageOfTarget = new Map<string, number>();
+  /** each manifest page's index, by path */
+  private pageIndexes: Map<string, number> | undefined;
+  /** the gate page's chrome cut for a reader, by the reader's form of the not-found page (page-filter.ts `gateChromeFor`) */
+  readonly readerChromes = new WeakMap<CachedFile, GateChrome | null>();
   /** the page entries of the index files, read on first use (page-filter.ts) */
   private entries: PageEntries | null | Promise<PageEntries | null> | undefined;
   /**
-   * The page filter's memo (page-filter.ts): the listed pages a compiled policy's rules cover, by
-   * file; an entry goes with its policy object (a changed policy is a new object).
+   * The page filter's memo (page-filter.ts): the named pages a compiled policy's rules cover, by
+   * file and rules passed; an entry goes with its policy object (a changed policy is a new object).
    */
-  readonly listingMemo = new WeakMap<CompiledPolicy, Map<string, readonly number[]>>();
+  readonly coverageMemo = new WeakMap<CompiledPolicy, Map<string, Coverage>>();
+  /** every manifest page's path, in manifest order: what the indexes of HTML files' page links point into */
+  readonly pagePaths: readonly string[];
 
   /** Whether any page of the deployment is gated (frontmatter `audience`): answers about its content may differ per reader. */
   get hasGatedPages(): boolean {
@@ -137,6 +157,8 @@ export class DeploymentSite {
     this.pageFiles = new Map(manifest.pages.filter((p) => files.has(p.file)).map((p) => [p.path, p.file]));
     this.pageOfFile = new Map([...this.pageFiles].map(([page, file]) => [file, page]));
     this.listingFiles = new Set([...this.siteOwned].filter((f) => f === 'sitemap.xml' || /(?:^|\/)llms(?:-full)?\.txt$/.test(f)));
+    this.builtPages = new Set([...this.siteOwned].filter((f) => f.endsWith('.html') && files.has(f)));
+    this.pagePaths = manifest.pages.map((p) => p.path);
     for (const p of manifest.pages) {
       const md = `${p.path}.md`;
       if (files.has(md) && !this.pageOfFile.has(md)) this.pageOfFile.set(md, p.path);
@@ -207,14 +229,53 @@ export class DeploymentSite {
   }
 
   /**
-   * An index file as one reader may read it (page-filter.ts): cut by `make`'s ranges and marks,
-   * hashed, compressed and cached per (file, `key`) like {@link variant}'s forms.
+   * A file naming pages as one reader may read it (page-filter.ts): cut by `make`'s ranges and
+   * marks, hashed, compressed and cached per (file, `key`) like {@link variant}'s forms.
    * @param key what tells this form apart from the file's others (page-filter.ts makes it; never
    *   equal to an audience variant's key, which holds no U+0001)
    * @param access the form's caching (`private` when it shows pages only some readers open)
    */
-  listingVariant(answer: FileAnswer, key: string, access: FileAccess, make: () => VariantCut): CachedFile | Promise<CachedFile> {
+  readerVariant(answer: FileAnswer, key: string, access: FileAccess, make: () => VariantCut): CachedFile | Promise<CachedFile> {
     return this.cachedVariant(answer, key, access, make);
+  }
+
+  /**
+   * Where a built HTML file's chrome names pages (page-links.ts), found in the file as loaded (its
+   * marked source when it has audience marks) on first use and kept while the file is cached; the
+   * indexes are into {@link pagePaths}. The not-found page is searched whole (the theme writes its body).
+   * @param answer a file answer of this deployment with `namesPages`
+   */
+  pageLinks(answer: FileAnswer): FileEntries {
+    const known = this.links.get(answer.file);
+    if (known) return known;
+    const source = answer.file.audience?.source ?? answer.file.identity.body;
+    const found = findPageLinks(source, (href) => this.pageOfHref(href), answer.status === 404);
+    this.links.set(answer.file, found);
+    return found;
+  }
+
+  /**
+   * The index (into {@link pagePaths}) of the page a link of a built file leads to: a root-relative
+   * target under the base path that this deployment answers with a page's HTML or Markdown
+   * (`/guides/setup`, `/guides/`, `/v1/guides/setup.md`; query and fragment ignored); undefined for
+   * anything else (other sites, assets, redirects, the not-found page).
+   */
+  private pageOfHref(href: string): number | undefined {
+    let known = this.pageOfTarget.get(href);
+    if (known === undefined) {
+      known = -1;
+      if (href.startsWith('/') && !href.startsWith('//')) {
+        const target = sitePathOf(this.basePath ? this.underBase(href) : href);
+        const decision = target ? this.decide(target.path, target.trailingSlash) : undefined;
+        if (decision?.kind === 'cached' && decision.status === 200 && decision.page !== undefined) {
+          this.pageIndexes ??= new Map(this.pagePaths.map((p, i) => [p, i]));
+          known = this.pageIndexes.get(decision.page) ?? -1;
+        }
+      }
+      if (this.pageOfTarget.size >= MAX_HREFS) this.pageOfTarget.clear();
+      this.pageOfTarget.set(href, known);
+    }
+    return known === -1 ? undefined : known;
   }
 
   /**
@@ -278,10 +339,11 @@ export class DeploymentSite {
   /**
    * The not-found page for a request that ended on it, with links to the pages closest to the
    * requested path (not-found-suggestions.ts).
-   * @param form the not-found page as this visitor gets it (`answer.file` or its {@link variant})
+   * @param form the not-found page as this visitor gets it (`answer.file`, its {@link variant} or its reader's form)
    * @param tags the visitor's audience tags
+   * @param refusal the pages the project's access rules refuse the visitor (page-filter.ts): never suggested
    */
-  notFoundFor(rawUrl: string, form: CachedFile, tags: readonly string[]): CachedFile | Promise<CachedFile> {
+  notFoundFor(rawUrl: string, form: CachedFile, tags: readonly string[], refusal: Refusal): CachedFile | Promise<CachedFile> {
     if (this.disposed) return form;
     this.suggestions ??= new NotFoundSuggestions(
       this.manifest.pages.filter((p) => this.pageFiles.get(p.path) === p.file),
@@ -289,7 +351,7 @@ export class DeploymentSite {
       this.projectId,
       this.dir,
     );
-    return this.suggestions.pageFor(rawUrl, form, tags);
+    return this.suggestions.pageFor(rawUrl, form, tags, refusal);
   }
 
   /**
@@ -389,7 +451,15 @@ export class DeploymentSite {
   private found(file: string): Remembered {
     const page = this.pageOfFile.get(file);
     const audience = this.gatedFiles.get(file);
-    return { kind: 'cached', status: 200, file, ...(page !== undefined ? { page } : {}), ...(audience ? { audience } : {}), ...(this.listingFiles.has(file) ? { listsPages: true as const } : {}) };
+    return {
+      kind: 'cached',
+      status: 200,
+      file,
+      ...(page !== undefined ? { page } : {}),
+      ...(audience ? { audience } : {}),
+      ...(this.listingFiles.has(file) ? { listsPages: true as const } : {}),
+      ...(this.builtPages.has(file) ? { namesPages: true as const } : {}),
+    };
   }
 
   /** The deployment file a non-root path maps to, or undefined. */
@@ -403,7 +473,8 @@ export class DeploymentSite {
   }
 
   private notFound(): Remembered {
-    return this.files.has(this.notFoundFile) ? { kind: 'cached', status: 404, file: this.notFoundFile } : NONE;
+    if (!this.files.has(this.notFoundFile)) return NONE;
+    return { kind: 'cached', status: 404, file: this.notFoundFile, ...(this.builtPages.has(this.notFoundFile) ? { namesPages: true as const } : {}) };
   }
 
   /** The answer of a decision: synchronous when its file is cached (the hot path), a promise on a file's first request. */
@@ -467,6 +538,7 @@ function fileAnswer(decision: Extract<Remembered, { kind: 'cached' }>, file: Cac
   if (decision.page !== undefined) answer.page = decision.page;
   if (decision.audience) answer.audience = decision.audience;
   if (decision.listsPages) answer.listsPages = true;
+  if (decision.namesPages) answer.namesPages = true;
   return answer;
 }
 

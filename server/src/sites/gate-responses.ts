@@ -6,8 +6,10 @@ import type { DeploymentSite } from './deployment-site';
 import { readForm } from './form-body';
 import { gateDocument, type GateChrome } from './gate-document';
 import { hostName } from './host';
+import { gateChromeFor } from './page-filter';
 import { sitePathOf } from './request-path';
 import { sendPrivate } from './respond';
+import type { SiteAccess } from './site-access';
 
 /**
  * What the gate's answers share (site-gate.ts, token-entry.ts, preview-gate.ts): the gate page,
@@ -18,13 +20,15 @@ import { sendPrivate } from './respond';
 export const WWW_AUTHENTICATE: readonly string[] = ['WWW-Authenticate', 'Quire-Audience-Token'];
 const EMPTY: readonly string[] = [];
 
-/** The gate page (401) in the site's chrome (standalone when the deployment has none), its form returning to `next`. */
-export function sendGatePage(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, next: string, error: GateError | undefined, extra: readonly string[] = EMPTY): void {
+/**
+ * The gate page (401) in the site's chrome (standalone when the deployment has none), its form
+ * returning to `next`; the chrome names only pages the access rules let this reader open
+ * (page-filter.ts `gateChromeFor`).
+ */
+export function sendGatePage(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, next: string, error: GateError | undefined, extra: readonly string[] = EMPTY): void {
   const article = renderGateArticle({ next, ...(error ? { error } : {}) });
   const send = (chrome: GateChrome | null) => sendPrivate(req, res, 401, gateDocument(chrome, article, GATE_TITLE), [...extra, ...WWW_AUTHENTICATE]);
-  const chrome = site.gateChrome();
-  if (chrome instanceof Promise) void chrome.then(send);
-  else send(chrome);
+  void gateChromeFor(req, site, access).then(({ chrome }) => send(chrome), () => send(null));
 }
 
 /** The request's path without its query (what the gate form returns to). */

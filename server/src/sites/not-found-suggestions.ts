@@ -4,12 +4,13 @@ import { PathSuggester } from '@quire/shared/site/path-suggestions';
 import { CACHE_PRIVATE, cachedFileOf, type CachedFile, type FileAccess } from './cached-file';
 import type { SiteFileCache } from './file-cache';
 import type { DeploymentManifest } from './manifest';
+import type { Refusal } from './page-filter';
 import { sitePathOf } from './request-path';
 
 /** A page of the manifest that may be suggested. */
 type ManifestPage = DeploymentManifest['pages'][number];
 
-/** Suggestions remembered per deployment, by requested path (visitors without tags only). */
+/** Suggestions remembered per deployment, by requested path and refused pages (visitors without tags only). */
 const MAX_REMEMBERED = 2000;
 /** Pages with suggestions made per deployment (each also bounded by the shared cache's bytes). */
 const MAX_PAGES = 2000;
@@ -22,7 +23,8 @@ const MARK_END = Buffer.from(DID_YOU_MEAN_MARK_END, 'utf8');
  * The "Did you mean" links of one deployment's 404 page (shared/src/site/not-found.ts): for each
  * request that ends on the not-found page, the pages whose paths are closest to the requested path
  * (shared/src/site/path-suggestions.ts; at most 5; hidden pages never, gated pages only to a visitor
- * whose tags open them, decisions.md section 6) are put in place of the marker the builder left.
+ * whose tags open them, decisions.md section 6, and pages the project's access rules refuse the
+ * visitor never, section 9) are put in place of the marker the builder left.
  *
  * Kept fast: the pages are prepared once; suggestions of visitors without tags are remembered per
  * requested path; the 404 page with a given set of links is compressed once (the light compression
@@ -56,8 +58,9 @@ export class NotFoundSuggestions {
    * marker, or the request path cannot be read.
    * @param rawUrl the request target (`/guids/setup?x=1`)
    * @param tags the visitor's audience tags (the access decision's)
+   * @param refusal the pages the access rules refuse the visitor (page-filter.ts); `page` is already without them
    */
-  pageFor(rawUrl: string, page: CachedFile, tags: readonly string[]): CachedFile | Promise<CachedFile> {
+  pageFor(rawUrl: string, page: CachedFile, tags: readonly string[], refusal: Refusal): CachedFile | Promise<CachedFile> {
     const target = sitePathOf(rawUrl);
     if (!target || target.path === '') return page;
     const body = page.identity.body;
@@ -66,7 +69,7 @@ export class NotFoundSuggestions {
     const end = body.indexOf(MARK_END, at + MARK.length);
     if (end === -1) return page;
     const base = baseOfMarker(body.subarray(at + MARK.length, end).toString('utf8'));
-    const pages = this.closest(withoutBase(target.path, base), tags);
+    const pages = this.closest(withoutBase(target.path, base), tags, refusal);
     if (pages.length === 0) return page;
     const key = `${this.keyPrefix}\0did-you-mean\0${page.hash}\0${pages.map((p) => p.path).join('\0')}`;
     const hit = this.cache.get(this.projectId, key);
@@ -93,13 +96,15 @@ export class NotFoundSuggestions {
   }
 
   /** The closest pages this visitor may see, remembered for visitors without tags. */
-  private closest(path: string, tags: readonly string[]): readonly ManifestPage[] {
-    if (tags.length > 0) return this.suggester.suggest(path, (p) => !p.audience?.length || opensAudience(tags, p.audience), SUGGESTIONS);
-    const known = this.remembered.get(path);
+  private closest(path: string, tags: readonly string[], refusal: Refusal): readonly ManifestPage[] {
+    const refused = refusal.paths;
+    if (tags.length > 0) return this.suggester.suggest(path, (p) => (!p.audience?.length || opensAudience(tags, p.audience)) && !refused.has(p.path), SUGGESTIONS);
+    const key = refusal.key === '' ? path : `${refusal.key}\u0000${path}`;
+    const known = this.remembered.get(key);
     if (known) return known;
-    const found = this.suggester.suggest(path, (p) => !p.audience?.length, SUGGESTIONS);
+    const found = this.suggester.suggest(path, (p) => !p.audience?.length && !refused.has(p.path), SUGGESTIONS);
     if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
-    this.remembered.set(path, found);
+    this.remembered.set(key, found);
     return found;
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { renderNoticeArticle, type GateError } from '@quire/shared/site/gate-page';
 import type { SiteAccessDecision } from '../access/decide';
 import { AUDIENCE_COOKIE, clearCookie, readCookie } from './cookies';
+import type { CachedFile } from './cached-file';
 import type { DeploymentSite, FileAnswer, SiteAnswer } from './deployment-site';
 import { gateDocument } from './gate-document';
 import { denialOf, fail, requestPath, sendGatePage, WWW_AUTHENTICATE } from './gate-responses';
@@ -13,7 +14,7 @@ import type { SiteAccess } from './site-access';
 import type { SiteEndpoint } from './site-endpoints';
 import { magicLink, MAGIC_LINK_PARAM, tokenForm } from './token-entry';
 import { answerSiteSearch } from './site-search';
-import { listingForReader, type ListingForm } from './page-filter';
+import { formForReader, NO_REFUSAL, type ReaderForm, type Refusal } from './page-filter';
 
 /**
  * The access gate of a site (decisions.md sections 6 and 9), on every surface of every deployment
@@ -27,9 +28,10 @@ import { listingForReader, type ListingForm } from './page-filter';
  *   for other files (the page's `.md`), a 403 page for addresses outside an IP allowlist; the
  *   denial is recorded with its reason;
  * - with access: the file as the visitor's tags show it (`DeploymentSite.variant`: navigation entries
- *   of the gated pages they can open included, the others cut out); the index files (`llms.txt`,
- *   `llms-full.txt`, `sitemap.xml`) also without the pages the project's access rules and path-scoped
- *   IP allowlists refuse them (page-filter.ts);
+ *   of the gated pages they can open included, the others cut out); the files naming pages (built
+ *   HTML pages, the not-found page and its suggestions, `llms.txt`, `llms-full.txt`, `sitemap.xml`)
+ *   also without the pages the project's access rules and path-scoped IP allowlists refuse them
+ *   (page-filter.ts);
  * - tokens come from `x-audience-token`, else the `quire_audience` cookie, which the magic link
  *   (`?_quire_token=` on any path: cookie and 302 to `/`) and the gate form
  *   (`POST /_quire/token`: cookie and 303 to the page) set;
@@ -37,7 +39,8 @@ import { listingForReader, type ListingForm } from './page-filter';
  *   a preview link (`/_quire/link/<token>`, optionally with a password) sets.
  *
  * A request without a token for a file that is not gated, on a project whose rules are cached, is
- * decided and answered synchronously (no await, no database): the hot path costs one decision call.
+ * decided and answered synchronously (no await, no database): the hot path costs one decision call
+ * and, for a built page, one cached policy lookup (a project without rules leaves the page as built).
  */
 
 /** Request header carrying a token for non-browser clients. */
@@ -172,18 +175,32 @@ function settle(g: GateRequest, decision: SiteAccessDecision, withToken: boolean
 function deliver(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: SiteAnswer, decision: SiteAccessDecision, cookieGiven: boolean): void {
   const extra = cookieGiven && decision.tokenRefusal ? ['Set-Cookie', clearCookie(req, AUDIENCE_COOKIE)] : undefined;
   if (answer.kind !== 'file') return sendAnswer(req, res, answer, undefined, extra);
-  if (answer.listsPages && answer.status === 200) return deliverListing(req, res, site, access, log, answer, decision, extra);
+  if (answer.namesPages || (answer.listsPages && answer.status === 200)) return deliverForReader(req, res, site, access, log, answer, decision, extra);
   deliverFile(req, res, site, access, log, answer, decision, extra);
 }
 
-/** Sends a file as the visitor's tags show it (see {@link deliver}). */
-function deliverFile(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: FileAnswer, decision: SiteAccessDecision, extra: string[] | undefined): void {
+/**
+ * Sends a file as the visitor's tags show it (see {@link deliver}), or `readerForm`, the form the
+ * page filter cut for them; the not-found page without the pages `refusal` names.
+ */
+function deliverFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  answer: FileAnswer,
+  decision: SiteAccessDecision,
+  extra: string[] | undefined,
+  readerForm?: CachedFile,
+  refusal: Refusal = NO_REFUSAL,
+): void {
   if (answer.status === 200) access.recordView(req, site, answer);
-  const visitorForm = decision.tags.length > 0 ? site.variant(answer, decision.tags) : answer.file;
+  const visitorForm = readerForm ?? (decision.tags.length > 0 ? site.variant(answer, decision.tags) : answer.file);
   // the not-found page gets links to the pages closest to the requested path
   const form = answer.status !== 404 ? visitorForm : visitorForm instanceof Promise
-    ? visitorForm.then((f) => site.notFoundFor(req.url ?? '/', f, decision.tags))
-    : site.notFoundFor(req.url ?? '/', visitorForm, decision.tags);
+    ? visitorForm.then((f) => site.notFoundFor(req.url ?? '/', f, decision.tags, refusal))
+    : site.notFoundFor(req.url ?? '/', visitorForm, decision.tags, refusal);
   if (!(form instanceof Promise)) return sendAnswer(req, res, answer, form, extra);
   form.then(
     (f) => sendAnswer(req, res, answer, f, extra),
@@ -192,24 +209,26 @@ function deliverFile(req: IncomingMessage, res: ServerResponse, site: Deployment
 }
 
 /**
- * Sends an index file (`llms.txt`, `llms-full.txt`, `sitemap.xml`) without the pages the reader's
- * access rules and path-scoped allowlists refuse them (page-filter.ts); as any file when none can.
+ * Sends a file naming pages (a built HTML page, the not-found page, `llms.txt`, `llms-full.txt`,
+ * `sitemap.xml`) without the pages the reader's access rules and path-scoped allowlists refuse them
+ * (page-filter.ts); as any file when none can.
  */
-function deliverListing(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: FileAnswer, decision: SiteAccessDecision, extra: string[] | undefined): void {
-  const send = (form: ListingForm) => {
-    if (form === 'unfiltered') return deliverFile(req, res, site, access, log, answer, decision, extra);
-    if (form === 'refused') return sendPrivate(req, res, 403, LISTING_REFUSED_TEXT, extra ?? EMPTY, 'text/plain; charset=utf-8');
-    access.recordView(req, site, answer);
-    sendAnswer(req, res, answer, form, extra);
-  };
-  let form: ListingForm | Promise<ListingForm>;
+function deliverForReader(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: FileAnswer, decision: SiteAccessDecision, extra: string[] | undefined): void {
+  let view: ReaderForm | Promise<ReaderForm>;
   try {
-    form = listingForReader(site, access, answer, { filePath: accessPath(answer, req.url ?? '/'), token: tokenOf(req)?.token, tags: decision.tags, ip: access.clientIp(req) });
+    view = formForReader(site, access, answer, () => ({ filePath: accessPath(answer, req.url ?? '/'), token: tokenOf(req)?.token, tags: decision.tags, ip: access.clientIp(req) }));
   } catch (err) {
     return fail(req, res, log, err);
   }
-  if (!(form instanceof Promise)) return send(form);
-  form.then(send, (err: unknown) => fail(req, res, log, err));
+  // a project without rules (the common case): the file as built, at once
+  if (!(view instanceof Promise) && view.file === 'unfiltered') return deliverFile(req, res, site, access, log, answer, decision, extra);
+  const send = (v: ReaderForm) => {
+    if (v.file === 'unfiltered') return deliverFile(req, res, site, access, log, answer, decision, extra);
+    if (v.file === 'refused') return sendPrivate(req, res, 403, LISTING_REFUSED_TEXT, extra ?? EMPTY, 'text/plain; charset=utf-8');
+    deliverFile(req, res, site, access, log, answer, decision, extra, v.file, v.refusal);
+  };
+  if (!(view instanceof Promise)) return send(view);
+  view.then(send, (err: unknown) => fail(req, res, log, err));
 }
 
 /** Refuses a request: records the denial, then the gate page (or its text form, or the network refusal). */
@@ -234,6 +253,6 @@ function deny(
     return sendPrivate(req, res, 401, NEEDS_TOKEN_TEXT, [...extra, ...WWW_AUTHENTICATE], 'text/plain; charset=utf-8');
   }
   const error: GateError | undefined = decision.tokenRefusal ? 'invalid_token' : decision.tags.length > 0 ? 'no_access' : undefined;
-  sendGatePage(req, res, site, requestPath(req), error, extra);
+  sendGatePage(req, res, site, access, requestPath(req), error, extra);
 }
 

@@ -30,6 +30,7 @@ import { isHttps } from './cookies';
 import type { DeploymentSite } from './deployment-site';
 import type { GateChrome } from './gate-document';
 import { hostName } from './host';
+import { gateChromeFor } from './page-filter';
 import { sendMethodNotAllowed } from './respond';
 import type { SiteAccess } from './site-access';
 import { MCP_PATH } from './site-endpoints';
@@ -83,7 +84,7 @@ function sendRpcError(req: IncomingMessage, res: ServerResponse, status: number,
  * comment. Rejects only on unexpected failures (the gate answers them 500).
  */
 export async function answerSiteMcp(ctx: AppContext, req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, rest: string): Promise<void> {
-  if (rest === '/help') return answerHelp(req, res, site);
+  if (rest === '/help') return answerHelp(req, res, site, access);
   if (req.method === 'OPTIONS') {
     req.resume();
     res.writeHead(204, [...PREFLIGHT_HEADERS, ...SECURITY_HEADERS]);
@@ -137,8 +138,12 @@ export async function answerSiteMcp(ctx: AppContext, req: IncomingMessage, res: 
   }
 }
 
-/** `GET`/`HEAD /_quire/mcp`: the setup page (see the module comment); 405 for other methods. */
-async function answerHelp(req: IncomingMessage, res: ServerResponse, site: DeploymentSite): Promise<void> {
+/**
+ * `GET`/`HEAD /_quire/mcp`: the setup page (see the module comment); 405 for other methods. Its
+ * chrome names only the pages the access rules let the reader open (page-filter.ts `gateChromeFor`):
+ * `private, no-store` when that made it the reader's own.
+ */
+async function answerHelp(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess): Promise<void> {
   req.resume();
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(res);
   const host = req.headers.host ?? '';
@@ -147,9 +152,10 @@ async function answerHelp(req: IncomingMessage, res: ServerResponse, site: Deplo
     serverName: mcpServerNameOf(host),
     gated: site.manifest.pages.some((p) => !p.hidden && p.audience !== undefined && p.audience.length > 0),
   });
-  const chrome = await site.gateChrome();
+  const { chrome, personal } = await gateChromeFor(req, site, access);
   const bytes = helpDocument(chrome, article);
-  res.writeHead(200, ['Content-Type', 'text/html; charset=utf-8', 'Cache-Control', 'no-cache', 'Content-Length', String(bytes.length), ...SECURITY_HEADERS]);
+  const caching = personal ? ['Cache-Control', 'private, no-store', 'Vary', 'Cookie, X-Audience-Token'] : ['Cache-Control', 'no-cache'];
+  res.writeHead(200, ['Content-Type', 'text/html; charset=utf-8', ...caching, 'Content-Length', String(bytes.length), ...SECURITY_HEADERS]);
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 

@@ -16,7 +16,7 @@
  * JSON: 200 `{data: [hit]}`; 400 `invalid_request` (`details.field`) for a missing, blank or over-long
  * `q`, a `limit` outside 1-50, or text with NUL or a lone surrogate; 404 `not_found` for an unknown
  * version. `Cache-Control: private, no-store` when the answer may depend on the reader (a token was
- * sent or the site has gated pages), else `no-cache`.
+ * sent, the site has gated pages, or the project has access rules or IP allowlists), else `no-cache`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +28,7 @@ import type { AppContext } from '../context';
 import { runSearch } from '../search/search-service';
 import { searchTarget, type SearchTarget } from '../search/search-target';
 import { siteReaderOf } from './site-reader';
+import { rulesRestrict } from './page-filter';
 import type { DeploymentSite } from './deployment-site';
 import { sendSiteError, sendSiteJson } from './site-json';
 import type { SiteAccess } from './site-access';
@@ -98,7 +99,7 @@ function parseQuery(rawUrl: string): { q: string; version?: string; language?: s
  */
 export async function answerSiteSearch(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
   const reader = await siteReaderOf(req, site, access, log);
-  const personal = reader.token !== undefined || site.hasGatedPages;
+  const personal = reader.token !== undefined || site.hasGatedPages || (await rulesRestrict(access, site.projectId));
   try {
     const query = parseQuery(req.url ?? '/');
     const data = await access.search(site, { ...query, canRead: reader.canRead, readerKey: reader.readerKey, allow: reader.allow });

@@ -29,7 +29,7 @@ export async function tokenForm(req: IncomingMessage, res: ServerResponse, site:
   const verified = token && COOKIE_SAFE.test(token) ? await access.verifyToken(site.projectId, token) : undefined;
   if (!verified?.ok) {
     access.recordDenial(denialOf(req, site, next.slice(1) || 'index', access.clientIp(req), 'invalid_token'));
-    return sendGatePage(req, res, site, next, 'invalid_token');
+    return sendGatePage(req, res, site, access, next, 'invalid_token');
   }
   sendPrivate(req, res, 303, '', ['Location', next, 'Set-Cookie', setCookie(req, AUDIENCE_COOKIE, token)]);
 }
@@ -41,7 +41,7 @@ export async function magicLink(req: IncomingMessage, res: ServerResponse, site:
   if (!verified?.ok) {
     const path = sitePathOf(req.url ?? '/')?.path;
     access.recordDenial(denialOf(req, site, path || 'index', access.clientIp(req), 'invalid_token'));
-    return sendGatePage(req, res, site, '/', 'invalid_token');
+    return sendGatePage(req, res, site, access, '/', 'invalid_token');
   }
   sendPrivate(req, res, 302, '', ['Location', '/', 'Set-Cookie', setCookie(req, AUDIENCE_COOKIE, token)]);
 }

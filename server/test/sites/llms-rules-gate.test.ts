@@ -231,4 +231,13 @@ describe('index files of documentation versions under access rules', () => {
     expect((await site('/v1/llms-full.txt', { 'x-audience-token': staffToken })).body).toContain('V1-SETUP install it the old way.');
     expect((await site('/llms-full.txt')).body).not.toContain('/guides/new');
   });
+
+  it("leave a version's protected pages out of its pages' chrome, under the version's base path", async () => {
+    const anonymous = await site('/v1/old');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).toContain('href="/v1/old"');
+    expect(anonymous.body).not.toContain('href="/v1/guides/setup"');
+    const insider = await site('/v1/old', { 'x-audience-token': staffToken });
+    expect(insider.body).toContain('<a class="q-pager-card q-pager-prev" href="/v1/guides/setup" rel="prev">');
+  });
 });

@@ -154,6 +154,13 @@ const AudienceListSchema = z
 export const PAGE_GLOB_RULES =
   'Globs match page paths as the site serves them, without extension (`guides/setup`, `index` for the home page); a leading `/` is ignored; `*` stays within a folder, `**` crosses folders (`internal/**`, `/admin/*`, `**/secret-*`).';
 
+/**
+ * What a refused page leaves out besides itself (decisions.md sections 6 and 9: a rule protects the
+ * page wherever the site would name it; server/src/sites/page-filter.ts), for the OpenAPI document.
+ */
+export const REFUSED_PAGE_HIDDEN =
+  'A page a rule or allowlist refuses a visitor is also left out of everything the site shows them: the sidebar, previous/next links, tabs and navbar of the pages they may read, the not-found page and its "Did you mean" suggestions, the gate page, search, the assistant, the MCP server, `llms.txt`, `llms-full.txt` and `sitemap.xml`. What still names a protected page, for a visitor who may read it, is sent `private, no-store`.';
+
 /** One glob over page paths, checked with `validatePathGlob` (shared/src/collab/path-glob.ts). */
 export const PageGlobSchema = z
   .string()

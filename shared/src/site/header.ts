@@ -8,6 +8,7 @@ import type { SiteContext } from './context';
 import { renderSwitchers, renderTabs } from './divisions';
 import { icon } from './icons';
 import { renderNavbar } from './navbar';
+import { LOGO_CLASS } from './nav-markup';
 import type { NavScope } from './nav-index';
 import { versionSwitcherSlot } from './site-versions';
 import { renderSearchButton } from './search-ui';
@@ -37,7 +38,7 @@ export function renderLogo(ctx: SiteContext): string {
   if (!light || !dark) inner = `<span class="q-logo-name">${ctx.name}</span>`;
   else if (forced) inner = img(forced === 'dark' ? dark : light, '');
   else inner = img(light, ' q-only-light') + img(dark, ' q-only-dark');
-  return `<a class="q-logo" href="${href}">${inner}</a>`;
+  return `<a class="${LOGO_CLASS}" href="${href}">${inner}</a>`;
 }
 
 /** The theme toggle ('' when the config forces one appearance with `appearance.strict`). */

@@ -14,6 +14,7 @@ import { renderAnchors, renderSwitchers } from './divisions';
 import { configIcon, icon } from './icons';
 import { visiblePages, type NavScope } from './nav-index';
 import { renderDrawerLinks } from './navbar';
+import { NAV_GROUP_CLASS, NAV_HEADING_CLASS, NAV_SECTION_CLASS } from './nav-markup';
 
 /** Sidebar label of a page: its filled title, else the last path segment made readable. */
 export function pageLabel(page: NavPage): string {
@@ -102,7 +103,7 @@ function nestedGroup(b: Builder, g: NavGroup): string {
   if (!g.title) return inner;
   const root = g.root ? groupRootLink(b, { ...g, root: g.root }, 'q-nav-group-root') : groupTitle(g);
   return (
-    `<li class="q-nav-group"${groupAudience(b, g)}><details${slot(b, { kind: 'open', group: g })}><summary class="q-nav-summary">${root}${icon('chevron-right', 'q-icon q-chevron')}</summary>` +
+    `<li class="${NAV_GROUP_CLASS}"${groupAudience(b, g)}><details${slot(b, { kind: 'open', group: g })}><summary class="q-nav-summary">${root}${icon('chevron-right', 'q-icon q-chevron')}</summary>` +
     `<ul class="q-nav-list">${inner}</ul></details></li>`
   );
 }
@@ -113,8 +114,8 @@ function topGroup(b: Builder, g: NavGroup): string {
   if (!inner) return '';
   const heading = !g.title
     ? ''
-    : `<p class="q-nav-heading">${g.root ? groupRootLink(b, { ...g, root: g.root }, '') : groupTitle(g)}</p>`;
-  return `<div class="q-nav-section"${groupAudience(b, g)}>${heading}<ul class="q-nav-list">${inner}</ul></div>`;
+    : `<p class="${NAV_HEADING_CLASS}">${g.root ? groupRootLink(b, { ...g, root: g.root }, '') : groupTitle(g)}</p>`;
+  return `<div class="${NAV_SECTION_CLASS}"${groupAudience(b, g)}>${heading}<ul class="q-nav-list">${inner}</ul></div>`;
 }
 
 /** The sidebar of one scope, ready to be filled for any of its pages. */
@@ -133,7 +134,7 @@ export function createSidebarTemplate(ctx: SiteContext, scope: NavScope): Sideba
   let body = '';
   let loose = '';
   const flush = () => {
-    if (loose) body += `<div class="q-nav-section"><ul class="q-nav-list">${loose}</ul></div>`;
+    if (loose) body += `<div class="${NAV_SECTION_CLASS}"><ul class="q-nav-list">${loose}</ul></div>`;
     loose = '';
   };
   for (const n of scope.items) {

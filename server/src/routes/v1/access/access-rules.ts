@@ -3,7 +3,7 @@
  * globs readable only by given audiences or address ranges. Every route needs `admin`
  * (decisions.md section 2); changes are audited and apply to the sites at once.
  */
-import { AccessRuleBodySchema, AccessRuleParamsSchema, AccessRulePatchSchema, AccessRuleSchema, MAX_ACCESS_RULES, PAGE_GLOB_RULES } from '@quire/shared/api/access';
+import { AccessRuleBodySchema, AccessRuleParamsSchema, AccessRulePatchSchema, AccessRuleSchema, MAX_ACCESS_RULES, PAGE_GLOB_RULES, REFUSED_PAGE_HIDDEN } from '@quire/shared/api/access';
 import { createAccessRule, deleteAccessRule, getAccessRule, listAccessRules, updateAccessRule } from '../../../services/access-rules';
 import { pathListRoutes } from './path-list-routes';
 
@@ -11,6 +11,7 @@ import { pathListRoutes } from './path-list-routes';
 const RULE_SEMANTICS =
   'A visitor passes a rule with an audience token opening one of its `audiences` or an address in one of its `cidrs` (IPv4 or IPv6 CIDR ranges; a bare address is /32 or /128). ' +
   'Every enabled rule matching a page applies on its own (none widens another), after the IP allowlists; pages gated by frontmatter `audience` still need their token. ' +
+  `${REFUSED_PAGE_HIDDEN} ` +
   PAGE_GLOB_RULES;
 
 export default pathListRoutes({

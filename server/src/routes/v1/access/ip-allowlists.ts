@@ -3,7 +3,7 @@
  * address ranges outside which a site, or some of its paths, cannot be read. Every route needs
  * `admin` (decisions.md section 2); changes are audited and apply to the sites at once.
  */
-import { IpAllowlistBodySchema, IpAllowlistParamsSchema, IpAllowlistPatchSchema, IpAllowlistSchema, MAX_ACCESS_RULES, PAGE_GLOB_RULES } from '@quire/shared/api/access';
+import { IpAllowlistBodySchema, IpAllowlistParamsSchema, IpAllowlistPatchSchema, IpAllowlistSchema, MAX_ACCESS_RULES, PAGE_GLOB_RULES, REFUSED_PAGE_HIDDEN } from '@quire/shared/api/access';
 import { createIpAllowlist, deleteIpAllowlist, getIpAllowlist, listIpAllowlists, updateIpAllowlist } from '../../../services/access-rules';
 import { pathListRoutes } from './path-list-routes';
 
@@ -11,6 +11,7 @@ import { pathListRoutes } from './path-list-routes';
 const ALLOWLIST_SEMANTICS =
   'An enabled allowlist refuses every visitor whose address (behind trusted proxies: QUIRE_TRUSTED_PROXIES) is outside its `cidrs` on the pages its `paths` globs match, or on the whole site when `paths` is empty. ' +
   'Every allowlist guarding a page applies on its own: put alternative ranges in one allowlist. ' +
+  `${REFUSED_PAGE_HIDDEN} ` +
   PAGE_GLOB_RULES;
 
 export default pathListRoutes({
