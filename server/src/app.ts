@@ -10,6 +10,7 @@ import requestIdPlugin from './plugins/request-id';
 import storedTextPlugin from './plugins/stored-text';
 import authPlugin from './plugins/auth';
 import rateLimitPlugin from './plugins/rate-limit';
+import resourceGatePlugin from './plugins/resource-gate';
 import idempotencyPlugin from './plugins/idempotency';
 import openapiPlugin from './plugins/openapi';
 import sitesPlugin from './sites/index';
@@ -41,7 +42,8 @@ export interface BuildAppOptions {
  * Builds the Quire server (API under /v1, tRPC under /trpc, sites by Host header, build runner)
  * without listening, so tests can drive it with `app.inject()`.
  * Order matters: sites answer site hosts before any API hook runs; the API chain is
- * request id → auth (before the body is read) → rate limit → idempotency → route.
+ * request id → auth (before the body is read) → rate limit → resource gate (the resource the path
+ * names, before the body is read) → idempotency → route.
  * @throws when the database cannot be opened or migrated.
  */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(resourceGatePlugin);
   await app.register(idempotencyPlugin);
   await app.register(storedTextPlugin);
   await app.register(openapiPlugin);

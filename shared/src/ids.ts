@@ -58,7 +58,12 @@ export function newId(kind: IdKind): string {
   return `${ID_PREFIX[kind]}_${randomBase62(20)}`;
 }
 
+/** The pattern of each kind's ids, compiled once ({@link isId} runs on every API request naming a resource). */
+const ID_PATTERNS = Object.fromEntries(
+  Object.entries(ID_PREFIX).map(([kind, prefix]) => [kind, new RegExp(`^${prefix}_[0-9A-Za-z]{8,64}$`)]),
+) as Record<IdKind, RegExp>;
+
 /** True when `value` looks like an id of `kind` (prefix and base62 body). */
 export function isId(kind: IdKind, value: string): boolean {
-  return new RegExp(`^${ID_PREFIX[kind]}_[0-9A-Za-z]{8,64}$`).test(value);
+  return ID_PATTERNS[kind].test(value);
 }

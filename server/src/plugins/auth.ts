@@ -14,7 +14,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { ApiError } from '@quire/shared/errors';
 import { hasPermission } from '@quire/shared/api/api-keys';
 import '../http/route-config';
@@ -44,6 +44,15 @@ export function presentedKey(req: { headers: IncomingHttpHeaders }): string | nu
     throw new ApiError('unauthorized', 'Two different API keys were sent (Authorization and Api-Key); send one.');
   }
   return fromAuthz || fromHeader || null;
+}
+
+/**
+ * Whether requests to a route are authenticated by API key: every route but public ones
+ * (`config.public`) and `/trpc` (its own sessions, trpc/session-auth.ts).
+ * @param url the route's path or the request's URL (only its `/trpc` prefix matters)
+ */
+export function takesApiKeys(config: FastifyContextConfig, url: string): boolean {
+  return !config.public && !url.startsWith('/trpc');
 }
 
 /** Refused keys allowed per client IP and minute (services/auth-failures.ts). */
@@ -83,7 +92,7 @@ export default fp(
     function authenticate(req: FastifyRequest): Promise<void> | void {
       req[API_REQUEST] = true;
       const config = req.routeOptions.config;
-      if (config.public || req.routeOptions.url === undefined || req.url.startsWith('/trpc')) return;
+      if (req.routeOptions.url === undefined || !takesApiKeys(config, req.url)) return;
       const key = presentedKey(req);
       if (!key) throw new ApiError('unauthorized', 'Send an API key as "Authorization: Bearer <key>" or "Api-Key: <key>".');
       const blocked = authFailures.check(req.ip);

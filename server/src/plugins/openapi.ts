@@ -26,8 +26,10 @@ Two different keys in one request, a missing, malformed, revoked or expired key:
 Keys look like \`quire_<8 chars>_<secret>\` (live) or \`sk_test_<8 chars>_<secret>\` (test; builds they trigger are previews).
 Permissions: \`projects:read\`, \`projects:write\`, \`builds:read\`, \`builds:write\`, \`search:read\`, \`admin\` (implies all),
 \`webhook:create\`. Scopes map to permissions: \`full\` = [admin]; \`build\` = [projects:read, builds:read, builds:write];
-\`read\` = [projects:read, builds:read, search:read]. Each operation lists the permission it needs; a key without it gets 403.
+\`read\` = [projects:read, builds:read, search:read]. Each operation names the permission it needs in \`x-permission\`; a key without it gets 403.
 A key scoped to one project sees only that project; other projects, and resources of other organizations, answer 404.
+That 404 comes before the request's body and query string are read: it never depends on them (no 400 for another
+organization's resource). Order of answers: 401, 403 (permission), 429, 404, then 400, 413 or 415 for the input.
 
 **Rate limits.** Per organization and minute (fixed window): free 100, pro 1,000, enterprise configured. Requests without a
 valid key count per client IP. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`
@@ -78,7 +80,7 @@ export default fp(
           { name: 'Usage', description: 'Monthly plan limits of the organization: use, limit and reset time' },
         ],
       },
-      transform: jsonSchemaTransform,
+      transform: withPermission,
       transformObject: (documentObject) => nameWildcards(markOptionalBodies(('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as OpenApiDocument)),
     });
 
@@ -96,6 +98,16 @@ export default fp(
   },
   { name: 'openapi', dependencies: ['auth'] },
 );
+
+/**
+ * `jsonSchemaTransform` (zod to JSON Schema) plus the operation's `x-permission`: the permission a
+ * key needs (the route's `config.permission`; decisions.md section 2, "Permission per route").
+ */
+export const withPermission: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const permission = input.route.config?.permission;
+  return permission ? { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } as typeof transformed.schema } : transformed;
+};
 
 type JsonSchemaNode = { type?: string; anyOf?: JsonSchemaNode[] };
 type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchemaNode }> } }>> };

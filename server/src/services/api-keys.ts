@@ -220,6 +220,15 @@ export async function revokeApiKey(ctx: AppContext, auth: RequestAuth, keyId: st
 }
 
 /**
+ * The active key `keyId` when the caller may manage it (`DELETE /v1/api-keys/{keyId}`'s rule).
+ * @throws ApiError not_found for an unknown or revoked key, another organization's key, and for a
+ *   project-scoped caller a key of another project or an organization-wide one.
+ */
+export async function findApiKeyForCaller(ctx: AppContext, auth: RequestAuth, keyId: string): Promise<ApiKeyRow> {
+  return findManageableKey(ctx.db, auth, keyId, null);
+}
+
+/**
  * Rotates a key in one transaction: the old key is revoked and a new one with the same name,
  * permissions, project scope, mode and expiry is issued (`previousKeyId` = old id). The old key
  * stops working before this returns. An expired key counts as inactive (404).

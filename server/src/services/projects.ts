@@ -99,6 +99,11 @@ export class ProjectCache {
     return record;
   }
 
+  /** The project `projectId` when it is in memory, without waiting (undefined: not cached, call {@link get}). */
+  cached(projectId: string): ProjectRecord | undefined {
+    return this.byId.get(projectId)?.record;
+  }
+
   /** {@link toProjectDto} of `record`, built once while it is the cached record (callers must not mutate it). */
   dto(record: ProjectRecord): Project {
     const entry = this.byId.get(record.id);
@@ -108,16 +113,37 @@ export class ProjectCache {
 }
 
 /**
+ * `record` when the caller may see it (decisions.md section 10: another organization's resources
+ * answer 404, never 403, so their existence does not leak).
+ * @throws ApiError not_found for a missing record, another organization's project, and a project
+ *   outside a project-scoped key's project.
+ */
+function visibleProject(auth: RequestAuth, projectId: string, record: ProjectRecord | null | undefined): ProjectRecord {
+  if (!record || record.orgId !== auth.orgId || (auth.projectId !== null && auth.projectId !== projectId)) {
+    throw new ApiError('not_found', `No project ${projectId}.`);
+  }
+  return record;
+}
+
+/**
  * The project `projectId` as the caller may see it (served from memory after the first read).
  * @throws ApiError not_found for unknown or deleted projects, projects of another organization,
  *   and projects outside a project-scoped key's project (never 403, so existence does not leak).
  */
 export async function getProjectForCaller(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<ProjectRecord> {
-  const record = await ctx.projects.get(projectId);
-  if (!record || record.orgId !== auth.orgId || (auth.projectId !== null && auth.projectId !== projectId)) {
-    throw new ApiError('not_found', `No project ${projectId}.`);
-  }
-  return record;
+  return visibleProject(auth, projectId, await ctx.projects.get(projectId));
+}
+
+/**
+ * {@link getProjectForCaller} without a promise when the project is in memory, for code on every
+ * request (the API's resource gate, plugins/resource-gate.ts): the record, or a promise of it when
+ * it must be read first.
+ * @throws ApiError not_found as {@link getProjectForCaller} does (a cached project throws at once,
+ *   otherwise the promise rejects).
+ */
+export function projectForCaller(ctx: AppContext, auth: RequestAuth, projectId: string): ProjectRecord | Promise<ProjectRecord> {
+  const hit = ctx.projects.cached(projectId);
+  return hit ? visibleProject(auth, projectId, hit) : getProjectForCaller(ctx, auth, projectId);
 }
 
 /** 409 `conflict` for a slug another project already has (slugs are unique across the service). */

@@ -6,6 +6,8 @@ import { sessionAuth } from './session-auth';
 import type { TrpcContext } from './context';
 import { apiCodeOf, toTrpcError } from './errors';
 import { findUnstorableText } from '@quire/shared/text';
+import { isId } from '@quire/shared/ids';
+import { getProjectForCaller } from '../services/projects';
 
 /** One validation problem of a procedure's input: dotted field path and message. */
 export interface TrpcInputIssue {
@@ -84,17 +86,29 @@ export const managerProcedure = authedProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** The project a procedure's raw (unparsed) input names: its `projectId` when that is a well-formed project id. */
+function namedProject(raw: unknown): string | undefined {
+  const projectId = raw !== null && typeof raw === 'object' ? (raw as { projectId?: unknown }).projectId : undefined;
+  return typeof projectId === 'string' && isId('project', projectId) ? projectId : undefined;
+}
+
 /**
  * A procedure for signed-in callers whose role grants `permission` (`ROLE_PERMISSIONS`); inside,
  * `ctx.auth` is the session as the services' caller (session-auth.ts), so procedures call the same
- * services as the REST routes. @throws FORBIDDEN naming the role and the permission otherwise.
+ * services as the REST routes. Both checks run before the input is parsed (`.input()` comes after
+ * this middleware): the role (FORBIDDEN), then the project the input's `projectId` names, as the
+ * REST API's resource gate does (plugins/resource-gate.ts; decisions.md section 10): another
+ * organization's project is NOT_FOUND whatever the rest of the input, never BAD_REQUEST.
+ * @throws FORBIDDEN naming the role and the permission; NOT_FOUND (`apiCode: not_found`) for a project the caller cannot see.
  */
 export function permittedProcedure(permission: Permission) {
-  return authedProcedure.use(({ ctx, next }) => {
+  return authedProcedure.use(async ({ ctx, next, getRawInput }) => {
     const auth = sessionAuth(ctx.session);
     if (!hasPermission(auth.permissions, permission)) {
       throw new TRPCError({ code: 'FORBIDDEN', message: `Your role (${ctx.session.role}) cannot do this: it needs "${permission}".` });
     }
+    const projectId = namedProject(await getRawInput());
+    if (projectId !== undefined) await getProjectForCaller(ctx.app, auth, projectId);
     return next({ ctx: { ...ctx, auth } });
   });
 }

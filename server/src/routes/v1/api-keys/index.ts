@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, errorResponses } from '@quire/shared/api/common';
 import { ApiKeySchema, CreateApiKeyBodySchema, CreatedApiKeySchema, RotatedApiKeySchema, SCOPE_PERMISSIONS } from '@quire/shared/api/api-keys';
-import { createApiKeyForCaller, listApiKeys, revokeApiKey, rotateApiKey } from '../../../services/api-keys';
+import { createApiKeyForCaller, findApiKeyForCaller, listApiKeys, revokeApiKey, rotateApiKey } from '../../../services/api-keys';
 import { ONE_TIME_SECRET_NOTICE } from '../../../services/idempotency';
 
 /** What `config.oneTimeSecret` means for an Idempotency-Key replay, written into the OpenAPI document. */
@@ -54,7 +54,7 @@ const apiKeysRoutes: FastifyPluginAsync = async (base) => {
   });
 
   app.delete('/api-keys/:keyId', {
-    config: { permission: 'admin' },
+    config: { permission: 'admin', resource: { param: 'keyId', kind: 'apiKey', find: findApiKeyForCaller } },
     schema: {
       tags,
       summary: 'Revoke an API key',

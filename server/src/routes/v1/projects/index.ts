@@ -53,7 +53,12 @@ const projectsRoutes: FastifyPluginAsync = async (base) => {
       params: ProjectParamsSchema,
       response: { 200: dataEnvelope(ProjectSchema), ...errorResponses(401, 403, 404, 429) },
     },
-  }, async (req) => ({ data: app.ctx.projects.dto(await getProjectForCaller(app.ctx, req.auth, req.params.projectId)) }));
+  }, async (req) => {
+    // The resource gate (plugins/resource-gate.ts) resolved the project before the handler: one
+    // lookup per request. Only an id that is not a project id (naming none) is looked up here, to answer 404.
+    const project = req.project ?? (await getProjectForCaller(app.ctx, req.auth, req.params.projectId));
+    return { data: app.ctx.projects.dto(project) };
+  });
 
   app.patch('/projects/:projectId', {
     config: { permission: 'projects:write' },

@@ -13,8 +13,11 @@ import { dataEnvelope, errorResponses, PerPagePaginationSchema } from '@quire/sh
 import { checkHistoryRange, WebhookAttemptSchema, WebhookEventDetailSchema, WebhookEventParamsSchema, WebhookEventSchema, WebhookHistoryFiltersSchema } from '@quire/shared/api/webhooks';
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
 import { redeliverWebhookEvent } from '../../../services/webhook-delivery';
-import { getWebhookEventDetail, listWebhookCalls, listWebhookHistory, toWebhookAttemptDto } from '../../../services/webhooks/history';
+import { findWebhookEventForCaller, getWebhookEventDetail, listWebhookCalls, listWebhookHistory, toWebhookAttemptDto } from '../../../services/webhooks/history';
 import { DELIVERY_DESCRIPTION } from './delivery-doc';
+
+/** The event `{id}` names: checked for the caller before the request's input (plugins/resource-gate.ts). */
+const event = { param: 'id', kind: 'webhookMessage', find: findWebhookEventForCaller } as const;
 
 const historyRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +42,7 @@ const historyRoutes: FastifyPluginAsync = async (base) => {
   });
 
   app.get('/webhooks/event/:id', {
-    config: { permission: 'admin' },
+    config: { permission: 'admin', resource: event },
     schema: {
       tags,
       summary: 'Get a webhook event',
@@ -50,7 +53,7 @@ const historyRoutes: FastifyPluginAsync = async (base) => {
   }, async (req) => ({ data: await getWebhookEventDetail(app.ctx, req.auth, req.params.id) }));
 
   app.get('/webhooks/calls/:id', {
-    config: { permission: 'admin' },
+    config: { permission: 'admin', resource: event },
     schema: {
       tags,
       summary: 'List the delivery attempts of a webhook event',
@@ -61,7 +64,7 @@ const historyRoutes: FastifyPluginAsync = async (base) => {
   }, async (req) => ({ data: await listWebhookCalls(app.ctx, req.auth, req.params.id) }));
 
   app.post('/webhooks/event/send/:id', {
-    config: { permission: 'webhook:create' },
+    config: { permission: 'webhook:create', resource: event },
     schema: {
       tags,
       summary: 'Redeliver a webhook event now',
