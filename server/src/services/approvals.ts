@@ -7,15 +7,15 @@
  * an `approval` job (jobs/queue.ts) deploys it in whichever process works jobs; one rejection
  * fails it with the reason. The moves are decided by shared/src/collab/approval-status.ts.
  *
- * Who may decide: a person whose organization role is reviewer or above (an API key also needs
- * `projects:write`); when the matched gates name eligible users or roles, only those listed (or
- * holding a listed role) in at least one of them. Reads need `projects:read`. Every decision is
- * audited (`approval.approved` for each approval, `approval.rejected`).
+ * Who may decide: the one rule of deciding (services/decision-rights.ts: a person whose current
+ * organization role is reviewer or above; an API key also needs `projects:write`); when the matched
+ * gates name eligible users or roles, only those listed (or holding a listed role) in at least one
+ * of them approve (the change's author may still reject their own). Reads need `projects:read`.
+ * Every decision is audited (`approval.approved` for each approval, `approval.rejected`).
  */
 import { ApiError } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
-import { hasPermission } from '@quire/shared/api/api-keys';
-import { REVIEWING_ROLES, type Role } from '@quire/shared/api/members';
+import type { Role } from '@quire/shared/api/members';
 import type { ApprovalDto, ApprovalUser, CreateApprovalBody, ListApprovalsFilters } from '@quire/shared/api/approvals';
 import { approvalStatusAfter, checkApprovalMove, type ApprovalAction, type ApprovalStatus } from '@quire/shared/collab/approval-status';
 import type { AppContext } from '../context';
@@ -25,6 +25,7 @@ import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
 import { changedPaths, listFiles } from '../git/repo-reader';
 import { recordAudit } from './audit';
+import { requireDecisionRight } from './decision-rights';
 import { matchApprovalGates, toGateRecord, type GateRecord } from './approval-gates';
 import { getProjectForCaller } from './projects';
 import { parseStringList } from '../db/json-columns';
@@ -155,16 +156,14 @@ export async function requestApproval(ctx: AppContext, auth: RequestAuth, projec
   }
 }
 
-/** Whether the caller may decide on an approval whose gates are `gates` (see the module comment). */
-async function isEligible(ctx: AppContext, auth: RequestAuth, gates: GateRecord[]): Promise<boolean> {
-  if (!auth.userId) return false;
-  if (auth.keyId !== null && !hasPermission(auth.permissions, 'projects:write')) return false;
-  const membership = await ctx.db.prisma.membership.findUnique({ where: { orgId_userId: { orgId: auth.orgId, userId: auth.userId } }, select: { role: true } });
-  if (!membership) return false;
-  const role = membership.role as Role;
+/**
+ * Whether gates `gates` let person `userId`, whose current role is `role` (one that may decide:
+ * {@link requireDecisionRight}), approve: any such person when no gate lists users or roles, else only
+ * those listed (or holding a listed role) in at least one of them.
+ */
+function gatesAdmit(gates: GateRecord[], userId: string, role: Role): boolean {
   const listing = gates.filter((g) => g.eligibleUsers.length > 0 || g.eligibleRoles.length > 0);
-  if (listing.length === 0) return REVIEWING_ROLES.includes(role);
-  return listing.some((g) => g.eligibleUsers.includes(auth.userId!) || g.eligibleRoles.includes(role));
+  return listing.length === 0 || listing.some((g) => g.eligibleUsers.includes(userId) || g.eligibleRoles.includes(role));
 }
 
 /**
@@ -173,8 +172,9 @@ async function isEligible(ctx: AppContext, auth: RequestAuth, gates: GateRecord[
  * finishes the waiting build (deploys it, or fails it with the reason). Audited as
  * `approval.approved` / `approval.rejected` in the same transaction.
  * @param note the approver's comment, or the rejection's reason (required for `reject`).
- * @throws ApiError not_found; forbidden (the author approving; a person not eligible; a key without
- *   projects:write); conflict (a decided approval, naming both states; a second approval by the same person).
+ * @throws ApiError not_found; forbidden (a caller who may not decide: {@link requireDecisionRight};
+ *   the author approving; a person the gates do not list); conflict (a decided approval, naming
+ *   both states; a second approval by the same person).
  */
 export async function decideApproval(
   ctx: AppContext,
@@ -185,8 +185,9 @@ export async function decideApproval(
   note?: string,
 ): Promise<ApprovalRow> {
   const current = await getApproval(ctx, auth, projectId, approvalId);
+  const role = await requireDecisionRight(ctx, auth, action === 'approve' ? 'Approving a deploy' : 'Rejecting a deploy');
   const gates = (await ctx.db.prisma.approvalGate.findMany({ where: { id: { in: parseList(current.gateIds) } } })).map(toGateRecord);
-  const eligible = await isEligible(ctx, auth, gates);
+  const eligible = gatesAdmit(gates, auth.userId!, role);
   const decided = await ctx.db.prisma.$transaction(async (tx) => {
     await lockKey(tx, ctx.db.provider, `approval:${approvalId}`);
     const row = await tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });

@@ -12,10 +12,11 @@
  *
  * Who may do what (decisions.md section 2: collaboration reads `projects:read`, writes
  * `projects:write`): opening, editing and merging need `projects:write`. Reviewing (moving a review
- * to `approved` or `changes_requested`) and commenting need `projects:write`, a reviewing role
- * (`REVIEWING_ROLES`: a signed-in reviewer reviews, a viewer only reads), or being the review's
- * author or one of its requested reviewers (who hold a reviewing role: viewers cannot be requested).
- * The actor is `auth.userId` (the key's creator, or the signed-in user).
+ * to `approved` or `changes_requested`) follows the one rule of deciding
+ * (`@quire/shared/collab/decision-rights`, services/decision-rights.ts): the person's current role is
+ * reviewer or above, and an API key also holds `projects:write`. Commenting needs `projects:write`, a
+ * reviewing role (`REVIEWING_ROLES`: a viewer only reads), or being the review's author or one of its
+ * requested reviewers. The actor is `auth.userId` (the key's creator, or the signed-in user).
  *
  * A preview that cannot be queued because the organization's monthly build limit is reached leaves
  * `previewBuildId` null; the next change set update tries again. A preview queued while another
@@ -38,6 +39,7 @@ import { mergeChangeSet } from '../git/merge-change-set';
 import { loadGitCredential } from './git-credentials';
 import { branchSlug, previewSiteUrl } from '../sites/host';
 import { recordAudit } from './audit';
+import { requireDecisionRight } from './decision-rights';
 import { queueReviewBuild } from './builds';
 import { getProjectForCaller, projectSiteUrl, type ProjectRecord } from './projects';
 import { getUsage } from './usage';
@@ -106,14 +108,20 @@ function requireWrite(auth: RequestAuth, what: string): void {
 }
 
 /**
- * 403 unless the caller may review (approve, request changes, comment on) the review: with
- * `projects:write`, a reviewing role (`REVIEWING_ROLES`), or as its author or one of its requested reviewers.
+ * 403 unless the caller may comment on the review: with `projects:write`, a reviewing role
+ * (`REVIEWING_ROLES`), or as its author or one of its requested reviewers. Deciding a review is
+ * another rule ({@link requireDecisionRight}).
  */
 export function requireReviewAccess(auth: RequestAuth, review: { authorId: string | null; reviewerIds: readonly string[] }, what: string): void {
   if (canWrite(auth)) return;
   if (auth.role && REVIEWING_ROLES.includes(auth.role)) return;
   if (auth.userId && (auth.userId === review.authorId || review.reviewerIds.includes(auth.userId))) return;
   throw new ApiError('forbidden', `${what} needs the "projects:write" permission, or being a requested reviewer of the review.`, { permission: 'projects:write' });
+}
+
+/** Whether moving a review to `status` decides it (approves it or requests changes): see {@link requireDecisionRight}. */
+export function isDecision(status: ReviewStatus): boolean {
+  return status === 'approved' || status === 'changes_requested';
 }
 
 /** Throws the state machine's refusal of a move: 409 `conflict` or 403 `forbidden`, naming both states. */
@@ -390,7 +398,7 @@ export async function createReview(ctx: AppContext, auth: RequestAuth, projectId
  *   invalid_request; payload_too_large.
  */
 export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId: string, reviewId: string, body: UpdateReviewBody): Promise<Review> {
-  const { project, review, reviewerIds } = await loadReview(ctx, auth, projectId, reviewId);
+  const { project, review } = await loadReview(ctx, auth, projectId, reviewId);
   const edits = (['title', 'description', 'reviewers', 'changes'] as const).filter((k) => body[k] !== undefined);
   if (body.status === 'merged') {
     if (edits.length > 0) throw invalidField('status', 'merging takes no other change: send status "merged" alone');
@@ -407,7 +415,7 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
     if (from === 'merged') throw new ApiError('conflict', 'A merged review is final; it cannot be edited.', { from });
   }
   if (body.status !== undefined) {
-    if (body.status === 'approved' || body.status === 'changes_requested') requireReviewAccess(auth, { authorId: review.authorId, reviewerIds }, 'Reviewing');
+    if (isDecision(body.status)) await requireDecisionRight(ctx, auth, 'Reviewing');
     else requireWrite(auth, `Moving a review to "${body.status}"`);
     checkMove(from, body.status, isAuthor);
   }

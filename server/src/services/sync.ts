@@ -29,7 +29,8 @@ import { actionOfStatus, checkReviewAction, endedReviewRefusal, type SyncRefusal
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import { isUniqueViolation } from '../db/errors';
-import { createReview, loadReview, updateReview, type ReviewRow } from './reviews';
+import { createReview, isDecision, loadReview, updateReview, type ReviewRow } from './reviews';
+import { requireDecisionRight } from './decision-rights';
 import { createReviewComment } from './review-comments';
 import { resolveSyncRef, syncDerivedId } from './sync-ids';
 
@@ -141,6 +142,8 @@ async function applyMutation(ctx: AppContext, auth: RequestAuth, clientId: strin
     case 'review.setStatus': {
       const reviewId = resolveSyncRef('review', clientId, m.reviewId);
       const { review } = await loadReview(ctx, auth, m.projectId, reviewId);
+      // A decision is refused to whoever may not decide, whatever the review's state (no "already applied" answer for them).
+      if (isDecision(m.status)) await requireDecisionRight(ctx, auth, 'Reviewing');
       const action = actionOfStatus(m.status);
       if (action) {
         const refusal = checkReviewAction(action, m.revision, await reviewState(ctx, review));
