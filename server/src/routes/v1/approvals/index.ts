@@ -46,7 +46,7 @@ const approvalsRoutes: FastifyPluginAsync = async (base) => {
       tags: gateTags,
       summary: 'Add an approval gate',
       description:
-        `A production deploy whose changed files (between the commit served now and the new one; every file on a first deploy) match one of \`paths\` pauses after rendering, before its deploy step, until \`requiredApprovals\` (1..10, default 1) distinct eligible people approve it (see /approvals). ${GLOB_RULES} ` +
+        `A production deploy, or a documentation version's deploy (served under /<label>/ of the production site), whose changed files (between the commit its channel serves now and the new one; every file on the channel's first deploy) match one of \`paths\` pauses after rendering, before its deploy step, until \`requiredApprovals\` (1..10, default 1) distinct eligible people approve it (see /approvals). ${GLOB_RULES} ` +
         'eligibleUsers (organization members) and eligibleRoles narrow who may approve; without them anyone with the reviewer role or above may (API keys also need projects:write). 400 naming the field for a bad glob or a user outside the organization. Audited as approval_gate.created.',
       params: ProjectParamsSchema,
       body: ApprovalGateBodySchema,
@@ -101,7 +101,7 @@ const approvalsRoutes: FastifyPluginAsync = async (base) => {
       tags,
       summary: 'Request an approval for a build',
       description:
-        'Makes a queued or building production build wait for approval before its deploy step, as if a gate had matched: `requiredApprovals` (1..10, default 1) distinct people must approve it, or one rejection fails it. ' +
+        'Makes a queued or building production (or version) build wait for approval before its deploy step, as if a gate had matched: `requiredApprovals` (1..10, default 1) distinct people must approve it, or one rejection fails it. ' +
         'Gates matching the build\'s changes add theirs (the larger count wins). A build already past its deploy check deploys anyway. 400 for a preview build; 409 when the build already ended or already has an approval. Audited as approval.requested.',
       params: ProjectParamsSchema,
       body: CreateApprovalBodySchema,
