@@ -31,6 +31,7 @@ import { checkChangeSet, isPagePath, type ChangeSetEntry, type FileChange } from
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
+import { lockKey } from '../db/locks';
 import type { Config } from '../env';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
@@ -437,6 +438,8 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
 
   const next: ReviewStatus = changes ? 'open' : (body.status ?? from);
   const updated = await ctx.db.prisma.$transaction(async (tx) => {
+    // A merge reads the status and the change set under this lock (changeSetToMerge): it sees this write whole or not at all.
+    await lockKey(tx, ctx.db.provider, reviewLockKey(reviewId));
     // Only from the status this request saw: a concurrent move wins, and this one is told.
     const { count } = await tx.review.updateMany({
       where: { id: reviewId, status: from },
@@ -476,6 +479,9 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
   return getReview(ctx, auth, projectId, reviewId);
 }
 
+/** The key of a review's lock (db/locks.ts), held by a change to its status or change set and by a merge reading them. */
+const reviewLockKey = (reviewId: string) => `review:${reviewId}`;
+
 /** Merges of this process under way, by review id: a second merge of the same review waits for the first. */
 const merging = new Map<string, Promise<unknown>>();
 
@@ -502,17 +508,32 @@ export async function mergeReview(ctx: AppContext, auth: RequestAuth, projectId:
   }
 }
 
+/**
+ * The review and its change set as one consistent snapshot, read under the review's lock (which
+ * {@link updateReview} holds while it writes), after checking that the caller may merge it now:
+ * the files are those of the status checked, so an approval always covers what is pushed.
+ * @throws ApiError conflict (the state machine's refusal, naming both states) or forbidden.
+ */
+async function changeSetToMerge(ctx: AppContext, auth: RequestAuth, reviewId: string): Promise<{ review: ReviewRow; files: FileChange[] }> {
+  return ctx.db.prisma.$transaction(async (tx) => {
+    await lockKey(tx, ctx.db.provider, reviewLockKey(reviewId));
+    const review = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });
+    checkMove(review.status as ReviewStatus, 'merged', review.authorId !== null && review.authorId === auth.userId);
+    const files = await tx.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
+    return { review, files };
+  });
+}
+
 async function mergeNow(ctx: AppContext, auth: RequestAuth, projectId: string, reviewId: string): Promise<{ review: ReviewRow; buildId: string }> {
-  const { project, review } = await loadReview(ctx, auth, projectId, reviewId);
+  const { project } = await loadReview(ctx, auth, projectId, reviewId);
   requireWrite(auth, 'Merging a review');
   if (auth.mode === 'test') throw new ApiError('forbidden', 'A test key never changes a production site, so it cannot merge a review.');
-  checkMove(review.status as ReviewStatus, 'merged', review.authorId !== null && review.authorId === auth.userId);
   const repo = repoOf(project);
   const builds = (await getUsage(ctx, project.orgId)).metrics.find((m) => m.metric === 'builds');
   if (builds && builds.used >= builds.limit) {
     throw new ApiError('usage_limit_exceeded', `The monthly build limit (${builds.limit}) is reached, so the merge could not be deployed; nothing was merged.`, { metric: 'builds', limit: builds.limit, used: builds.used });
   }
-  const files = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
+  const { review, files } = await changeSetToMerge(ctx, auth, reviewId);
   const people = await peopleById(ctx, [review.authorId, auth.userId]);
   const person = (review.authorId && people.get(review.authorId)) || (auth.userId && people.get(auth.userId)) || { name: 'Quire', email: 'quire@localhost' };
   const result = await mergeChangeSet({
@@ -530,8 +551,17 @@ async function mergeNow(ctx: AppContext, auth: RequestAuth, projectId: string, r
     throw new ApiError('conflict', `The review's changes conflict with ${review.branch} in ${result.paths.join(', ')}; nothing was merged.`, { paths: result.paths });
   }
   const merged = await ctx.db.prisma.$transaction(async (tx) => {
-    const { count } = await tx.review.updateMany({ where: { id: reviewId, status: 'approved' }, data: { status: 'merged', mergeCommit: result.commitSha, mergedAt: new Date() } });
-    if (count !== 1) throw new ApiError('conflict', 'The review changed while it was being merged.', { from: review.status, to: 'merged' });
+    const { count } = await tx.review.updateMany({
+      where: { id: reviewId, status: 'approved', revision: review.revision },
+      data: { status: 'merged', mergeCommit: result.commitSha, mergedAt: new Date() },
+    });
+    if (count !== 1) {
+      throw new ApiError('conflict', `The review changed while it was being merged: its approved revision ${review.revision} was pushed as ${result.commitSha}, and the review was not marked merged.`, {
+        from: review.status,
+        to: 'merged',
+        mergeCommit: result.commitSha,
+      });
+    }
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,
