@@ -218,6 +218,29 @@ describe('sync.push (desktop outbox)', () => {
     expect((await editor.reviews.get({ projectId: f.projectId, reviewId: open.id })).status).toBe('open');
   });
 
+  it('reads a client id in any case as one client: its owner goes on in another case, another user cannot take it over', async () => {
+    const editor = await f.caller('editor');
+    const reviewer = await f.caller('reviewer');
+    const lower = randomUUID();
+    const mixed = `${lower.slice(0, 18).toUpperCase()}${lower.slice(18)}`;
+    const reviewLocal = randomUUID();
+    const first = await editor.sync.push({ clientId: mixed, mutations: [{ seq: 1, mutation: createMutation(reviewLocal, 'Mixed case') }] });
+    const reviewId = (first.results[0] as { result: { reviewId: string } }).result.reviewId;
+    const retitle: SyncMutation = { type: 'review.update', projectId: f.projectId, reviewId: reviewLocal, patch: { title: 'Mixed case, continued' } };
+    const next = await editor.sync.push({ clientId: lower, mutations: [{ seq: 2, mutation: retitle }] });
+    expect(next).toEqual({ lastSeq: 2, results: [{ seq: 2, ok: true, result: { reviewId, status: 'open' } }] });
+    expect((await editor.reviews.get({ projectId: f.projectId, reviewId })).title).toBe('Mixed case, continued');
+    const resent = await editor.sync.push({ clientId: lower.toUpperCase(), mutations: [{ seq: 1, mutation: createMutation(reviewLocal, 'Mixed case') }] });
+    expect(resent).toEqual({ lastSeq: 2, results: first.results });
+    for (const clientId of [lower, lower.toUpperCase()]) {
+      const stolen = await trpcErrorOf(reviewer.sync.push({ clientId, mutations: [{ seq: 1, mutation: commentMutation(reviewLocal, randomUUID(), 'Taken over') }] }));
+      expect(stolen.code).toBe('FORBIDDEN');
+    }
+    expect(await f.app.db.prisma.reviewComment.count({ where: { body: 'Taken over' } })).toBe(0);
+    const clients = await f.app.db.prisma.syncClient.findMany({ where: { clientId: { in: [lower, mixed, lower.toUpperCase()] } }, select: { clientId: true, userId: true, lastSeq: true } });
+    expect(clients).toEqual([{ clientId: lower, userId: f.users.editor.id, lastSeq: 2 }]);
+  });
+
   it("refuses another user's client id, and bad mutations before applying anything", async () => {
     const editor = await f.caller('editor');
     const reviewer = await f.caller('reviewer');
