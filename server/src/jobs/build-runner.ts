@@ -24,11 +24,11 @@ import { previewIdentityOf, writePreviewInfo } from './preview-changes';
 import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
 import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from './deployments';
-import { checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
+import { channelOf, checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
 import type { JobInfo, JobKinds, JobResult } from '../queue/job-queue';
 import { completeAfterDeploy, finishInterruptedDeploys, queueVersionsLogged } from './after-deploy';
 import { requestFollowUpReindex } from '../search/reindex-jobs';
-import { planVersionBuild, type VersionBuildPlan } from '../versions/version-build';
+import { planVersionBuild, versionSiteUrl, type VersionBuildPlan } from '../versions/version-build';
 
 /** Options of {@link BuildRunner}. */
 export interface BuildRunnerOptions {
@@ -101,7 +101,7 @@ class ProjectBusy extends Error {}
  *   (BullMQ stalled-job handling, bullmq-queue.ts): the build restarts here.
  * - On start, queued builds are (re-)enqueued, and every `pollMs` after; in-process (one process
  *   owns every build) builds left `building` by a stopped or crashed process are requeued first.
- * - Success: the site is published to the deployment store; a production build then passes the
+ * - Success: the site is published to the deployment store; a production or version build then passes the
  *   deploy check of approval gates (services/approvals.ts `checkDeployGates`). When it must wait,
  *   it stays `building` with `step: waiting_for_approval` and this handler returns (no worker is
  *   held; restarts and sweeps leave it alone, pruning keeps its output); the `approval` job of its
@@ -467,8 +467,8 @@ export class BuildRunner {
           this.ctx.log.warn({ err, buildId: build.id }, 'storing the lint results of a build failed'),
         );
       }
-      // A version build deploys what an approved production deploy lists: approval gates judge production builds only.
-      if (!build.isPreview && !build.version) {
+      // Production and version builds both reach the production host: each passes the gates against its own channel.
+      if (!build.isPreview) {
         const gate = await checkDeployGates(this.ctx, build, project.repoUrl, { sha: result.commitSha, message: result.commitMessage }).catch(async (err: unknown) => {
           await this.ctx.deploymentStore.remove(dir).catch(() => undefined);
           // Fail closed: a deploy whose changes cannot be checked does not go live unchecked.
@@ -626,7 +626,7 @@ export class BuildRunner {
   /**
    * The `approval` job handler: finishes a build that waited for approval once its approval is
    * decided, in whichever process runs the job. Approved: the deploy step ({@link deploy}), unless a
-   * newer production build was deployed meanwhile (then it fails rather than roll the site back).
+   * newer build of its channel (production, or its version) was deployed meanwhile (then it fails rather than roll the site back).
    * Rejected: `failed` with the reason. A job for a build not waiting (finished, cancelled, or still
    * rendering: retried) or an approval still pending does nothing.
    */
@@ -650,12 +650,14 @@ export class BuildRunner {
         }
         return;
       }
+      const channel = channelOf(build);
       const newer = await prisma.deployment.findFirst({
-        where: { projectId: build.projectId, kind: 'production', build: { createdAt: { gt: build.createdAt } } },
+        where: { projectId: build.projectId, ...channel, build: { createdAt: { gt: build.createdAt } } },
         select: { buildId: true },
       });
       if (newer) {
-        const error = `A newer production build (${newer.buildId}) was deployed while this one waited for approval; it was not deployed over it.`;
+        const what = build.version ? `build of version ${build.version}` : 'production build';
+        const error = `A newer ${what} (${newer.buildId}) was deployed while this one waited for approval; it was not deployed over it.`;
         if (await this.endWaiting(build.id, build.projectId, 'failed', { error, duration: Date.now() - startedAt.getTime() })) {
           log.line(`✗ failed: ${error}`);
           outcome = 'failed';
@@ -663,11 +665,12 @@ export class BuildRunner {
         return;
       }
       log.line(`▶ approval ${approval.id} approved: deploying`);
-      const url = projectSiteUrl(this.ctx.config, project.slug);
+      const production = projectSiteUrl(this.ctx.config, project.slug);
+      const url = build.version ? versionSiteUrl(production, build.version) : production;
       outcome = await this.deploy(
-        { id: build.id, projectId: build.projectId, isPreview: false },
+        { id: build.id, projectId: build.projectId, isPreview: false, version: build.version },
         // the build may have carried its predecessor's search index: brought up to date after the deploy
-        { dir, url, previewName: '', commitSha: build.commitSha ?? '', commitMessage: build.commitMessage ?? '', startedAt, searchIndexCarried: true },
+        { dir, url, previewName: channel.previewName, commitSha: build.commitSha ?? '', commitMessage: build.commitMessage ?? '', startedAt, searchIndexCarried: true },
         log,
         `to ${url} after approval ${approval.id}`,
       );

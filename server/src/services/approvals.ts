@@ -1,21 +1,23 @@
 /**
- * Approvals (decisions.md section 9; interface-spec.md "Collaboration", `/approvals`): a production
- * build whose changed paths match approval gates (services/approval-gates.ts), or for which an
- * approval was requested by hand, pauses after rendering and before its deploy step: the build stays
- * `building` with `step: "waiting_for_approval"`, holding no worker; its output stays published
- * but not live. Distinct eligible people approve (never the change's author); once enough have,
- * an `approval` job (jobs/queue.ts) deploys it in whichever process works jobs; one rejection
- * fails it with the reason. The moves are decided by shared/src/collab/approval-status.ts.
+ * Approvals (decisions.md section 9; interface-spec.md "Collaboration", `/approvals`): a build that
+ * deploys to the production host (a production build, or a documentation version build served under
+ * `/<label>/` of the production site) whose changed paths match approval gates
+ * (services/approval-gates.ts), or for which an approval was requested by hand, pauses after
+ * rendering and before its deploy step: the build stays `building` with `step:
+ * "waiting_for_approval"`, holding no worker; its output stays published but not live. Distinct
+ * eligible people approve (never the change's author); once enough have, an `approval` job
+ * (jobs/queue.ts) deploys it in whichever process works jobs; one rejection fails it with the
+ * reason. The moves are decided by shared/src/collab/approval-status.ts.
  *
- * Who may decide: a person whose organization role is reviewer or above (an API key also needs
- * `projects:write`); when the matched gates name eligible users or roles, only those listed (or
- * holding a listed role) in at least one of them. Reads need `projects:read`. Every decision is
- * audited (`approval.approved` for each approval, `approval.rejected`).
+ * Who may decide: the one rule of deciding (services/decision-rights.ts: a person whose current
+ * organization role is reviewer or above; an API key also needs `projects:write`); when the matched
+ * gates name eligible users or roles, only those listed (or holding a listed role) in at least one
+ * of them approve (the change's author may still reject their own). Reads need `projects:read`.
+ * Every decision is audited (`approval.approved` for each approval, `approval.rejected`).
  */
 import { ApiError } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
-import { hasPermission } from '@quire/shared/api/api-keys';
-import { REVIEWING_ROLES, type Role } from '@quire/shared/api/members';
+import type { Role } from '@quire/shared/api/members';
 import type { ApprovalDto, ApprovalUser, CreateApprovalBody, ListApprovalsFilters } from '@quire/shared/api/approvals';
 import { approvalStatusAfter, checkApprovalMove, type ApprovalAction, type ApprovalStatus } from '@quire/shared/collab/approval-status';
 import type { AppContext } from '../context';
@@ -25,6 +27,7 @@ import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
 import { changedPaths, listFiles } from '../git/repo-reader';
 import { recordAudit } from './audit';
+import { requireDecisionRight } from './decision-rights';
 import { matchApprovalGates, toGateRecord, type GateRecord } from './approval-gates';
 import { getProjectForCaller } from './projects';
 import { parseStringList } from '../db/json-columns';
@@ -126,8 +129,8 @@ async function authorOf(ctx: AppContext, build: Pick<Models.BuildModel, 'reviewI
 }
 
 /**
- * Requests an approval by hand (`POST /approvals`): the queued or building production build waits
- * before its deploy step like a gated one, for `requiredApprovals` (default 1) distinct approvals.
+ * Requests an approval by hand (`POST /approvals`): the queued or building production (or version)
+ * build waits before its deploy step like a gated one, for `requiredApprovals` (default 1) distinct approvals.
  * A build already past its deploy check when this arrives is not stopped (it deploys). Audited as
  * `approval.requested`.
  * @throws ApiError not_found (project or build unknown); invalid_request (field `buildId`) for a
@@ -137,7 +140,9 @@ export async function requestApproval(ctx: AppContext, auth: RequestAuth, projec
   await getProjectForCaller(ctx, auth, projectId);
   const build = await ctx.db.prisma.build.findUnique({ where: { id: body.buildId } });
   if (!build || build.projectId !== projectId) throw new ApiError('not_found', `No build ${body.buildId} in this project.`);
-  if (build.isPreview) throw new ApiError('invalid_request', `Build ${build.id} is a preview; only production deploys wait for approval.`, { field: 'buildId', issue: 'is a preview build' });
+  if (build.isPreview) {
+    throw new ApiError('invalid_request', `Build ${build.id} is a preview; only deploys to the production site wait for approval.`, { field: 'buildId', issue: 'is a preview build' });
+  }
   if (build.status !== 'queued' && build.status !== 'building') throw new ApiError('conflict', `Build ${build.id} is already ${build.status}; only a queued or building build can wait for approval.`);
   const authorId = await authorOf(ctx, build);
   try {
@@ -155,16 +160,14 @@ export async function requestApproval(ctx: AppContext, auth: RequestAuth, projec
   }
 }
 
-/** Whether the caller may decide on an approval whose gates are `gates` (see the module comment). */
-async function isEligible(ctx: AppContext, auth: RequestAuth, gates: GateRecord[]): Promise<boolean> {
-  if (!auth.userId) return false;
-  if (auth.keyId !== null && !hasPermission(auth.permissions, 'projects:write')) return false;
-  const membership = await ctx.db.prisma.membership.findUnique({ where: { orgId_userId: { orgId: auth.orgId, userId: auth.userId } }, select: { role: true } });
-  if (!membership) return false;
-  const role = membership.role as Role;
+/**
+ * Whether gates `gates` let person `userId`, whose current role is `role` (one that may decide:
+ * {@link requireDecisionRight}), approve: any such person when no gate lists users or roles, else only
+ * those listed (or holding a listed role) in at least one of them.
+ */
+function gatesAdmit(gates: GateRecord[], userId: string, role: Role): boolean {
   const listing = gates.filter((g) => g.eligibleUsers.length > 0 || g.eligibleRoles.length > 0);
-  if (listing.length === 0) return REVIEWING_ROLES.includes(role);
-  return listing.some((g) => g.eligibleUsers.includes(auth.userId!) || g.eligibleRoles.includes(role));
+  return listing.length === 0 || listing.some((g) => g.eligibleUsers.includes(userId) || g.eligibleRoles.includes(role));
 }
 
 /**
@@ -173,8 +176,9 @@ async function isEligible(ctx: AppContext, auth: RequestAuth, gates: GateRecord[
  * finishes the waiting build (deploys it, or fails it with the reason). Audited as
  * `approval.approved` / `approval.rejected` in the same transaction.
  * @param note the approver's comment, or the rejection's reason (required for `reject`).
- * @throws ApiError not_found; forbidden (the author approving; a person not eligible; a key without
- *   projects:write); conflict (a decided approval, naming both states; a second approval by the same person).
+ * @throws ApiError not_found; forbidden (a caller who may not decide: {@link requireDecisionRight};
+ *   the author approving; a person the gates do not list); conflict (a decided approval, naming
+ *   both states; a second approval by the same person).
  */
 export async function decideApproval(
   ctx: AppContext,
@@ -185,8 +189,9 @@ export async function decideApproval(
   note?: string,
 ): Promise<ApprovalRow> {
   const current = await getApproval(ctx, auth, projectId, approvalId);
+  const role = await requireDecisionRight(ctx, auth, action === 'approve' ? 'Approving a deploy' : 'Rejecting a deploy');
   const gates = (await ctx.db.prisma.approvalGate.findMany({ where: { id: { in: parseList(current.gateIds) } } })).map(toGateRecord);
-  const eligible = await isEligible(ctx, auth, gates);
+  const eligible = gatesAdmit(gates, auth.userId!, role);
   const decided = await ctx.db.prisma.$transaction(async (tx) => {
     await lockKey(tx, ctx.db.provider, `approval:${approvalId}`);
     const row = await tx.approval.findUniqueOrThrow({ where: { id: approvalId }, include: { decisions: true } });
@@ -230,23 +235,33 @@ export async function enqueueApprovalJob(ctx: AppContext, row: Pick<Models.Appro
     .catch((err: unknown) => ctx.log.error({ err, approvalId: row.id }, 'enqueuing an approval job failed; the build runner will pick it up from the database'));
 }
 
-/** What the deploy check of a production build decided (see {@link checkDeployGates}). */
+/**
+ * The deployment channel a non-preview build deploys to: production, or its documentation
+ * version's channel (`kind: version`, `previewName`: the label; jobs/version-builds.ts).
+ */
+export function channelOf(build: Pick<Models.BuildModel, 'version'>): { kind: 'production' | 'version'; previewName: string } {
+  return build.version ? { kind: 'version', previewName: build.version } : { kind: 'production', previewName: '' };
+}
+
+/** What the deploy check of a production or version build decided (see {@link checkDeployGates}). */
 export type GateDecision = { kind: 'deploy' } | { kind: 'wait'; approvalId: string; gates: GateRecord[]; paths: string[]; requiredApprovals: number } | { kind: 'rejected'; reason: string };
 
 /**
- * The deploy check of a production build (build runner, after rendering and before the deploy
- * step): the paths changed between the commit of the production deployment now served and
- * `commitSha` (every file of `commitSha` on a project's first deploy) are matched against the
- * project's gates; with a match, or an approval requested by hand, a pending approval is written
- * (gates, matched paths, the largest required count, the change's author) and the build gets
- * `step: waiting_for_approval`, in one transaction. An approval decided already is followed.
+ * The deploy check of a build that reaches the production host (build runner, after rendering and
+ * before the deploy step): a production build, or a documentation version build, served under
+ * `/<label>/` of the same site. The paths changed between the commit its channel now serves (the
+ * production deployment, or the version's own latest deployment) and `commitSha` (every file of
+ * `commitSha` on the channel's first deploy) are matched against the project's gates; with a match,
+ * or an approval requested by hand, a pending approval is written (gates, matched paths, the
+ * largest required count, the change's author) and the build gets `step: waiting_for_approval`, in
+ * one transaction. An approval decided already is followed.
  * @returns `deploy` (no gate matched, or approved already), `wait` (the build now waits; the
  *   caller leaves it `building`), or `rejected` with the reason.
  * @throws Error when the changed paths cannot be read (the build then fails rather than deploying unchecked).
  */
 export async function checkDeployGates(
   ctx: AppContext,
-  build: Pick<Models.BuildModel, 'id' | 'projectId' | 'reviewId' | 'createdById'>,
+  build: Pick<Models.BuildModel, 'id' | 'projectId' | 'reviewId' | 'createdById' | 'version'>,
   repoUrl: string,
   commit: { sha: string; message: string },
 ): Promise<GateDecision> {
@@ -258,7 +273,7 @@ export async function checkDeployGates(
   let match = null;
   if (gateCount > 0) {
     const served = await prisma.deployment.findFirst({
-      where: { projectId: build.projectId, kind: 'production' },
+      where: { projectId: build.projectId, ...channelOf(build) },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       select: { build: { select: { commitSha: true } } },
     });

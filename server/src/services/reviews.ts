@@ -12,10 +12,11 @@
  *
  * Who may do what (decisions.md section 2: collaboration reads `projects:read`, writes
  * `projects:write`): opening, editing and merging need `projects:write`. Reviewing (moving a review
- * to `approved` or `changes_requested`) and commenting need `projects:write`, a reviewing role
- * (`REVIEWING_ROLES`: a signed-in reviewer reviews, a viewer only reads), or being the review's
- * author or one of its requested reviewers (who hold a reviewing role: viewers cannot be requested).
- * The actor is `auth.userId` (the key's creator, or the signed-in user).
+ * to `approved` or `changes_requested`) follows the one rule of deciding
+ * (`@quire/shared/collab/decision-rights`, services/decision-rights.ts): the person's current role is
+ * reviewer or above, and an API key also holds `projects:write`. Commenting needs `projects:write`, a
+ * reviewing role (`REVIEWING_ROLES`: a viewer only reads), or being the review's author or one of its
+ * requested reviewers. The actor is `auth.userId` (the key's creator, or the signed-in user).
  *
  * A preview that cannot be queued because the organization's monthly build limit is reached leaves
  * `previewBuildId` null; the next change set update tries again. A preview queued while another
@@ -30,6 +31,7 @@ import { checkChangeSet, isPagePath, type ChangeSetEntry, type FileChange } from
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
+import { lockKey } from '../db/locks';
 import type { Config } from '../env';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
@@ -38,6 +40,7 @@ import { mergeChangeSet } from '../git/merge-change-set';
 import { loadGitCredential } from './git-credentials';
 import { branchSlug, previewSiteUrl } from '../sites/host';
 import { recordAudit } from './audit';
+import { requireDecisionRight } from './decision-rights';
 import { queueReviewBuild } from './builds';
 import { getProjectForCaller, projectSiteUrl, type ProjectRecord } from './projects';
 import { getUsage } from './usage';
@@ -106,14 +109,20 @@ function requireWrite(auth: RequestAuth, what: string): void {
 }
 
 /**
- * 403 unless the caller may review (approve, request changes, comment on) the review: with
- * `projects:write`, a reviewing role (`REVIEWING_ROLES`), or as its author or one of its requested reviewers.
+ * 403 unless the caller may comment on the review: with `projects:write`, a reviewing role
+ * (`REVIEWING_ROLES`), or as its author or one of its requested reviewers. Deciding a review is
+ * another rule ({@link requireDecisionRight}).
  */
 export function requireReviewAccess(auth: RequestAuth, review: { authorId: string | null; reviewerIds: readonly string[] }, what: string): void {
   if (canWrite(auth)) return;
   if (auth.role && REVIEWING_ROLES.includes(auth.role)) return;
   if (auth.userId && (auth.userId === review.authorId || review.reviewerIds.includes(auth.userId))) return;
   throw new ApiError('forbidden', `${what} needs the "projects:write" permission, or being a requested reviewer of the review.`, { permission: 'projects:write' });
+}
+
+/** Whether moving a review to `status` decides it (approves it or requests changes): see {@link requireDecisionRight}. */
+export function isDecision(status: ReviewStatus): boolean {
+  return status === 'approved' || status === 'changes_requested';
 }
 
 /** Throws the state machine's refusal of a move: 409 `conflict` or 403 `forbidden`, naming both states. */
@@ -390,7 +399,7 @@ export async function createReview(ctx: AppContext, auth: RequestAuth, projectId
  *   invalid_request; payload_too_large.
  */
 export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId: string, reviewId: string, body: UpdateReviewBody): Promise<Review> {
-  const { project, review, reviewerIds } = await loadReview(ctx, auth, projectId, reviewId);
+  const { project, review } = await loadReview(ctx, auth, projectId, reviewId);
   const edits = (['title', 'description', 'reviewers', 'changes'] as const).filter((k) => body[k] !== undefined);
   if (body.status === 'merged') {
     if (edits.length > 0) throw invalidField('status', 'merging takes no other change: send status "merged" alone');
@@ -407,7 +416,7 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
     if (from === 'merged') throw new ApiError('conflict', 'A merged review is final; it cannot be edited.', { from });
   }
   if (body.status !== undefined) {
-    if (body.status === 'approved' || body.status === 'changes_requested') requireReviewAccess(auth, { authorId: review.authorId, reviewerIds }, 'Reviewing');
+    if (isDecision(body.status)) await requireDecisionRight(ctx, auth, 'Reviewing');
     else requireWrite(auth, `Moving a review to "${body.status}"`);
     checkMove(from, body.status, isAuthor);
   }
@@ -429,6 +438,8 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
 
   const next: ReviewStatus = changes ? 'open' : (body.status ?? from);
   const updated = await ctx.db.prisma.$transaction(async (tx) => {
+    // A merge reads the status and the change set under this lock (changeSetToMerge): it sees this write whole or not at all.
+    await lockKey(tx, ctx.db.provider, reviewLockKey(reviewId));
     // Only from the status this request saw: a concurrent move wins, and this one is told.
     const { count } = await tx.review.updateMany({
       where: { id: reviewId, status: from },
@@ -468,6 +479,9 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
   return getReview(ctx, auth, projectId, reviewId);
 }
 
+/** The key of a review's lock (db/locks.ts), held by a change to its status or change set and by a merge reading them. */
+const reviewLockKey = (reviewId: string) => `review:${reviewId}`;
+
 /** Merges of this process under way, by review id: a second merge of the same review waits for the first. */
 const merging = new Map<string, Promise<unknown>>();
 
@@ -494,17 +508,32 @@ export async function mergeReview(ctx: AppContext, auth: RequestAuth, projectId:
   }
 }
 
+/**
+ * The review and its change set as one consistent snapshot, read under the review's lock (which
+ * {@link updateReview} holds while it writes), after checking that the caller may merge it now:
+ * the files are those of the status checked, so an approval always covers what is pushed.
+ * @throws ApiError conflict (the state machine's refusal, naming both states) or forbidden.
+ */
+async function changeSetToMerge(ctx: AppContext, auth: RequestAuth, reviewId: string): Promise<{ review: ReviewRow; files: FileChange[] }> {
+  return ctx.db.prisma.$transaction(async (tx) => {
+    await lockKey(tx, ctx.db.provider, reviewLockKey(reviewId));
+    const review = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });
+    checkMove(review.status as ReviewStatus, 'merged', review.authorId !== null && review.authorId === auth.userId);
+    const files = await tx.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
+    return { review, files };
+  });
+}
+
 async function mergeNow(ctx: AppContext, auth: RequestAuth, projectId: string, reviewId: string): Promise<{ review: ReviewRow; buildId: string }> {
-  const { project, review } = await loadReview(ctx, auth, projectId, reviewId);
+  const { project } = await loadReview(ctx, auth, projectId, reviewId);
   requireWrite(auth, 'Merging a review');
   if (auth.mode === 'test') throw new ApiError('forbidden', 'A test key never changes a production site, so it cannot merge a review.');
-  checkMove(review.status as ReviewStatus, 'merged', review.authorId !== null && review.authorId === auth.userId);
   const repo = repoOf(project);
   const builds = (await getUsage(ctx, project.orgId)).metrics.find((m) => m.metric === 'builds');
   if (builds && builds.used >= builds.limit) {
     throw new ApiError('usage_limit_exceeded', `The monthly build limit (${builds.limit}) is reached, so the merge could not be deployed; nothing was merged.`, { metric: 'builds', limit: builds.limit, used: builds.used });
   }
-  const files = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
+  const { review, files } = await changeSetToMerge(ctx, auth, reviewId);
   const people = await peopleById(ctx, [review.authorId, auth.userId]);
   const person = (review.authorId && people.get(review.authorId)) || (auth.userId && people.get(auth.userId)) || { name: 'Quire', email: 'quire@localhost' };
   const result = await mergeChangeSet({
@@ -522,8 +551,17 @@ async function mergeNow(ctx: AppContext, auth: RequestAuth, projectId: string, r
     throw new ApiError('conflict', `The review's changes conflict with ${review.branch} in ${result.paths.join(', ')}; nothing was merged.`, { paths: result.paths });
   }
   const merged = await ctx.db.prisma.$transaction(async (tx) => {
-    const { count } = await tx.review.updateMany({ where: { id: reviewId, status: 'approved' }, data: { status: 'merged', mergeCommit: result.commitSha, mergedAt: new Date() } });
-    if (count !== 1) throw new ApiError('conflict', 'The review changed while it was being merged.', { from: review.status, to: 'merged' });
+    const { count } = await tx.review.updateMany({
+      where: { id: reviewId, status: 'approved', revision: review.revision },
+      data: { status: 'merged', mergeCommit: result.commitSha, mergedAt: new Date() },
+    });
+    if (count !== 1) {
+      throw new ApiError('conflict', `The review changed while it was being merged: its approved revision ${review.revision} was pushed as ${result.commitSha}, and the review was not marked merged.`, {
+        from: review.status,
+        to: 'merged',
+        mergeCommit: result.commitSha,
+      });
+    }
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,

@@ -8,16 +8,26 @@
 import { createHash } from 'node:crypto';
 import { ID_PREFIX } from '@quire/shared/ids';
 
+/**
+ * The one form of a sync client id (a UUID) the server keys everything by: its `SyncClient` row and
+ * owner, its recorded answers, and the ids it derives ({@link syncDerivedId}). Lower case: UUIDs are
+ * case-insensitive on input (RFC 9562 section 4), so `ABC…` and `abc…` are one client, owned by
+ * whoever claimed it first.
+ */
+export function syncClientKey(clientId: string): string {
+  return clientId.toLowerCase();
+}
+
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The server id of the object `localId` of client `clientId` creates: `<prefix>_<22 base62 chars>`
- * (the 128 leading bits of SHA-256 over the kind, the client id and the local id; UUIDs are read
- * case-insensitively).
+ * (the 128 leading bits of SHA-256 over the kind, the client id as {@link syncClientKey} gives it and
+ * the local id lower-cased: UUIDs are read case-insensitively).
  */
 export function syncDerivedId(kind: 'review' | 'reviewComment', clientId: string, localId: string): string {
-  const digest = createHash('sha256').update(`quire-sync\0${kind}\0${clientId.toLowerCase()}\0${localId.toLowerCase()}`).digest();
+  const digest = createHash('sha256').update(`quire-sync\0${kind}\0${syncClientKey(clientId)}\0${localId.toLowerCase()}`).digest();
   let n = digest.readBigUInt64BE(0) * 2n ** 64n + digest.readBigUInt64BE(8);
   let body = '';
   for (let i = 0; i < 22; i++) {

@@ -5,7 +5,8 @@
  * (reviews.ts, review-comments.ts), as the session's user with their role, so every permission,
  * rule and audit entry is the same.
  *
- * Exactly once, in order, per client (`SyncClient.lastSeq`, `SyncResult` answers):
+ * Exactly once, in order, per client (`SyncClient.lastSeq`, `SyncResult` answers; a client id is a UUID,
+ * read in any case: sync-ids.ts `syncClientKey`):
  * - `seq <= lastSeq`: already applied; the stored answer is given again (a batch sent again after a
  *   lost answer gets the same answers and changes nothing).
  * - `seq === lastSeq + 1`: applied, then its answer and the new `lastSeq` are recorded in one
@@ -29,9 +30,10 @@ import { actionOfStatus, checkReviewAction, endedReviewRefusal, type SyncRefusal
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import { isUniqueViolation } from '../db/errors';
-import { createReview, loadReview, updateReview, type ReviewRow } from './reviews';
+import { createReview, isDecision, loadReview, updateReview, type ReviewRow } from './reviews';
+import { requireDecisionRight } from './decision-rights';
 import { createReviewComment } from './review-comments';
-import { resolveSyncRef, syncDerivedId } from './sync-ids';
+import { resolveSyncRef, syncClientKey, syncDerivedId } from './sync-ids';
 
 type Outcome = { ok: true; result: { reviewId?: string; commentId?: string; status?: string } } | { ok: false; code: string; message: string };
 
@@ -58,17 +60,18 @@ const pushing = new Map<string, Promise<unknown>>();
  *   any unexpected error of a mutation (nothing recorded for it).
  */
 export async function pushSyncMutations(ctx: AppContext, auth: RequestAuth, input: SyncPushInput): Promise<SyncPushResult> {
-  const previous = pushing.get(input.clientId) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(() => pushNow(ctx, auth, input));
-  pushing.set(input.clientId, current);
+  const clientId = syncClientKey(input.clientId);
+  const previous = pushing.get(clientId) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(() => pushNow(ctx, auth, clientId, input.mutations));
+  pushing.set(clientId, current);
   try {
     return await current;
   } finally {
-    if (pushing.get(input.clientId) === current) pushing.delete(input.clientId);
+    if (pushing.get(clientId) === current) pushing.delete(clientId);
   }
 }
 
-/** The client's record, created on first use for the caller; another user's client is refused. */
+/** The client's record (`clientId` as {@link syncClientKey} gives it), created on first use for the caller; another user's client is refused. */
 async function claimClient(ctx: AppContext, auth: RequestAuth, clientId: string): Promise<{ lastSeq: number }> {
   if (!auth.userId) throw new ApiError('forbidden', 'Syncing needs a signed-in person.');
   let client = await ctx.db.prisma.syncClient.findUnique({ where: { clientId } });
@@ -86,28 +89,28 @@ async function claimClient(ctx: AppContext, auth: RequestAuth, clientId: string)
   return client;
 }
 
-async function pushNow(ctx: AppContext, auth: RequestAuth, input: SyncPushInput): Promise<SyncPushResult> {
-  let { lastSeq } = await claimClient(ctx, auth, input.clientId);
+async function pushNow(ctx: AppContext, auth: RequestAuth, clientId: string, mutations: SyncPushInput['mutations']): Promise<SyncPushResult> {
+  let { lastSeq } = await claimClient(ctx, auth, clientId);
   const results: SyncMutationResult[] = [];
-  const batch = [...input.mutations].sort((a, b) => a.seq - b.seq);
+  const batch = [...mutations].sort((a, b) => a.seq - b.seq);
   for (const { seq, mutation } of batch) {
     if (seq <= lastSeq) {
-      const stored = await ctx.db.prisma.syncResult.findUnique({ where: { clientId_seq: { clientId: input.clientId, seq } } });
+      const stored = await ctx.db.prisma.syncResult.findUnique({ where: { clientId_seq: { clientId, seq } } });
       results.push(stored ? { seq, ...(JSON.parse(stored.result) as Outcome) } : { seq, ok: false, code: 'conflict', message: `Mutation ${seq} was applied before; its answer is no longer kept.` });
       continue;
     }
     if (seq > lastSeq + 1) break;
     let outcome: Outcome;
     try {
-      outcome = await applyMutation(ctx, auth, input.clientId, mutation);
+      outcome = await applyMutation(ctx, auth, clientId, mutation);
     } catch (err) {
       if (!isRuleRefusal(err)) throw err;
       outcome = { ok: false, code: err.code, message: err.message };
     }
     await ctx.db.prisma.$transaction(async (tx) => {
-      const { count } = await tx.syncClient.updateMany({ where: { clientId: input.clientId, lastSeq: seq - 1 }, data: { lastSeq: seq } });
+      const { count } = await tx.syncClient.updateMany({ where: { clientId, lastSeq: seq - 1 }, data: { lastSeq: seq } });
       if (count !== 1) throw new ApiError('conflict', 'Another push of this sync client recorded first; send the batch again.');
-      await tx.syncResult.create({ data: { clientId: input.clientId, seq, result: JSON.stringify(outcome) } });
+      await tx.syncResult.create({ data: { clientId, seq, result: JSON.stringify(outcome) } });
     });
     lastSeq = seq;
     results.push({ seq, ...outcome });
@@ -141,6 +144,8 @@ async function applyMutation(ctx: AppContext, auth: RequestAuth, clientId: strin
     case 'review.setStatus': {
       const reviewId = resolveSyncRef('review', clientId, m.reviewId);
       const { review } = await loadReview(ctx, auth, m.projectId, reviewId);
+      // A decision is refused to whoever may not decide, whatever the review's state (no "already applied" answer for them).
+      if (isDecision(m.status)) await requireDecisionRight(ctx, auth, 'Reviewing');
       const action = actionOfStatus(m.status);
       if (action) {
         const refusal = checkReviewAction(action, m.revision, await reviewState(ctx, review));

@@ -18,7 +18,7 @@ beforeAll(async () => {
   repo = reviewRepo();
   projectId = (await createProject(t, repo, 'merge-later')).id;
   api = reviewsApi(t, projectId);
-  reviewer = await memberWithKey(t, 'rita@acme.test', 'reviewer', ['projects:read']);
+  reviewer = await memberWithKey(t, 'rita@acme.test', 'reviewer', ['projects:read', 'projects:write']);
 });
 afterAll(async () => {
   await t?.close();

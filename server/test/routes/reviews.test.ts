@@ -23,7 +23,7 @@ beforeAll(async () => {
   base = repo.headSha();
   project = await createProject(t, repo, 'acme');
   api = reviewsApi(t, project.id);
-  reviewer = await memberWithKey(t, 'rita@acme.test', 'reviewer', ['projects:read']);
+  reviewer = await memberWithKey(t, 'rita@acme.test', 'reviewer', ['projects:read', 'projects:write']);
   const membership = await t.ctx.db.prisma.membership.findFirstOrThrow({ where: { orgId: t.app.bootstrap.orgId!, role: 'owner' }, include: { user: true } });
   owner = { id: membership.user.id, name: membership.user.name, email: membership.user.email };
 });

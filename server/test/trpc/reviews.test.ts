@@ -89,4 +89,20 @@ describe('reviews router (desktop app)', () => {
     expect(viewerAsReviewer.code).toBe('BAD_REQUEST');
     expect(viewerAsReviewer.message).toMatch(/viewer role/);
   });
+
+  it('refuses a requested reviewer demoted to viewer: their role now decides, not the request', async () => {
+    const editor = await callerFor(app, users.editor!.token);
+    const orgId = (await app.db.prisma.project.findUniqueOrThrow({ where: { id: projectId } })).orgId;
+    const demoted = await seedMember(app.db, orgId, 'demoted@acme.test', 'reviewer');
+    const token = (await (await callerFor(app)).auth.signIn({ email: 'demoted@acme.test', password: TEST_PASSWORD })).token;
+    const review = await editor.reviews.create({ projectId, review: { title: 'Asked before', reviewers: [demoted.id], changes: [{ path: 'd.md', content: 'd\n' }] } });
+    await app.db.prisma.membership.update({ where: { orgId_userId: { orgId, userId: demoted.id } }, data: { role: 'viewer' } });
+    const asViewer = await callerFor(app, token);
+    for (const status of ['approved', 'changes_requested'] as const) {
+      const refused = await trpcErrorOf(asViewer.reviews.update({ projectId, reviewId: review.id, patch: { status } }));
+      expect(refused.code).toBe('FORBIDDEN');
+      expect(refused.message).toMatch(/your role \(viewer\) only reads/);
+    }
+    expect((await editor.reviews.get({ projectId, reviewId: review.id })).status).toBe('open');
+  });
 });

@@ -7,7 +7,8 @@ import { createReview } from '../../src/services/reviews';
 import { createReviewComment } from '../../src/services/review-comments';
 import { syncDerivedId } from '../../src/services/sync-ids';
 import { SETUP } from '../routes/reviews-fixture';
-import { trpcErrorOf } from './trpc-fixtures';
+import { callerFor, trpcErrorOf } from './trpc-fixtures';
+import { seedMember, TEST_PASSWORD } from '../services/identity-fixtures';
 import { syncFixture, type SyncFixture } from './sync-fixture';
 
 describe('sync.push (desktop outbox)', () => {
@@ -192,6 +193,52 @@ describe('sync.push (desktop outbox)', () => {
     await reviewer.reviews.update({ projectId: f.projectId, reviewId: review.id, patch: { status: 'changes_requested' } });
     const same = await reviewer.sync.push({ clientId: randomUUID(), mutations: [{ seq: 1, mutation: { type: 'review.setStatus', projectId: f.projectId, reviewId: review.id, status: 'changes_requested', revision: 1 } }] });
     expect(same.results).toEqual([{ seq: 1, ok: true, result: { reviewId: review.id, status: 'changes_requested' } }]);
+  });
+
+  it('records a decision pushed by a viewer as refused (a requested reviewer demoted since), whatever the review\'s status', async () => {
+    const editor = await f.caller('editor');
+    const orgId = (await f.app.db.prisma.project.findUniqueOrThrow({ where: { id: f.projectId } })).orgId;
+    const demoted = await seedMember(f.app.db, orgId, 'demoted@acme.test', 'reviewer');
+    const session = await callerFor(f.app, (await (await callerFor(f.app)).auth.signIn({ email: 'demoted@acme.test', password: TEST_PASSWORD })).token);
+    const open = await editor.reviews.create({ projectId: f.projectId, review: { title: 'Asked before', reviewers: [demoted.id], changes: [{ path: 'index.mdx', content: 'Asked.\n' }] } });
+    const approved = await editor.reviews.create({ projectId: f.projectId, review: { title: 'Approved by another', reviewers: [f.users.reviewer.id, demoted.id], changes: [{ path: 'index.mdx', content: 'Approved.\n' }] } });
+    await (await f.caller('reviewer')).reviews.update({ projectId: f.projectId, reviewId: approved.id, patch: { status: 'approved' } });
+    await f.app.db.prisma.membership.update({ where: { orgId_userId: { orgId, userId: demoted.id } }, data: { role: 'viewer' } });
+    const setStatus = (reviewId: string, status: 'approved' | 'changes_requested'): SyncMutation => ({ type: 'review.setStatus', projectId: f.projectId, reviewId, status, revision: 1 });
+    const answer = await session.sync.push({
+      clientId: randomUUID(),
+      mutations: [
+        { seq: 1, mutation: setStatus(open.id, 'approved') },
+        { seq: 2, mutation: setStatus(open.id, 'changes_requested') },
+        { seq: 3, mutation: setStatus(approved.id, 'approved') },
+      ],
+    });
+    const refusal = { ok: false, code: 'forbidden', message: 'Reviewing needs the reviewer role or above; your role (viewer) only reads.' };
+    expect(answer).toEqual({ lastSeq: 3, results: [{ seq: 1, ...refusal }, { seq: 2, ...refusal }, { seq: 3, ...refusal }] });
+    expect((await editor.reviews.get({ projectId: f.projectId, reviewId: open.id })).status).toBe('open');
+  });
+
+  it('reads a client id in any case as one client: its owner goes on in another case, another user cannot take it over', async () => {
+    const editor = await f.caller('editor');
+    const reviewer = await f.caller('reviewer');
+    const lower = randomUUID();
+    const mixed = `${lower.slice(0, 18).toUpperCase()}${lower.slice(18)}`;
+    const reviewLocal = randomUUID();
+    const first = await editor.sync.push({ clientId: mixed, mutations: [{ seq: 1, mutation: createMutation(reviewLocal, 'Mixed case') }] });
+    const reviewId = (first.results[0] as { result: { reviewId: string } }).result.reviewId;
+    const retitle: SyncMutation = { type: 'review.update', projectId: f.projectId, reviewId: reviewLocal, patch: { title: 'Mixed case, continued' } };
+    const next = await editor.sync.push({ clientId: lower, mutations: [{ seq: 2, mutation: retitle }] });
+    expect(next).toEqual({ lastSeq: 2, results: [{ seq: 2, ok: true, result: { reviewId, status: 'open' } }] });
+    expect((await editor.reviews.get({ projectId: f.projectId, reviewId })).title).toBe('Mixed case, continued');
+    const resent = await editor.sync.push({ clientId: lower.toUpperCase(), mutations: [{ seq: 1, mutation: createMutation(reviewLocal, 'Mixed case') }] });
+    expect(resent).toEqual({ lastSeq: 2, results: first.results });
+    for (const clientId of [lower, lower.toUpperCase()]) {
+      const stolen = await trpcErrorOf(reviewer.sync.push({ clientId, mutations: [{ seq: 1, mutation: commentMutation(reviewLocal, randomUUID(), 'Taken over') }] }));
+      expect(stolen.code).toBe('FORBIDDEN');
+    }
+    expect(await f.app.db.prisma.reviewComment.count({ where: { body: 'Taken over' } })).toBe(0);
+    const clients = await f.app.db.prisma.syncClient.findMany({ where: { clientId: { in: [lower, mixed, lower.toUpperCase()] } }, select: { clientId: true, userId: true, lastSeq: true } });
+    expect(clients).toEqual([{ clientId: lower, userId: f.users.editor.id, lastSeq: 2 }]);
   });
 
   it("refuses another user's client id, and bad mutations before applying anything", async () => {

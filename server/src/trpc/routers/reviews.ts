@@ -21,8 +21,8 @@ const writer = permittedProcedure('projects:write');
  * - `get({projectId, reviewId})` → the review.
  * - `create({projectId, review})` (editor and up) → the review; `review` is the REST create body.
  * - `update({projectId, reviewId, patch})` → the review; `patch` is the REST PATCH body (status
- *   included). Readers reach the service, which lets requested reviewers approve or request changes
- *   (a reviewer-role member reviews what they were asked to) and wants `projects:write` for the rest.
+ *   included). Readers reach the service, which lets a reviewer role or above approve or request
+ *   changes (services/decision-rights.ts, the role as it is now) and wants `projects:write` for the rest.
  * - `merge({projectId, reviewId})` (editor and up) → `{review, buildId}` (the production build).
  * - `comments.list({projectId, reviewId})`, `comments.create({projectId, reviewId, comment})`
  *   (write roles, the author, or a requested reviewer).

@@ -3,8 +3,8 @@
  * `/approval-gates` (list, create, get, change, delete) and `/approvals` (list, get, request by
  * hand, approve, reject). Reads need `projects:read`; gate changes and hand requests
  * `projects:write`; approving and rejecting need `projects:read` plus the approval rules
- * (services/approvals.ts: reviewer role or above, keys with `projects:write`, the gates' eligible
- * users or roles, never the change's author).
+ * (services/approvals.ts: the current role reviewer or above, keys with `projects:write`, the gates'
+ * eligible users or roles, never the change's author).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,7 +46,7 @@ const approvalsRoutes: FastifyPluginAsync = async (base) => {
       tags: gateTags,
       summary: 'Add an approval gate',
       description:
-        `A production deploy whose changed files (between the commit served now and the new one; every file on a first deploy) match one of \`paths\` pauses after rendering, before its deploy step, until \`requiredApprovals\` (1..10, default 1) distinct eligible people approve it (see /approvals). ${GLOB_RULES} ` +
+        `A production deploy, or a documentation version's deploy (served under /<label>/ of the production site), whose changed files (between the commit its channel serves now and the new one; every file on the channel's first deploy) match one of \`paths\` pauses after rendering, before its deploy step, until \`requiredApprovals\` (1..10, default 1) distinct eligible people approve it (see /approvals). ${GLOB_RULES} ` +
         'eligibleUsers (organization members) and eligibleRoles narrow who may approve; without them anyone with the reviewer role or above may (API keys also need projects:write). 400 naming the field for a bad glob or a user outside the organization. Audited as approval_gate.created.',
       params: ProjectParamsSchema,
       body: ApprovalGateBodySchema,
@@ -101,7 +101,7 @@ const approvalsRoutes: FastifyPluginAsync = async (base) => {
       tags,
       summary: 'Request an approval for a build',
       description:
-        'Makes a queued or building production build wait for approval before its deploy step, as if a gate had matched: `requiredApprovals` (1..10, default 1) distinct people must approve it, or one rejection fails it. ' +
+        'Makes a queued or building production (or version) build wait for approval before its deploy step, as if a gate had matched: `requiredApprovals` (1..10, default 1) distinct people must approve it, or one rejection fails it. ' +
         'Gates matching the build\'s changes add theirs (the larger count wins). A build already past its deploy check deploys anyway. 400 for a preview build; 409 when the build already ended or already has an approval. Audited as approval.requested.',
       params: ProjectParamsSchema,
       body: CreateApprovalBodySchema,
@@ -121,7 +121,7 @@ const approvalsRoutes: FastifyPluginAsync = async (base) => {
       summary: 'Approve a deploy',
       description:
         'Records your approval (optional `comment`). Once `requiredApprovals` distinct people approved, the approval is `approved` and the build deploys (within seconds, by a background job). ' +
-        '403 for the change\'s author, for a person the gates do not name (or below the reviewer role when they name nobody), and for an API key without projects:write; 409 when you already approved or the approval is already decided (naming both states). Audited as approval.approved.',
+        '403 for the change\'s author, for a person whose current role is below reviewer or whom the gates do not name, and for an API key without projects:write; 409 when you already approved or the approval is already decided (naming both states). Audited as approval.approved.',
       params: ApprovalParamsSchema,
       body: ApproveBodySchema.nullish(),
       response: { 200: dataEnvelope(ApprovalDtoSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -138,7 +138,7 @@ const approvalsRoutes: FastifyPluginAsync = async (base) => {
       summary: 'Reject a deploy',
       description:
         'Rejects the deploy with a `reason` (required): the approval is `rejected` and the waiting build fails with the reason as its error; the previous deployment keeps serving. ' +
-        'Eligible people (as for approving) and the change\'s author may reject. 409 when the approval is already decided (naming both states). Audited as approval.rejected.',
+        'Eligible people (as for approving) and the change\'s author may reject, with a current role of reviewer or above (API keys: projects:write); 403 otherwise. 409 when the approval is already decided (naming both states). Audited as approval.rejected.',
       params: ApprovalParamsSchema,
       body: RejectBodySchema,
       response: { 200: dataEnvelope(ApprovalDtoSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },

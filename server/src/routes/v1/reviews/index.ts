@@ -85,7 +85,7 @@ const reviewsRoutes: FastifyPluginAsync = async (base) => {
         'Approving and requesting changes are a reviewer\'s moves: the author gets 403. A move not in this list gets 409 naming both states. ' +
         'status "merged" (alone) merges: the change set is applied to the head of the branch by three-way merge, committed with the author as git author and pushed, then the production build of the merge commit is queued; a conflict gets 409 with details.paths and changes nothing. ' +
         'changes replaces the change set (change set reviews only): the revision goes up by one, the status back to open, and a new preview is queued. ' +
-        'Editing and merging need projects:write; approving and requesting changes need projects:write or being a requested reviewer. Audited as review.updated (review.merged for a merge).',
+        'Editing and merging need projects:write; approving and requesting changes need a person whose current organization role is reviewer or above, and an API key also needs projects:write (403 forbidden otherwise). Audited as review.updated (review.merged for a merge).',
       params: ReviewParamsSchema,
       body: UpdateReviewBodySchema,
       response: { 200: dataEnvelope(ReviewSchema), ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
