@@ -6,7 +6,7 @@
  * rendering and before its deploy step: the build stays `building` with `step:
  * "waiting_for_approval"`, holding no worker; its output stays published but not live. Distinct
  * eligible people approve (never the change's author); once enough have, an `approval` job
- * (jobs/queue.ts) deploys it in whichever process works jobs; one rejection fails it with the
+ * (queue/job-queue.ts) deploys it in whichever process works jobs; one rejection fails it with the
  * reason. The moves are decided by shared/src/collab/approval-status.ts.
  *
  * Who may decide: the one rule of deciding (services/decision-rights.ts: a person whose current
@@ -18,7 +18,7 @@
 import { ApiError } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import type { Role } from '@quire/shared/api/members';
-import type { ApprovalDto, ApprovalUser, CreateApprovalBody, ListApprovalsFilters } from '@quire/shared/api/approvals';
+import type { CreateApprovalBody, ListApprovalsFilters } from '@quire/shared/api/approvals';
 import { approvalStatusAfter, checkApprovalMove, type ApprovalAction, type ApprovalStatus } from '@quire/shared/collab/approval-status';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
@@ -33,6 +33,7 @@ import { getProjectForCaller } from './projects';
 import { parseStringList } from '../db/json-columns';
 import { recordApprovalUpdatedEvent } from './webhook-events';
 
+
 /** `Build.step` of a build paused before its deploy step until its approval is decided. */
 export const WAITING_FOR_APPROVAL = 'waiting_for_approval';
 
@@ -44,52 +45,6 @@ type ApprovalRow = Models.ApprovalModel & { decisions: Models.ApprovalDecisionMo
 
 /** A stored JSON `string[]` column; an unreadable one counts as empty. */
 const parseList = (json: string): string[] => parseStringList(json) ?? [];
-
-const ordered = (rows: Models.ApprovalDecisionModel[]) => [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.userId < b.userId ? -1 : 1));
-
-/**
- * The REST form of approvals, users and gate names loaded in two queries. A deleted user shows
- * empty strings; a deleted gate an empty name.
- */
-export async function toApprovalDtos(ctx: AppContext, rows: ApprovalRow[]): Promise<ApprovalDto[]> {
-  const gateIds = [...new Set(rows.flatMap((r) => parseList(r.gateIds)))];
-  const userIds = [...new Set(rows.flatMap((r) => [...r.decisions.map((d) => d.userId), ...(r.authorId ? [r.authorId] : [])]))];
-  const [gates, users] = await Promise.all([
-    gateIds.length ? ctx.db.prisma.approvalGate.findMany({ where: { id: { in: gateIds } }, select: { id: true, name: true } }) : [],
-    userIds.length ? ctx.db.prisma.user.findMany({ where: { id: { in: userIds } }, select: { id: true, name: true, email: true } }) : [],
-  ]);
-  const gateName = new Map(gates.map((g) => [g.id, g.name]));
-  const userOf = new Map(users.map((u) => [u.id, u]));
-  const user = (id: string): ApprovalUser => userOf.get(id) ?? { id: '', name: '', email: '' };
-  return rows.map((row) => {
-    const decisions = ordered(row.decisions);
-    const rejection = decisions.find((d) => d.decision === 'reject');
-    return {
-      id: row.id,
-      buildId: row.buildId,
-      status: row.status as ApprovalStatus,
-      gates: parseList(row.gateIds).map((id) => ({ id, name: gateName.get(id) ?? '' })),
-      paths: parseList(row.paths),
-      requiredApprovals: row.requiredApprovals,
-      approvals: decisions.filter((d) => d.decision === 'approve').map((d) => ({ user: user(d.userId), comment: d.reason, createdAt: d.createdAt.toISOString() })),
-      ...(row.status === 'rejected'
-        ? {
-            rejection: rejection
-              ? { user: user(rejection.userId), reason: rejection.reason ?? row.reason ?? '', createdAt: rejection.createdAt.toISOString() }
-              : { user: null, reason: row.reason ?? '', createdAt: (row.decidedAt ?? row.createdAt).toISOString() },
-          }
-        : {}),
-      ...(row.authorId ? { author: user(row.authorId) } : {}),
-      createdAt: row.createdAt.toISOString(),
-      decidedAt: row.decidedAt?.toISOString() ?? null,
-    };
-  });
-}
-
-/** {@link toApprovalDtos} of one approval. */
-export async function toApprovalDto(ctx: AppContext, row: ApprovalRow): Promise<ApprovalDto> {
-  return (await toApprovalDtos(ctx, [row]))[0]!;
-}
 
 /**
  * A project's approvals, newest first, optionally of one `status`.

@@ -26,49 +26,23 @@ import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import { hasPermission } from '@quire/shared/api/api-keys';
 import { REVIEWING_ROLES, type Role } from '@quire/shared/api/members';
-import type { CreateReviewBody, FileChangeKind, ListReviewsFilters, Review, ReviewPerson, UpdateReviewBody } from '@quire/shared/api/reviews';
-import { checkChangeSet, isPagePath, type ChangeSetEntry, type FileChange } from '@quire/shared/collab/change-set';
+import type { CreateReviewBody, FileChangeKind, ListReviewsFilters, Review, UpdateReviewBody } from '@quire/shared/api/reviews';
+import { checkChangeSet, type ChangeSetEntry, type FileChange } from '@quire/shared/collab/change-set';
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
-import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
-import type { Config } from '../env';
 import type { RequestAuth } from '../http/request-auth';
 import type { PageRequest } from '../http/pagination';
 import { changedPaths, listFiles, readFileAt, resolveRef, type ProjectRepo } from '../git/repo-reader';
 import { mergeChangeSet } from '../git/merge-change-set';
 import { loadGitCredential } from './git-credentials';
-import { branchSlug, previewSiteUrl } from '../sites/host';
 import { recordAudit } from './audit';
 import { requireDecisionRight } from './decision-rights';
 import { queueReviewBuild } from './builds';
-import { getProjectForCaller, projectSiteUrl, type ProjectRecord } from './projects';
+import { getProjectForCaller, type ProjectRecord } from './projects';
 import { getUsage } from './usage';
 import { recordReviewUpdatedEvent } from './webhook-events';
-
-/** A stored review. */
-export type ReviewRow = Models.ReviewModel;
-
-/** A review with what its REST form needs: changed paths (no contents), reviewer ids, comment count. */
-export const REVIEW_INCLUDE = {
-  files: { select: { path: true, change: true }, orderBy: { path: 'asc' as const } },
-  reviewers: { select: { userId: true } },
-  _count: { select: { comments: true } },
-};
-export type ReviewWithParts = ReviewRow & { files: Array<{ path: string; change: string }>; reviewers: Array<{ userId: string }>; _count: { comments: number } };
-
-/**
- * The preview name of a review's preview deployments: `review-<id body, lower case>`, cut (like a
- * branch slug, sites/host.ts) so `<name>--<slug>-docs` fits one DNS label.
- */
-export function reviewPreviewName(reviewId: string, projectSlug: string): string {
-  return branchSlug(`review-${reviewId.replace(/^rev_/, '')}`, projectSlug);
-}
-
-/** Where a review's preview is served: `http://review-<id>--<slug>-docs.<sites domain>:<port>/`. */
-export function reviewPreviewUrl(config: Pick<Config, 'sitesDomain' | 'port'>, projectSlug: string, reviewId: string): string {
-  return previewSiteUrl(projectSiteUrl(config, projectSlug), reviewPreviewName(reviewId, projectSlug));
-}
+import { peopleById, REVIEW_INCLUDE, toReviewDtos, type ReviewRow } from './review-dto';
 
 /**
  * The change set of a review as the build lays it over its checkout (`content` null: delete the
@@ -76,12 +50,6 @@ export function reviewPreviewUrl(config: Pick<Config, 'sitesDomain' | 'port'>, p
  */
 export async function reviewOverlay(db: AppContext['db'], reviewId: string): Promise<FileChange[]> {
   return db.prisma.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
-}
-
-/** A page's URL in a preview: the path without `.md`/`.mdx`, an `index` page as its folder. */
-function pagePreviewUrl(previewUrl: string, path: string): string {
-  const page = path.replace(/\.mdx?$/i, '').replace(/(^|\/)index$/i, '$1');
-  return new URL(page.split('/').map(encodeURIComponent).join('/'), previewUrl).toString();
 }
 
 /** The repository of a project. @throws ApiError invalid_request (field `repoUrl`) when it has none. */
@@ -180,45 +148,6 @@ async function checkReviewers(ctx: AppContext, orgId: string, ids: readonly stri
   if (unknown.length > 0) throw invalidField('reviewers', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a member' : 'are not members'} of the organization`);
   const viewers = members.filter((m) => !REVIEWING_ROLES.includes(m.role as Role)).map((m) => m.userId);
   if (viewers.length > 0) throw invalidField('reviewers', `${viewers.join(', ')} ${viewers.length === 1 ? 'has' : 'have'} the viewer role, which only reads; give them the reviewer role first`);
-}
-
-/** The people behind `ids`, by id. */
-async function peopleById(ctx: AppContext, ids: Iterable<string | null>): Promise<Map<string, ReviewPerson>> {
-  const wanted = [...new Set([...ids].filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const users = await ctx.db.prisma.user.findMany({ where: { id: { in: wanted } }, select: { id: true, name: true, email: true } });
-  return new Map(users.map((u) => [u.id, u]));
-}
-
-/** REST forms of reviews of one project (rows read with {@link REVIEW_INCLUDE}). */
-export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows: ReviewWithParts[]): Promise<Review[]> {
-  const people = await peopleById(ctx, rows.flatMap((r) => [r.authorId, ...r.reviewers.map((x) => x.userId)]));
-  return rows.map((r) => {
-    const previewUrl = reviewPreviewUrl(ctx.config, project.slug, r.id);
-    return {
-      id: r.id,
-      title: r.title,
-      description: r.description,
-      status: r.status as ReviewStatus,
-      author: (r.authorId && people.get(r.authorId)) || null,
-      reviewers: r.reviewers.map((x) => people.get(x.userId)).filter((p): p is ReviewPerson => p !== undefined),
-      baseCommit: r.baseCommit,
-      branch: r.branch,
-      ...(r.headBranch ? { headBranch: r.headBranch } : {}),
-      revision: r.revision,
-      changes: r.files.map((f) => ({
-        path: f.path,
-        change: f.change as FileChangeKind,
-        ...(f.change !== 'deleted' && isPagePath(f.path) ? { previewUrl: pagePreviewUrl(previewUrl, f.path) } : {}),
-      })),
-      previewUrl,
-      previewBuildId: r.previewBuildId,
-      commentCount: r._count.comments,
-      ...(r.mergeCommit ? { mergeCommit: r.mergeCommit } : {}),
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    };
-  });
 }
 
 /** A review of the project with its reviewers' ids. */

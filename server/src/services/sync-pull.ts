@@ -22,7 +22,8 @@ import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import { readFileAt } from '../git/repo-reader';
 import { getProjectForCaller, type ProjectRecord } from './projects';
-import { REVIEW_INCLUDE, repoOf, toReviewDtos, type ReviewWithParts } from './reviews';
+import { repoOf } from './reviews';
+import { REVIEW_INCLUDE, toReviewDtos, type ReviewWithParts } from './review-dto';
 import { listReviewComments } from './review-comments';
 
 /** How far back (milliseconds) a caught-up cursor reaches before the time of the query it answers. */

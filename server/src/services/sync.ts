@@ -30,7 +30,8 @@ import { actionOfStatus, checkReviewAction, endedReviewRefusal, type SyncRefusal
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import { isUniqueViolation } from '../db/errors';
-import { createReview, isDecision, loadReview, updateReview, type ReviewRow } from './reviews';
+import { createReview, isDecision, loadReview, updateReview } from './reviews';
+import type { ReviewRow } from './review-dto';
 import { requireDecisionRight } from './decision-rights';
 import { createReviewComment } from './review-comments';
 import { resolveSyncRef, syncClientKey, syncDerivedId } from './sync-ids';

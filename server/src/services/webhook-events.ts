@@ -20,9 +20,9 @@ import { newId } from '@quire/shared/ids';
 import type { WebhookEventType, WebhookPayload } from '@quire/shared/api/webhooks';
 import type { AppContext } from '../context';
 import { isUniqueViolation } from '../db/errors';
-import { toApprovalDto } from './approvals';
+import { toApprovalDto } from './approval-dto';
 import { toBuildDetailDto } from './builds';
-import { REVIEW_INCLUDE, toReviewDtos } from './reviews';
+import { REVIEW_INCLUDE, toReviewDtos } from './review-dto';
 import { endpointReceives } from './webhook-endpoints';
 import { enqueueDelivery } from './webhook-delivery';
 

@@ -11,7 +11,8 @@ import {
 } from '@quire/shared/api/approvals';
 import { resolvePage } from '../../http/pagination';
 import { createApprovalGate, deleteApprovalGate, listApprovalGates, toGateDto, updateApprovalGate } from '../../services/approval-gates';
-import { decideApproval, getApproval, listApprovals, requestApproval, toApprovalDto, toApprovalDtos } from '../../services/approvals';
+import { toApprovalDto, toApprovalDtos } from '../../services/approval-dto';
+import { decideApproval, getApproval, listApprovals, requestApproval } from '../../services/approvals';
 import { permittedProcedure, router } from '../trpc';
 
 const ProjectInput = z.object({ projectId: z.string().max(64) });

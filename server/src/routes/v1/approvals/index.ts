@@ -25,7 +25,8 @@ import {
 } from '@quire/shared/api/approvals';
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
 import { createApprovalGate, deleteApprovalGate, getApprovalGate, listApprovalGates, toGateDto, updateApprovalGate } from '../../../services/approval-gates';
-import { decideApproval, getApproval, listApprovals, requestApproval, toApprovalDto, toApprovalDtos } from '../../../services/approvals';
+import { toApprovalDto, toApprovalDtos } from '../../../services/approval-dto';
+import { decideApproval, getApproval, listApprovals, requestApproval } from '../../../services/approvals';
 
 const GLOB_RULES = 'Globs are relative to the repository root: `*` and `?` stay within a folder, `**` crosses folders (`docs/**` is everything under docs), dotfiles match, `{a,b}` and `[ab]` work; a leading `!`, `..` segments and backslashes are refused.';
 
