@@ -38,14 +38,20 @@ const FINAL: ReadonlySet<string> = new Set(['deployed', 'failed', 'cancelled']);
  */
 export async function* buildProgress(ctx: AppContext, auth: RequestAuth, projectId: string, buildId: string, signal?: AbortSignal): AsyncGenerator<BuildProgress> {
   let wake: (() => void) | undefined;
+  // Set by a status event that arrives while the build is being read or the update is being sent:
+  // the next read then starts at once instead of after the poll interval (no lost wake-up).
+  let changed = false;
   const onStatus = (event: { buildId: string }) => {
-    if (event.buildId === buildId) wake?.();
+    if (event.buildId !== buildId) return;
+    changed = true;
+    wake?.();
   };
   ctx.events.on('build.status', onStatus);
   try {
     let sentLines = 0;
     let last = '';
     for (;;) {
+      changed = false;
       const row = await getBuild(ctx, auth, projectId, buildId);
       const done = FINAL.has(row.status);
       const log = await buildLogText(ctx, projectId, buildId);
@@ -58,6 +64,7 @@ export async function* buildProgress(ctx: AppContext, auth: RequestAuth, project
         yield { buildId, status: row.status as BuildStatus, step: row.step, lines, done, error: row.error };
       }
       if (done || signal?.aborted) return;
+      if (changed) continue;
       const woken = new Promise<void>((resolve) => (wake = resolve));
       await Promise.race([woken, sleep(PROGRESS_POLL_MS, undefined, { signal }).catch(() => undefined)]);
       wake = undefined;
