@@ -12,6 +12,8 @@ import { ApiKeyCache } from './services/api-key-cache';
 import { AUTH_FAILURE_LIMIT, AuthFailures } from './services/auth-failures';
 import { ProjectCache } from './services/projects';
 import { SignInThrottle } from './services/sign-in-throttle';
+import { MemoryFailureCounts, type FailureCountStore } from './services/failure-throttle';
+import { RedisFailureCounts } from './services/redis-failure-counts';
 import { RateLimiter, type RateLimitStore } from './services/rate-limiter';
 import { RedisRateLimitStore } from './services/redis-rate-limiter';
 import { createDeploymentStore, type DeploymentStore } from './storage/index';
@@ -48,7 +50,9 @@ export interface AppContext {
   apiKeys: ApiKeyCache;
   /** Projects by id and their response form (services/projects.ts). */
   projects: ProjectCache;
-  /** Failed sign-ins per e-mail and per IP (services/sign-in-throttle.ts). */
+  /** Failed-password counters of the throttles below: in memory, or in Redis shared by every process with REDIS_URL (services/failure-throttle.ts). */
+  failureCounts: FailureCountStore;
+  /** Failed sign-ins per e-mail and per IP, counted in `failureCounts` (services/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
   /** Refused keys per client IP, counted in `rateLimits` (shared with REDIS_URL; services/auth-failures.ts). */
   authFailures: AuthFailures;
@@ -93,10 +97,12 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
     ? new EventBus(new RedisEventTransport(redis, queuePrefix, base.log), (err) => base.log.warn({ err }, 'dropped an undecodable event message'))
     : new EventBus();
   const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
+  const failureCounts: FailureCountStore = redis ? new RedisFailureCounts(redis, queuePrefix, base.log) : new MemoryFailureCounts();
+  const signInThrottle = new SignInThrottle(failureCounts);
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
   const jobs = createJobQueue(base.config, base.log);
-  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams() };
+  return { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams() };
 }
 
 declare module 'fastify' {
