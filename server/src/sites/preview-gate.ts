@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PREVIEW_PASSWORD_FIELD, renderPreviewAccessArticle, type PreviewAccessState } from '@quire/shared/site/gate-page';
+import { PREVIEW_PASSWORD_FIELD, renderPreviewAccessArticle, type PreviewAccessOptions, type PreviewAccessState } from '@quire/shared/site/gate-page';
 import { PREVIEW_COOKIE, readCookie, setCookie } from './cookies';
 import type { DeploymentSite } from './deployment-site';
 import { gateDocument } from './gate-document';
@@ -44,17 +44,19 @@ export function refusePrivatePreview(req: IncomingMessage, res: ServerResponse, 
   sendPreviewPage(req, res, 401, 'private');
 }
 
-/** A preview access page (standalone: nothing of the preview shows), private. */
-function sendPreviewPage(req: IncomingMessage, res: ServerResponse, status: number, state: PreviewAccessState, options: { action?: string; wrongPassword?: boolean } = {}): void {
-  const title = state === 'password' ? 'Protected preview' : 'Preview not available';
-  sendPrivate(req, res, status, gateDocument(null, renderPreviewAccessArticle(state, options), title));
+/** A preview access page (standalone: nothing of the preview shows), private; `extra` are more headers (name, value, ...). */
+function sendPreviewPage(req: IncomingMessage, res: ServerResponse, status: number, state: PreviewAccessState, options: PreviewAccessOptions = {}, extra: string[] = []): void {
+  const title = state === 'password' || state === 'throttled' ? 'Protected preview' : 'Preview not available';
+  sendPrivate(req, res, status, gateDocument(null, renderPreviewAccessArticle(state, options), title), extra);
 }
 
 /**
  * `/_quire/link/<token>` on a preview host: an unknown link (or one of another preview) 404, an
  * expired or revoked one 410; an active one without a password sets the preview cookie and
  * redirects to `/` (302); with a password, GET shows the form and POST checks it (wrong: the form
- * again with an error, 401).
+ * again with an error, 401; after too many wrong ones, per link or per address, a page saying how
+ * long to wait, 429 with `Retry-After`, without checking the password: access/preview-links.ts
+ * `PREVIEW_PASSWORD_LIMITS`).
  */
 export async function previewLink(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, token: string): Promise<void> {
   if (site.previewName === undefined) {
@@ -77,10 +79,12 @@ export async function previewLink(req: IncomingMessage, res: ServerResponse, sit
     if (req.method !== 'POST') return sendPreviewPage(req, res, 200, 'password', { action });
     const form = await formOf(req, res);
     if (!form) return;
-    if (!(await access.checkPreviewLinkPassword(link.id, form.get(PREVIEW_PASSWORD_FIELD) ?? ''))) {
-      access.recordDenial(denialOf(req, site, '_quire/link', ip, 'preview_link', link.id));
-      return sendPreviewPage(req, res, 401, 'password', { action, wrongPassword: true });
+    const checked = await access.checkPreviewLinkPassword(link.id, ip, form.get(PREVIEW_PASSWORD_FIELD) ?? '');
+    if (checked.result !== 'right') access.recordDenial(denialOf(req, site, '_quire/link', ip, 'preview_link', link.id));
+    if (checked.result === 'throttled') {
+      return sendPreviewPage(req, res, 429, 'throttled', { retryAfter: checked.retryAfter }, ['Retry-After', String(checked.retryAfter)]);
     }
+    if (checked.result === 'wrong') return sendPreviewPage(req, res, 401, 'password', { action, wrongPassword: true });
   } else req.resume();
   const proof = signPreviewProof(access.previewCookieKey(), { projectId: site.projectId, previewName: site.previewName, linkToken: token });
   sendPrivate(req, res, 302, '', ['Location', '/', 'Set-Cookie', setCookie(req, PREVIEW_COOKIE, proof)]);

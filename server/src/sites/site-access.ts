@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { decideSiteAccess, type SiteAccessDecision, type SiteAccessInput } from '../access/decide';
 import type { Denial } from '../access/denial-log';
 import { checkPreviewLinkPassword, clientIp, findPreviewLink, recordDenial } from '../access/policy';
-import type { PreviewLinkLookup } from '../access/preview-links';
+import type { PreviewLinkLookup, PreviewPasswordCheck } from '../access/preview-links';
 import { secretKeyOf } from '../git/secret-box';
 import { verifyAudienceToken, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
 import { previewCookieKey } from './preview-access';
@@ -45,8 +45,11 @@ export interface SiteAccess {
   findPreviewLink(token: string): Promise<PreviewLinkLookup | null>;
   /** The preview link a token names, as known at most {@link PREVIEW_LINK_TTL_MS} ago (for every request of a private preview). */
   previewLink(token: string): PreviewLinkLookup | null | Promise<PreviewLinkLookup | null>;
-  /** Checks a preview link's password (constant time; false for inactive links). */
-  checkPreviewLinkPassword(linkId: string, password: string): Promise<boolean>;
+  /**
+   * Checks a password typed for a preview link from address `ip` (`access/preview-links.ts`:
+   * constant time, `wrong` for inactive links, `throttled` after too many wrong ones).
+   */
+  checkPreviewLinkPassword(linkId: string, ip: string, password: string): Promise<PreviewPasswordCheck>;
   /**
    * Whether the project's previews open only through preview links (project setting
    * `settings.protectPreviews`, default false: previews stay open as before); synchronous once read,
@@ -116,7 +119,7 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
         return link;
       });
     },
-    checkPreviewLinkPassword: (linkId, password) => checkPreviewLinkPassword(ctx, linkId, password),
+    checkPreviewLinkPassword: (linkId, ip, password) => checkPreviewLinkPassword(ctx, linkId, ip, password),
     protectsPreviews(projectId) {
       const known = protect.get(projectId);
       if (known !== undefined) return known;

@@ -20,6 +20,7 @@ import {
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
 import { ONE_TIME_SECRET_NOTICE } from '../../../services/idempotency';
 import { createPreviewLink, listPreviewLinks, updatePreviewLink } from '../../../services/preview-links';
+import { PREVIEW_PASSWORD_LIMITS } from '../../../access/preview-links';
 
 const previewRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +36,10 @@ const previewRoutes: FastifyPluginAsync = async (base) => {
         'Body {previewName, label?, password?, expiresAt? | expiresIn? (1h, 1d, 7d, 30d)}: a link to the preview channel `previewName` (404 naming previewName when the project has no preview deployment by that name). ' +
         '`url` is `<preview site>/_quire/link/<token>`, shown only in this response (only the token\'s SHA-256 is kept; with Idempotency-Key a replay carries the notice "' +
         ONE_TIME_SECRET_NOTICE +
-        '" instead). A password (8–200 characters) is asked for before the preview opens; it is stored hashed. Without an expiry the link works until revoked. Audited as preview_link.created.',
+        '" instead). A password (8–200 characters) is asked for before the preview opens; it is stored hashed. ' +
+        `Wrong passwords are limited to ${PREVIEW_PASSWORD_LIMITS.per.link} per link and ${PREVIEW_PASSWORD_LIMITS.per.ip} per client IP (over all links) in ${PREVIEW_PASSWORD_LIMITS.windowMs / 60_000} minutes; ` +
+        'past that the link answers 429 with `Retry-After` (a page saying how long to wait) without checking the password, until the window ends. ' +
+        'Without an expiry the link works until revoked. Audited as preview_link.created.',
       params: ProjectParamsSchema,
       body: PreviewLinkBodySchema,
       response: { 201: dataEnvelope(CreatedPreviewLinkSchema), ...errorResponses(400, 401, 403, 404, 429) },
