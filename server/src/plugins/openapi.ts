@@ -44,6 +44,11 @@ over all links in ${PREVIEW_PASSWORD_LIMITS.windowMs / 60_000} minutes. Past tha
 \`Retry-After\` (for the preview form, a page saying how long to wait) without being checked, until the window ends; a right
 password clears the e-mail's or the link's count.
 
+**Previews.** A project's preview sites are private by default (\`settings.protectPreviews\`, default true): they open only
+through a preview link (\`POST .../previews\`) or a member pass (\`POST .../preview-passes\`, for any member). With
+\`protectPreviews: false\` previews are open to anyone who knows their address, except a preview that has a preview link
+(in any state), which stays closed.
+
 **Idempotency.** Any POST may carry \`Idempotency-Key\` (1-255 printable characters). Keys belong to the calling API key
 (or client IP on public routes) and are kept 24 hours. The same key with the same method, path and body replays the original
 status and body with \`Idempotency-Replayed: true\`; a different request, or one still running, gets 409 \`conflict\`.

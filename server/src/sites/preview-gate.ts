@@ -4,7 +4,7 @@ import { PREVIEW_COOKIE, readCookie, setCookie } from './cookies';
 import type { DeploymentSite } from './deployment-site';
 import { gateDocument } from './gate-document';
 import { denialOf, formOf } from './gate-responses';
-import { signPreviewProof, verifyPreviewProof } from './preview-access';
+import { MEMBER_PREVIEW_COOKIE_SECONDS, signPreviewProof, verifyPreviewPass, verifyPreviewProof } from './preview-access';
 import { sitePathOf } from './request-path';
 import { sendPlainNotFound, sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';
@@ -12,28 +12,33 @@ import { LINK_PREFIX } from './site-endpoints';
 
 /**
  * Previews and their links (decisions.md section 9: "Preview links may carry a password and an
- * expiry"): `/_quire/link/<token>` on a preview host opens that preview with the `quire_preview`
- * cookie (preview-access.ts), after its password when it has one. Previews of a project with
- * `settings.protectPreviews` open only with that cookie; others stay open to everyone, as before.
- * The audience gate applies inside a preview as on production.
+ * expiry"; section 11: "Previews that have a preview link open only through a link
+ * (`settings.protectPreviews`, default true)"): a preview of a project that protects its previews,
+ * or one that has a preview link, is closed: it opens only with the `quire_preview` cookie
+ * (preview-access.ts) that `/_quire/link/<token>` sets (after the link's password when it has one)
+ * or that `/_quire/pass/<pass>` sets for a team member (a member pass from the API,
+ * services/preview-passes.ts). Other previews stay open to everyone. The audience gate applies
+ * inside a preview as on production.
  */
 
 /**
- * Whether a preview deployment may be read: always, unless the project protects its previews; then
- * only with a `quire_preview` cookie proving an active link of this very preview.
+ * Whether a preview deployment may be read: always while it is not closed
+ * ({@link SiteAccess.previewClosed}); then only with a `quire_preview` cookie of this very preview
+ * proving a member pass, or an active link of this preview.
  */
 export function previewOpen(req: IncomingMessage, site: DeploymentSite, access: SiteAccess): boolean | Promise<boolean> {
-  const protects = access.protectsPreviews(site.projectId);
-  if (protects === false) return true;
+  const closed = access.previewClosed(site.projectId, site.previewName!);
+  if (closed === false) return true;
   const check = (): boolean | Promise<boolean> => {
     const cookie = readCookie(req, PREVIEW_COOKIE);
-    const linkToken = cookie && verifyPreviewProof(access.previewCookieKey(), cookie, site.projectId, site.previewName!);
-    if (!linkToken) return false;
-    const link = access.previewLink(linkToken);
+    const grant = cookie ? verifyPreviewProof(access.previewCookieKey(), cookie, site.projectId, site.previewName!) : null;
+    if (!grant) return false;
+    if (grant.kind === 'member') return true;
+    const link = access.previewLink(grant.linkToken);
     const active = (l: Awaited<typeof link>) => l !== null && l.state === 'active' && l.projectId === site.projectId && l.previewName === site.previewName;
     return link instanceof Promise ? link.then(active) : active(link);
   };
-  return protects instanceof Promise ? protects.then((p) => (p ? check() : true)) : check();
+  return closed instanceof Promise ? closed.then((yes) => (yes ? check() : true)) : check();
 }
 
 /** A private preview without a valid preview cookie: 401, "open it with the preview link". */
@@ -90,3 +95,17 @@ export async function previewLink(req: IncomingMessage, res: ServerResponse, sit
   sendPrivate(req, res, 302, '', ['Location', '/', 'Set-Cookie', setCookie(req, PREVIEW_COOKIE, proof)]);
 }
 
+/**
+ * `/_quire/pass/<pass>` on a preview host: a member pass of this preview (preview-access.ts) sets a
+ * member's preview cookie ({@link MEMBER_PREVIEW_COOKIE_SECONDS}) and redirects (302) to the path it names;
+ * an invalid or expired one (or one of another preview) answers 410 with a page saying to open the
+ * preview again from the app. On a production host: the plain 404.
+ */
+export function previewPass(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, pass: string): void {
+  req.resume();
+  if (site.previewName === undefined) return sendPlainNotFound(req, res);
+  const path = verifyPreviewPass(access.previewPassKey(), pass, site.projectId, site.previewName);
+  if (path === null) return sendPreviewPage(req, res, 410, 'pass');
+  const proof = signPreviewProof(access.previewCookieKey(), { projectId: site.projectId, previewName: site.previewName }, Date.now(), MEMBER_PREVIEW_COOKIE_SECONDS);
+  sendPrivate(req, res, 302, '', ['Location', path, 'Set-Cookie', setCookie(req, PREVIEW_COOKIE, proof, MEMBER_PREVIEW_COOKIE_SECONDS)]);
+}

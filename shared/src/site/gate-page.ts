@@ -6,7 +6,7 @@
  *   (`POST /_quire/token`, fields `token` and `next`, the page's own path);
  * - the **preview access** pages of preview links (`/_quire/link/<token>`): a password form, or a
  *   clear message when the link expired, was revoked or is unknown, after too many wrong passwords,
- *   or when the preview is private.
+ *   when the preview is private, or when a team member's pass (`/_quire/pass/<pass>`) is no longer valid.
  *
  * Two forms each: an `<article>` that site hosting puts into the site's own chrome (the not-found
  * page of the deployment, so the gate looks like the site), and a complete standalone document for
@@ -73,7 +73,7 @@ export function renderGateArticle(options: GateFormOptions): string {
 }
 
 /** What a preview link page says. */
-export type PreviewAccessState = 'password' | 'expired' | 'revoked' | 'unknown' | 'private' | 'throttled';
+export type PreviewAccessState = 'password' | 'expired' | 'revoked' | 'unknown' | 'private' | 'throttled' | 'pass';
 
 /** Options of a preview link page. */
 export interface PreviewAccessOptions {
@@ -89,7 +89,8 @@ const PREVIEW_TEXT: Record<Exclude<PreviewAccessState, 'password' | 'throttled'>
   expired: { heading: 'This preview link has expired', text: 'Ask whoever shared it for a new link.' },
   revoked: { heading: 'This preview link was revoked', text: 'It no longer opens the preview. Ask whoever shared it for a new link.' },
   unknown: { heading: 'This preview link is not valid', text: 'Check that you copied the whole link, or ask whoever shared it for a new one.' },
-  private: { heading: 'This preview is private', text: 'Open it with the preview link you were sent.' },
+  pass: { heading: 'This member link is no longer valid', text: 'Member links open a preview for a few minutes only. Open the preview again from Quire Desktop.' },
+  private: { heading: 'This preview is private', text: 'Open it with the preview link you were sent; team members open it from Quire Desktop.' },
 };
 
 /**
