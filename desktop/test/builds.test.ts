@@ -120,6 +120,25 @@ describe('desktop core: publishing', () => {
     expect(last.url).toMatch(/--acme-docs\./);
   });
 
+  it('opens a private preview through a member pass, for every role; a URL of another site is refused', async () => {
+    const writer = await signedInCore('writer@acme.test');
+    const build = await writer.builds.trigger({ projectId, preview: true });
+    const { last } = await watchUntilDone(writer, build.id);
+    const host = new URL(last.url!).host;
+    const site = (path: string, cookie?: string) => t.app.inject({ url: path, headers: { host, ...(cookie ? { cookie } : {}) } });
+    expect((await site('/')).statusCode).toBe(401);
+
+    const viewer = await signedInCore('reader@acme.test');
+    const pass = await viewer.previews.open({ projectId, url: last.url! });
+    expect(pass.url).toMatch(new RegExp(`^http://${host.replace(/\./g, '\\.')}/_quire/pass/`));
+    const opened = await site(new URL(pass.url).pathname);
+    expect(opened.statusCode).toBe(302);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    expect((await site('/', cookie)).statusCode).not.toBe(401);
+
+    expect((await errorOf(viewer.previews.open({ projectId, url: 'http://acme-docs.localhost:4000/' }))).code).toBe('BAD_REQUEST');
+  });
+
   it('shows a failed build with its reason', async () => {
     const c = await signedInCore('writer@acme.test');
     fake.state.failNext = true;

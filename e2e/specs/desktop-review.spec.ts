@@ -92,8 +92,21 @@ test('a writer edits a page and proposes it for review', async ({ page }, testIn
   await expect(page.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
   await shoot('desktop-review-proposed');
 
-  const list = await api<{ data: Array<{ id: string; title: string; status: string; reviewers: Array<{ email: string }> }> }>(`/projects/${projectId}/reviews`);
+  const list = await api<{ data: Array<{ id: string; title: string; status: string; previewBuildId: string | null; reviewers: Array<{ email: string }> }> }>(
+    `/projects/${projectId}/reviews`,
+  );
   const onServer = list.data.filter((r) => r.title === TITLE);
+  // previews are private by default: "Open preview" opens the built preview through a member pass, in the browser
+  const buildStatus = async () => (await api<{ data: { status: string } }>(`/projects/${projectId}/builds/${onServer[0]!.previewBuildId}`)).data.status;
+  await expect.poll(buildStatus, { timeout: 180_000, intervals: [1000] }).toBe('deployed');
+  const opened = page.context().waitForEvent('page');
+  await page.getByRole('link', { name: 'Open preview' }).click();
+  const previewTab = await opened;
+  await previewTab.waitForURL((url) => url.hostname.startsWith('review-') && !url.pathname.startsWith('/_quire/'));
+  await previewTab.goto(new URL('/quickstart', previewTab.url()).href);
+  await expect(previewTab.getByText(TYPED)).toBeVisible();
+  await previewTab.close();
+
   expect(onServer).toHaveLength(1);
   expect(onServer[0]!.status).toBe('open');
   expect(onServer[0]!.reviewers.map((r) => r.email)).toEqual([REVIEWER.email]);

@@ -11,7 +11,9 @@ import { makeGitRepo } from '../fixtures/git-repo';
  * builds the demo docs for production, then a preview of the branch `feature/login` that edits
  * the Quickstart page. The preview's pages carry a "Preview" region naming the branch, whose
  * "Changed pages" disclosure lists Quickstart as a link to the preview's page; production has no
- * banner. Screenshots (light, dark, phone) go to e2e/artifacts/screenshots/preview-banner-*.png.
+ * banner. Previews are private by default: a visitor without a link gets the private page, and the
+ * tests read the preview as a team member does, through a member pass the API gives for a page's
+ * URL. Screenshots (light, dark, phone) go to e2e/artifacts/screenshots/preview-banner-*.png.
  */
 const PORT = Number(process.env.QUIRE_E2E_PREVIEW_BANNER_PORT ?? 4397);
 const SLUG = 'banner';
@@ -23,9 +25,10 @@ const stack = new DesktopStack('preview-banner', PORT);
 const production = `http://${SLUG}-docs.localhost:${PORT}`;
 const preview = `http://feature-login--${SLUG}-docs.localhost:${PORT}`;
 let repo = '';
+let projectId = '';
 
 /** Calls the server's REST API with the admin key; answers status and the body's `data`. */
-async function api(method: string, route: string, body?: unknown): Promise<{ status: number; data: { id: string; status?: string; error?: string | null } }> {
+async function api(method: string, route: string, body?: unknown): Promise<{ status: number; data: { id: string; status?: string; error?: string | null; url?: string } }> {
   const answer = await stack.call(method, route, body);
   return { status: answer.status, data: answer.json.data! };
 }
@@ -52,6 +55,15 @@ function git(...args: string[]): void {
 
 const previewRegion = (page: Page) => page.getByRole('complementary', { name: 'Preview' });
 
+/** Opens a page of the preview as a team member: a member pass for its URL (`POST .../preview-passes`), which lands on it. */
+async function openAsMember(page: Page, path: string): Promise<void> {
+  const pass = await api('POST', `/projects/${projectId}/preview-passes`, { url: `${preview}${path}` });
+  expect(pass.status).toBe(201);
+  const res = await page.goto(pass.data.url!);
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveURL(`${preview}${path}`);
+}
+
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 test.use({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
 
@@ -61,6 +73,7 @@ test.beforeAll(async () => {
   repo = makeGitRepo(demoDocs, SLUG);
   const project = await api('POST', '/projects', { name: 'Banner docs', slug: SLUG, repoUrl: repo, repoBranch: 'main' });
   expect(project.status).toBe(201);
+  projectId = project.data.id;
   await buildAndWait(project.data.id, {});
   git('checkout', '-q', '-b', 'feature/login');
   const quickstart = path.join(repo, 'quickstart.mdx');
@@ -75,9 +88,15 @@ test.afterAll(async () => {
   if (repo) fs.rmSync(repo, { recursive: true, force: true });
 });
 
+test('the preview is private to a visitor without a link', async ({ page }) => {
+  const res = await page.goto(`${preview}/quickstart`);
+  expect(res?.status()).toBe(401);
+  await expect(page.getByRole('heading', { level: 1, name: 'This preview is private' })).toBeVisible();
+  await expect(page.getByText(ADDED_TEXT)).toHaveCount(0);
+});
+
 test('a preview page shows the Preview region naming the branch, with a link to production', async ({ page }, testInfo) => {
-  const res = await page.goto(`${preview}/`);
-  expect(res?.status()).toBe(200);
+  await openAsMember(page, '/');
   const region = previewRegion(page);
   await expect(region).toBeVisible();
   await expect(region).toContainText('Preview of branch feature/login');
@@ -88,7 +107,7 @@ test('a preview page shows the Preview region naming the branch, with a link to 
 });
 
 test('opening "Changed pages" lists the changed page as a link that opens it', async ({ page }, testInfo) => {
-  await page.goto(`${preview}/`);
+  await openAsMember(page, '/');
   const region = previewRegion(page);
   const summary = region.getByText('Changed pages (1)');
   await expect(summary).toBeVisible();
@@ -119,7 +138,7 @@ test.describe('on a phone in dark mode', () => {
   test.use({ colorScheme: 'dark', viewport: { width: 390, height: 844 } });
 
   test('the banner stays one line, fits the screen and its list opens within it', async ({ page }, testInfo) => {
-    await page.goto(`${preview}/quickstart`);
+    await openAsMember(page, '/quickstart');
     const region = previewRegion(page);
     await expect(region).toBeVisible();
     expect((await region.boundingBox())!.height).toBeLessThanOrEqual(48);

@@ -12,6 +12,9 @@ import { ApiKeyCache } from './services/api-key-cache';
 import { AUTH_FAILURE_LIMIT, AuthFailures } from './services/auth-failures';
 import { ProjectCache } from './services/projects';
 import { SignInThrottle } from './services/sign-in-throttle';
+import { FailureThrottle, MemoryFailureCounts, type FailureCountStore } from './services/failure-throttle';
+import { RedisFailureCounts } from './services/redis-failure-counts';
+import { PREVIEW_PASSWORD_LIMITS, type PreviewPasswordThrottle } from './access/preview-links';
 import { RateLimiter, type RateLimitStore } from './services/rate-limiter';
 import { RedisRateLimitStore } from './services/redis-rate-limiter';
 import { createDeploymentStore, type DeploymentStore } from './storage/index';
@@ -49,8 +52,12 @@ export interface AppContext {
   apiKeys: ApiKeyCache;
   /** Projects by id and their response form (services/projects.ts). */
   projects: ProjectCache;
-  /** Failed sign-ins per e-mail and per IP (services/sign-in-throttle.ts). */
+  /** Failed-password counters of the throttles below: in memory, or in Redis shared by every process with REDIS_URL (services/failure-throttle.ts). */
+  failureCounts: FailureCountStore;
+  /** Failed sign-ins per e-mail and per IP, counted in `failureCounts` (services/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
+  /** Wrong preview-link passwords per link and per IP, counted in `failureCounts` (access/preview-links.ts). */
+  previewPasswordThrottle: PreviewPasswordThrottle;
   /** Refused keys per client IP, counted in `rateLimits` (shared with REDIS_URL; services/auth-failures.ts). */
   authFailures: AuthFailures;
   /** Where deployments are published and served from: local disk or an S3 bucket (storage/index.ts). */
@@ -94,10 +101,13 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
     ? new EventBus(new RedisEventTransport(redis, queuePrefix, base.log), (err) => base.log.warn({ err }, 'dropped an undecodable event message'))
     : new EventBus();
   const rateLimits: RateLimitStore = redis ? new RedisRateLimitStore(redis, queuePrefix, base.log) : new RateLimiter();
+  const failureCounts: FailureCountStore = redis ? new RedisFailureCounts(redis, queuePrefix, base.log) : new MemoryFailureCounts();
+  const signInThrottle = new SignInThrottle(failureCounts);
+  const previewPasswordThrottle = new FailureThrottle(failureCounts, 'preview', PREVIEW_PASSWORD_LIMITS);
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
   const jobs = createJobQueue(base.config, base.log);
-  return { ...base, events, redis, rateLimits, apiKeys, projects, signInThrottle: new SignInThrottle(), authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams() };
+  return { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, previewPasswordThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams() };
 }
 
 declare module 'fastify' {

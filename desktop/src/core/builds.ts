@@ -60,7 +60,7 @@ interface Watched {
 }
 
 /** Turns a failed server call into the core's error (the server's code and message, or BAD_GATEWAY). */
-function serverError(err: unknown): TRPCError {
+export function serverError(err: unknown): TRPCError {
   if (err instanceof TRPCError) return err;
   if (isUnreachable(err)) return new TRPCError({ code: 'BAD_GATEWAY', message: 'The Quire server cannot be reached; builds need the server.' });
   const code = serverErrorCode(err);

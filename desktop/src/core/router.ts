@@ -5,6 +5,7 @@ import { syncRouter } from './sync-router';
 import { buildsRouter } from './builds-router';
 import { editorRouter } from './editor-router';
 import { folderRouter, openProject } from './local-folder-router';
+import { previewPass } from './preview-pass';
 
 export type { CoreContext };
 
@@ -22,6 +23,8 @@ const procedure = t.procedure;
  * - `files.read({projectId, path})`, `files.write({projectId, path, content})`
  * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
  * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`
+ * - `previews.open({projectId, url})` → a member pass `{url, previewName, expiresAt}` opening the
+ *   preview site `url` names (preview-pass.ts; previews are private by default)
  */
 export const coreRouter = t.router({
   session: t.router({
@@ -53,6 +56,11 @@ export const coreRouter = t.router({
       .mutation(({ ctx, input }) => ctx.core.applyFix(input.projectId, input.path, input.fix)),
   }),
   builds: buildsRouter,
+  previews: t.router({
+    open: procedure
+      .input(z.object({ projectId: ProjectId, url: z.url({ protocol: /^https?$/ }).max(2048) }))
+      .mutation(({ ctx, input }) => previewPass(ctx.core, input.projectId, input.url)),
+  }),
   editor: editorRouter,
   preview: t.router({
     render: procedure

@@ -3,12 +3,13 @@
  * and an expiry"): the link token in `<preview site>/_quire/link/<token>` is 32 random bytes in
  * base64url; only its SHA-256 is stored (`PreviewLink.tokenHash`), so a database leak opens no
  * preview. The site gate (server/src/sites/) looks a token up with {@link findPreviewLink} and checks
- * a typed password with {@link checkPreviewLinkPassword}; services/preview-links.ts manages links.
+ * a typed password with {@link checkPreviewLinkPassword} (throttled); services/preview-links.ts manages links.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { PreviewLinkState } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
 import { verifyPassword } from '../services/passwords';
+import type { FailureLimits, FailureThrottle } from '../services/failure-throttle';
 
 /** Length of a link token: 32 bytes in base64url without padding. */
 const TOKEN_LENGTH = 43;
@@ -58,14 +59,34 @@ export async function findPreviewLink(ctx: AppContext, token: string): Promise<P
   return { id: row.id, projectId: row.projectId, previewName: row.previewName, hasPassword: row.passwordHash !== null, state: previewLinkState(row) };
 }
 
+/** Wrong preview-link passwords allowed in 15 minutes: 10 per link (from any address) and 30 per client IP (over all links). */
+export const PREVIEW_PASSWORD_LIMITS: Readonly<FailureLimits<'link' | 'ip'>> = { per: { link: 10, ip: 30 }, windowMs: 15 * 60 * 1000 };
+
+/** The throttle of preview-link passwords (`ctx.previewPasswordThrottle`): subjects are the link's id and the client IP. */
+export type PreviewPasswordThrottle = FailureThrottle<'link' | 'ip'>;
+
+/** What a typed password did: opened the link, was wrong, or was not checked because of too many wrong ones (`retryAfter` seconds). */
+export type PreviewPasswordCheck = { result: 'right' } | { result: 'wrong' } | { result: 'throttled'; retryAfter: number };
+
 /**
- * Checks a password typed for a link, in constant time (scrypt, `services/passwords.ts`
- * `verifyPassword`; an unknown link or one without a password costs the same work).
- * @returns true only when the link exists, is active (neither expired nor revoked) and has a
+ * Checks a password typed for a link from client address `ip`, throttled against guessing (CWE-307;
+ * services/failure-throttle.ts, {@link PREVIEW_PASSWORD_LIMITS}): while the link or the address has
+ * used up its wrong passwords, answers `throttled` without hashing anything (the check costs an
+ * scrypt run, so guesses would also burn CPU). Otherwise compares in constant time (scrypt,
+ * `services/passwords.ts` `verifyPassword`; an unknown link or one without a password costs the
+ * same work). Every checked password counts as a failure of the link and the address when the
+ * check starts (atomically with the limit check, so concurrent guesses are counted too); a right
+ * one clears the link's failures and takes its count back from the address.
+ * @returns `right` only when the link exists, is active (neither expired nor revoked) and has a
  *   password that `password` matches.
  */
-export async function checkPreviewLinkPassword(ctx: AppContext, linkId: string, password: string): Promise<boolean> {
+export async function checkPreviewLinkPassword(ctx: AppContext, linkId: string, ip: string, password: string): Promise<PreviewPasswordCheck> {
+  const subjects = { link: linkId, ip };
+  const retryAfter = await ctx.previewPasswordThrottle.attempt(subjects);
+  if (retryAfter > 0) return { result: 'throttled', retryAfter };
   const row = await ctx.db.prisma.previewLink.findUnique({ where: { id: linkId }, select: { passwordHash: true, expiresAt: true, revokedAt: true } });
   const matches = await verifyPassword(password, row?.passwordHash ?? '');
-  return matches && row !== null && previewLinkState(row) === 'active';
+  if (!matches || row === null || previewLinkState(row) !== 'active') return { result: 'wrong' };
+  await ctx.previewPasswordThrottle.succeeded(subjects, 'link');
+  return { result: 'right' };
 }

@@ -10,6 +10,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import '../http/route-config';
 import { apiBaseUrl } from '../env';
+import { DEFAULT_SIGN_IN_LIMITS } from '../services/sign-in-throttle';
+import { PREVIEW_PASSWORD_LIMITS } from '../access/preview-links';
+
 
 /** Where the reference page is served. */
 export const DOCS_PREFIX = '/v1/docs';
@@ -35,6 +38,18 @@ organization's resource). Order of answers: 401, 403 (permission), 429, 404, the
 valid key count per client IP. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`, \`X-RateLimit-Reset\`
 (Unix seconds) and \`X-Request-Id\`; 429 \`rate_limited\` adds \`Retry-After\` (seconds). A client IP that presents 30
 refused keys within a minute gets 429 for every request carrying a key until the minute ends.
+Password guesses are limited (CWE-307), counted in windows that start with the first wrong password (in Redis, so for all
+processes, with \`REDIS_URL\`): sign-in (tRPC \`auth.signIn\`) allows ${DEFAULT_SIGN_IN_LIMITS.per.email} wrong passwords per e-mail and
+${DEFAULT_SIGN_IN_LIMITS.per.ip} per client IP in ${DEFAULT_SIGN_IN_LIMITS.windowMs / 60_000} minutes; a preview link's password form
+(\`POST <preview site>/_quire/link/<token>\`) ${PREVIEW_PASSWORD_LIMITS.per.link} per link and ${PREVIEW_PASSWORD_LIMITS.per.ip} per client IP
+over all links in ${PREVIEW_PASSWORD_LIMITS.windowMs / 60_000} minutes. Past that, even the right password is refused with 429 and
+\`Retry-After\` (for the preview form, a page saying how long to wait) without being checked, until the window ends; a right
+password clears the e-mail's or the link's count.
+
+**Previews.** A project's preview sites are private by default (\`settings.protectPreviews\`, default true): they open only
+through a preview link (\`POST .../previews\`) or a member pass (\`POST .../preview-passes\`, for any member). With
+\`protectPreviews: false\` previews are open to anyone who knows their address, except a preview that has a preview link
+(in any state), which stays closed.
 
 **Idempotency.** Any POST may carry \`Idempotency-Key\` (1-255 printable characters). Keys belong to the calling API key
 (or client IP on public routes) and are kept 24 hours. The same key with the same method, path and body replays the original

@@ -71,7 +71,8 @@ function expiryOf(body: { expiresAt?: string | null; expiresIn?: PreviewLinkLife
 
 /**
  * Creates a link to a preview channel that has a deployment; audited as `preview_link.created`
- * (without the token or the password).
+ * (without the token or the password). From then on the preview opens only through a link or a
+ * member pass, whatever the project's `protectPreviews` (decisions.md section 11).
  * @returns the link with `url` = `<preview site>/_quire/link/<token>`, the only time the token is shown.
  * @throws ApiError not_found (project; or no preview deployment named `previewName`, with
  *   `details.field: "previewName"`); invalid_request naming `expiresAt` when it is not in the future.
@@ -100,6 +101,8 @@ export async function createPreviewLink(ctx: AppContext, auth: RequestAuth, proj
     });
     return created;
   });
+  // Site hosts cache whether a preview has links: from now on it opens only through one (decisions.md section 11).
+  ctx.events.emit('access.changed', { projectId });
   const previewUrl = previewUrlOf(ctx, project, row.previewName);
   return { ...toPreviewLinkDto(row, previewUrl, now), url: `${previewUrl}_quire/link/${token}` };
 }

@@ -42,15 +42,19 @@ export function projectSiteUrl(config: Pick<Config, 'sitesDomain' | 'port'>, slu
   return `http://${siteHostName(slug, config.sitesDomain)}${port}/`;
 }
 
-/** Parses stored settings, filling missing switches with the defaults. */
-function parseSettings(json: string): ProjectSettings {
+/**
+ * A project's stored settings JSON as the API shows them: switches it lacks (or holds with a wrong
+ * type) take their defaults (`DEFAULT_PROJECT_SETTINGS`: all true).
+ * @throws SyntaxError when `json` is not JSON (the column is only ever written by this service)
+ */
+export function projectSettingsOf(json: string): ProjectSettings {
   const parsed = ProjectSettingsSchema.partial().safeParse(JSON.parse(json));
   return { ...DEFAULT_PROJECT_SETTINGS, ...(parsed.success ? parsed.data : {}) };
 }
 
 /** A row as a {@link ProjectRecord}. */
 export function toProjectRecord(row: Models.ProjectModel): ProjectRecord {
-  return { ...row, settings: parseSettings(row.settings) };
+  return { ...row, settings: projectSettingsOf(row.settings) };
 }
 
 /** The response form of a project; `webhookSecret` never leaves, only `webhookSecretSet`. */

@@ -1,75 +1,45 @@
 import { ApiError } from '@quire/shared/errors';
+import { FailureThrottle, type FailureCountStore, type FailureLimits } from './failure-throttle';
 
 /**
- * Slows password guessing on `auth.signIn`: failed attempts are counted per e-mail and per client
- * IP in a fixed window; once a counter reaches its limit, further attempts for that e-mail or IP
- * answer rate_limited (429) until the window ends, even with the right password. A successful
- * sign-in clears the e-mail's counter. Counters live in the server process's memory.
+ * Slows password guessing on `auth.signIn` (CWE-307; failure-throttle.ts): failed attempts are
+ * counted per e-mail and per client IP in a fixed window; once a counter reaches its limit, further
+ * attempts for that e-mail or IP answer rate_limited (429) until the window ends, even with the
+ * right password, before the password is hashed. A successful sign-in clears the e-mail's counter. Counters live in the app's
+ * failure counters (`ctx.failureCounts`: shared by every process with REDIS_URL).
  */
 
-/** Limits of a {@link SignInThrottle}. */
-export interface SignInThrottleLimits {
-  /** Failed attempts allowed per e-mail in one window. */
-  perEmail: number;
-  /** Failed attempts allowed per client IP in one window. */
-  perIp: number;
-  /** Window length in milliseconds. */
-  windowMs: number;
-}
+/** Limits of a {@link SignInThrottle}: failures per e-mail and per client IP in one window. */
+export type SignInThrottleLimits = FailureLimits<'email' | 'ip'>;
 
 /** 10 failures per e-mail and 50 per IP in 15 minutes. */
-export const DEFAULT_SIGN_IN_LIMITS: Readonly<SignInThrottleLimits> = { perEmail: 10, perIp: 50, windowMs: 15 * 60 * 1000 };
-
-interface Counter {
-  count: number;
-  resetAt: number;
-}
+export const DEFAULT_SIGN_IN_LIMITS: Readonly<SignInThrottleLimits> = { per: { email: 10, ip: 50 }, windowMs: 15 * 60 * 1000 };
 
 /** Counts failed sign-ins; see the module comment. */
 export class SignInThrottle {
-  private readonly counters = new Map<string, Counter>();
+  private readonly throttle: FailureThrottle<'email' | 'ip'>;
 
-  constructor(private readonly limits: SignInThrottleLimits = DEFAULT_SIGN_IN_LIMITS) {}
-
-  private live(key: string, now: number): Counter | undefined {
-    const counter = this.counters.get(key);
-    if (counter && counter.resetAt <= now) {
-      this.counters.delete(key);
-      return undefined;
-    }
-    return counter;
+  /** @param store the app's failure counters (`ctx.failureCounts`). */
+  constructor(store: FailureCountStore, limits: SignInThrottleLimits = DEFAULT_SIGN_IN_LIMITS) {
+    this.throttle = new FailureThrottle(store, 'signin', limits);
   }
 
   /**
-   * Refuses an attempt for `email` from `ip` when either has used up its failures.
+   * Starts a sign-in attempt for `email` from `ip`: refused when either has used up its failures,
+   * else counted as a failure of both until {@link recordSuccess} (atomically: concurrent attempts
+   * cannot all pass before one is counted).
    * @throws ApiError rate_limited with a `Retry-After` header (seconds).
    */
-  assertAllowed(email: string, ip: string, now = Date.now()): void {
-    const byEmail = this.live(`e:${email}`, now);
-    const byIp = this.live(`i:${ip}`, now);
-    const blocked = [
-      byEmail && byEmail.count >= this.limits.perEmail ? byEmail : undefined,
-      byIp && byIp.count >= this.limits.perIp ? byIp : undefined,
-    ].filter((c): c is Counter => c !== undefined);
-    if (blocked.length === 0) return;
-    const retryAfter = Math.ceil((Math.max(...blocked.map((c) => c.resetAt)) - now) / 1000);
+  async attempt(email: string, ip: string, now = Date.now()): Promise<void> {
+    const retryAfter = await this.throttle.attempt({ email, ip }, now);
+    if (retryAfter === 0) return;
     throw new ApiError('rate_limited', `Too many failed sign-ins; try again in ${Math.ceil(retryAfter / 60)} minute(s).`, undefined, {
       'Retry-After': String(retryAfter),
     });
   }
 
-  /** Counts one failed attempt for `email` and `ip`. */
-  recordFailure(email: string, ip: string, now = Date.now()): void {
-    if (this.counters.size > 10_000) for (const key of [...this.counters.keys()]) this.live(key, now);
-    for (const key of [`e:${email}`, `i:${ip}`]) {
-      const counter = this.live(key, now);
-      if (counter) counter.count += 1;
-      else this.counters.set(key, { count: 1, resetAt: now + this.limits.windowMs });
-    }
-  }
-
-  /** Clears the failures of `email` after a successful sign-in. */
-  recordSuccess(email: string): void {
-    this.counters.delete(`e:${email}`);
+  /** The attempt of `email` from `ip` was right: clears the e-mail's failures and takes the attempt back from the IP's. */
+  recordSuccess(email: string, ip: string, now = Date.now()): Promise<void> {
+    return this.throttle.succeeded({ email, ip }, 'email', now);
   }
 }

@@ -22,14 +22,12 @@ export const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
  */
 export async function signIn(db: Db, input: SignInInput, options: { throttle?: SignInThrottle; ip?: string } = {}): Promise<SignInResult> {
   const ip = options.ip ?? 'local';
-  options.throttle?.assertAllowed(input.email, ip);
+  await options.throttle?.attempt(input.email, ip);
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? '');
-  if (!user || !ok) {
-    options.throttle?.recordFailure(input.email, ip);
-    throw new ApiError('unauthorized', WRONG_CREDENTIALS);
-  }
-  options.throttle?.recordSuccess(input.email);
+  // a wrong password stays counted as the failure the attempt began as
+  if (!user || !ok) throw new ApiError('unauthorized', WRONG_CREDENTIALS);
+  await options.throttle?.recordSuccess(input.email, ip);
 
   const memberships = await db.prisma.membership.findMany({
     where: { userId: user.id, ...(input.orgId ? { orgId: input.orgId } : {}) },

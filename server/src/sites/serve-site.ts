@@ -37,7 +37,7 @@ export function serveSite(
 ): void {
   const method = req.method;
   const endpoint = siteEndpointOf(req.url ?? '/', method, req.headers.accept);
-  const takesPost = endpoint !== undefined && endpoint.kind !== 'search';
+  const takesPost = endpoint !== undefined && endpoint.kind !== 'search' && endpoint.kind !== 'pass';
   if (method !== 'GET' && method !== 'HEAD' && !(method === 'POST' && takesPost) && endpoint?.kind !== 'handler') {
     req.resume();
     return sendMethodNotAllowed(res, endpoint?.kind === 'token' ? 'POST' : takesPost ? 'GET, HEAD, POST' : 'GET, HEAD');

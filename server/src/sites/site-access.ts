@@ -4,10 +4,11 @@ import type { AppContext } from '../context';
 import { decideSiteAccess, type SiteAccessDecision, type SiteAccessInput } from '../access/decide';
 import type { Denial } from '../access/denial-log';
 import { checkPreviewLinkPassword, clientIp, findPreviewLink, recordDenial } from '../access/policy';
-import type { PreviewLinkLookup } from '../access/preview-links';
+import type { PreviewLinkLookup, PreviewPasswordCheck } from '../access/preview-links';
 import { secretKeyOf } from '../git/secret-box';
 import { verifyAudienceToken, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
-import { previewCookieKey } from './preview-access';
+import { previewCookieKey, previewPassKey } from './preview-access';
+import { projectSettingsOf } from '../services/projects';
 import { accessState } from '../access/access-state';
 import type { CompiledPolicy } from '../access/policy-cache';
 import type { SearchResult } from '@quire/shared/api/search';
@@ -45,16 +46,24 @@ export interface SiteAccess {
   findPreviewLink(token: string): Promise<PreviewLinkLookup | null>;
   /** The preview link a token names, as known at most {@link PREVIEW_LINK_TTL_MS} ago (for every request of a private preview). */
   previewLink(token: string): PreviewLinkLookup | null | Promise<PreviewLinkLookup | null>;
-  /** Checks a preview link's password (constant time; false for inactive links). */
-  checkPreviewLinkPassword(linkId: string, password: string): Promise<boolean>;
   /**
-   * Whether the project's previews open only through preview links (project setting
-   * `settings.protectPreviews`, default false: previews stay open as before); synchronous once read,
-   * read again after `project.changed`.
+   * Checks a password typed for a preview link from address `ip` (`access/preview-links.ts`:
+   * constant time, `wrong` for inactive links, `throttled` after too many wrong ones).
    */
-  protectsPreviews(projectId: string): boolean | Promise<boolean>;
+  checkPreviewLinkPassword(linkId: string, ip: string, password: string): Promise<PreviewPasswordCheck>;
+  /**
+   * Whether the project's preview `previewName` opens only with a `quire_preview` cookie
+   * (decisions.md section 11): when the project protects its previews (`settings.protectPreviews`,
+   * default true), and whatever that setting when the preview has a preview link (in any state: a
+   * preview once shared by link does not become public when its link ends). Synchronous once read;
+   * the setting is read again after `project.changed`, the links after `access.changed` or
+   * {@link PREVIEW_LINK_TTL_MS}.
+   */
+  previewClosed(projectId: string, previewName: string): boolean | Promise<boolean>;
   /** The key signing `quire_preview` cookies (preview-access.ts). */
   previewCookieKey(): Buffer;
+  /** The key signing member passes (preview-access.ts). */
+  previewPassKey(): Buffer;
   /** Runs a site search for a reader (site-search.ts `searchSite`). @throws ApiError not_found for an unknown version. */
   search(site: DeploymentSite, query: SiteSearchQuery): Promise<SearchResult[]>;
   /** The handlers of the site's feedback, chat and MCP endpoints (site-endpoint-handlers.ts). */
@@ -72,25 +81,54 @@ export const PREVIEW_LINK_TTL_MS = 5_000;
 
 /**
  * The {@link SiteAccess} of an app: calls into access/, services/audience-tokens.ts and the
- * project cache with `ctx`; keeps the projects' preview setting and recently checked preview links
- * in memory (dropped on `project.changed`, `access.changed` and `reconnected`).
+ * project cache with `ctx`; keeps the projects' preview setting, whether previews have links and
+ * recently checked preview links in memory (dropped on `project.changed`, `access.changed` and `reconnected`).
  */
 export function siteAccessOf(ctx: AppContext): SiteAccess {
   const protect = new Map<string, boolean>();
   const links = new LRUCache<string, { link: PreviewLinkLookup | null }>({ max: 10_000, ttl: PREVIEW_LINK_TTL_MS });
+  /** `<projectId> <previewName>` → whether that preview has a preview link */
+  const linked = new LRUCache<string, boolean>({ max: 10_000, ttl: PREVIEW_LINK_TTL_MS });
   let key: Buffer | undefined;
+  let passKey: Buffer | undefined;
   /** bumped by every invalidation: a read that started before one is not kept */
   let generation = 0;
   ctx.events.on('project.changed', ({ projectId }) => {
     generation++;
     protect.delete(projectId);
   });
-  ctx.events.on('access.changed', () => links.clear());
+  ctx.events.on('access.changed', () => {
+    generation++;
+    links.clear();
+    linked.clear();
+  });
   ctx.events.on('reconnected', () => {
     generation++;
     protect.clear();
     links.clear();
+    linked.clear();
   });
+  const protects = (projectId: string): boolean | Promise<boolean> => {
+    const known = protect.get(projectId);
+    if (known !== undefined) return known;
+    const started = generation;
+    // read from the row, not the project cache, so that a read overtaken by `project.changed` is never kept
+    return ctx.db.prisma.project.findUnique({ where: { id: projectId }, select: { settings: true } }).then((row) => {
+      const value = row ? projectSettingsOf(row.settings).protectPreviews : true;
+      if (started === generation) protect.set(projectId, value);
+      return value;
+    });
+  };
+  const hasLinks = (projectId: string, previewName: string): boolean | Promise<boolean> => {
+    const id = `${projectId} ${previewName}`;
+    const known = linked.get(id);
+    if (known !== undefined) return known;
+    const started = generation;
+    return ctx.db.prisma.previewLink.findFirst({ where: { projectId, previewName }, select: { id: true } }).then((row) => {
+      if (started === generation) linked.set(id, row !== null);
+      return row !== null;
+    });
+  };
   // Without X-Forwarded-For the address is the socket's (access/policy.ts `clientIp`): worked out once
   // per connection, not on every request of a keep-alive connection (parsing an address costs more
   // than serving a cached page's headers).
@@ -116,18 +154,15 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
         return link;
       });
     },
-    checkPreviewLinkPassword: (linkId, password) => checkPreviewLinkPassword(ctx, linkId, password),
-    protectsPreviews(projectId) {
-      const known = protect.get(projectId);
-      if (known !== undefined) return known;
-      const started = generation;
-      return ctx.db.prisma.project.findUnique({ where: { id: projectId }, select: { settings: true } }).then((row) => {
-        const value = protectPreviewsOf(row?.settings);
-        if (started === generation) protect.set(projectId, value);
-        return value;
-      });
+    checkPreviewLinkPassword: (linkId, ip, password) => checkPreviewLinkPassword(ctx, linkId, ip, password),
+    previewClosed(projectId, previewName) {
+      const closed = protects(projectId);
+      if (closed === true) return true;
+      if (closed === false) return hasLinks(projectId, previewName);
+      return closed.then((yes) => yes || hasLinks(projectId, previewName));
     },
     previewCookieKey: () => (key ??= previewCookieKey(secretKeyOf(ctx.config))),
+    previewPassKey: () => (passKey ??= previewPassKey(secretKeyOf(ctx.config))),
     search: (site, query) => searchSite(ctx, site, query),
     endpoints: siteEndpointHandlersOf(ctx),
     recordView(req, site, answer) {
@@ -146,17 +181,4 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
       });
     },
   };
-}
-
-/**
- * `settings.protectPreviews` of a project row's stored settings JSON (read from the row itself, so
- * the switch works whatever the API's settings schema lists); false when absent or unreadable.
- */
-function protectPreviewsOf(settings: string | undefined): boolean {
-  if (!settings) return false;
-  try {
-    return (JSON.parse(settings) as { protectPreviews?: unknown } | null)?.protectPreviews === true;
-  } catch {
-    return false;
-  }
 }

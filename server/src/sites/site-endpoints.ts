@@ -1,6 +1,6 @@
 /**
  * The site's own endpoints under `/_quire/` (decisions.md section 6: `search`, `chat`, `feedback`,
- * `token`; plus preview links): which one a request names, before its path is resolved as a file.
+ * `token`; plus preview links and members' passes): which one a request names, before its path is resolved as a file.
  */
 
 /** Site endpoints answered by a handler of `SiteAccess.endpoints` (site-endpoint-handlers.ts). */
@@ -12,7 +12,12 @@ export type HandledEndpoint = 'feedback' | 'chat' | 'mcp';
  * endpoint's prefix (`/page` of `/_quire/feedback/page`, `/sessions/<id>` of `/_quire/chat/sessions/<id>`,
  * `''` for `/mcp`).
  */
-export type SiteEndpoint = { kind: 'token' } | { kind: 'link'; token: string } | { kind: 'search' } | { kind: 'handler'; name: HandledEndpoint; rest: string };
+export type SiteEndpoint =
+  | { kind: 'token' }
+  | { kind: 'link'; token: string }
+  | { kind: 'pass'; pass: string }
+  | { kind: 'search' }
+  | { kind: 'handler'; name: HandledEndpoint; rest: string };
 
 /** The gate form's endpoint (`POST`). */
 export const TOKEN_PATH = '/_quire/token';
@@ -20,6 +25,8 @@ export const TOKEN_PATH = '/_quire/token';
 export const SEARCH_PATH = '/_quire/search';
 /** Preview links: `/_quire/link/<token>` on a preview host. */
 export const LINK_PREFIX = '/_quire/link/';
+/** Team members' passes to a preview: `/_quire/pass/<pass>` on a preview host (preview-access.ts). */
+export const PASS_PREFIX = '/_quire/pass/';
 /** Page and section feedback: `/_quire/feedback/page`, `/_quire/feedback/section` (site-feedback.ts). */
 export const FEEDBACK_PREFIX = '/_quire/feedback';
 /** The assistant: `POST /_quire/chat`, `GET /_quire/chat/sessions[/<id>]` (site-chat.ts). */
@@ -62,6 +69,10 @@ export function siteEndpointOf(rawUrl: string, method?: string, accept?: string)
   if (path.startsWith(LINK_PREFIX)) {
     const token = path.slice(LINK_PREFIX.length);
     if (token && !token.includes('/')) return { kind: 'link', token };
+  }
+  if (path.startsWith(PASS_PREFIX)) {
+    const pass = path.slice(PASS_PREFIX.length);
+    if (pass && !pass.includes('/')) return { kind: 'pass', pass };
   }
   return undefined;
 }

@@ -7,7 +7,7 @@ import type { CachedFile } from './cached-file';
 import type { DeploymentSite, FileAnswer, SiteAnswer } from './deployment-site';
 import { gateDocument } from './gate-document';
 import { denialOf, fail, requestPath, sendGatePage, WWW_AUTHENTICATE } from './gate-responses';
-import { previewLink, previewOpen, refusePrivatePreview } from './preview-gate';
+import { previewLink, previewOpen, previewPass, refusePrivatePreview } from './preview-gate';
 import { sitePathOf } from './request-path';
 import { sendAnswer, sendPlainNotFound, sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';
@@ -35,8 +35,9 @@ import { formForReader, NO_REFUSAL, type ReaderForm, type Refusal } from './page
  * - tokens come from `x-audience-token`, else the `quire_audience` cookie, which the magic link
  *   (`?_quire_token=` on any path: cookie and 302 to `/`) and the gate form
  *   (`POST /_quire/token`: cookie and 303 to the page) set;
- * - previews of a project with `settings.protectPreviews` open only with the `quire_preview` cookie
- *   a preview link (`/_quire/link/<token>`, optionally with a password) sets.
+ * - closed previews (of a project with `settings.protectPreviews`, the default, or with a preview
+ *   link) open only with the `quire_preview` cookie a preview link (`/_quire/link/<token>`,
+ *   optionally with a password) or a member pass (`/_quire/pass/<pass>`) sets (preview-gate.ts).
  *
  * A request without a token for a file that is not gated, on a project whose rules are cached, is
  * decided and answered synchronously (no await, no database): the hot path costs one decision call
@@ -62,7 +63,7 @@ export function serveThroughGate(
   log: FastifyBaseLogger,
   endpoint: SiteEndpoint | undefined,
 ): void {
-  if (site.previewName !== undefined && endpoint?.kind !== 'link') {
+  if (site.previewName !== undefined && endpoint?.kind !== 'link' && endpoint?.kind !== 'pass') {
     const open = previewOpen(req, site, access);
     if (open === false) return refusePrivatePreview(req, res, site, access);
     if (open instanceof Promise) {
@@ -79,6 +80,7 @@ export function serveThroughGate(
 function route(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, endpoint: SiteEndpoint | undefined): void {
   if (endpoint?.kind === 'token') return void tokenForm(req, res, site, access).catch((err: unknown) => fail(req, res, log, err));
   if (endpoint?.kind === 'link') return void previewLink(req, res, site, access, endpoint.token).catch((err: unknown) => fail(req, res, log, err));
+  if (endpoint?.kind === 'pass') return previewPass(req, res, site, access, endpoint.pass);
   if (endpoint?.kind === 'search') return void answerSiteSearch(req, res, site, access, log);
   if (endpoint?.kind === 'handler') return void access.endpoints[endpoint.name](req, res, site, access, log, endpoint.rest).catch((err: unknown) => fail(req, res, log, err));
   const url = req.url ?? '/';

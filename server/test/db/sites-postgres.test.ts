@@ -56,7 +56,7 @@ describe.skipIf(!postgres)('site hosting on PostgreSQL', () => {
     app.get('/*', async () => ({ api: true }));
     await app.ready();
     await db.prisma.organization.create({ data: { id: orgId, name: 'Org' } });
-    await db.prisma.project.create({ data: { id: projectId, orgId, name: 'Acme', slug: 'acme', settings: '{}', customDomain: 'docs.acme.test' } });
+    await db.prisma.project.create({ data: { id: projectId, orgId, name: 'Acme', slug: 'acme', settings: JSON.stringify({ protectPreviews: false }), customDomain: 'docs.acme.test' } });
     await deploy('ACME-ONE');
     await deploy('ACME-PREVIEW', 'feature-x');
   });

@@ -22,8 +22,9 @@ async function appWithFake(start = true) {
   return { t, fake };
 }
 
-async function project(t: TestApp, slug: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload: { name: slug, slug, repoUrl: '/tmp/nowhere' } });
+async function project(t: TestApp, slug: string, settings?: Record<string, boolean>): Promise<string> {
+  const payload = { name: slug, slug, repoUrl: '/tmp/nowhere', ...(settings ? { settings } : {}) };
+  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload });
   expect(res.statusCode).toBe(201);
   return res.json().data.id as string;
 }
@@ -138,7 +139,8 @@ describe('build runner', () => {
 
   it('makes builds of a test key and of other branches previews on their branch host', async () => {
     const { t } = await appWithFake();
-    const p = await project(t, 'acme');
+    // its preview is read below to see where it was published, not through the preview gate
+    const p = await project(t, 'acme', { protectPreviews: false });
     const keyRes = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(t.adminKey), payload: { name: 'ci', scope: 'build', mode: 'test' } });
     expect(keyRes.statusCode).toBe(201);
     const testKey = keyRes.json().data.key as string;

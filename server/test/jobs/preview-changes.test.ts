@@ -31,7 +31,8 @@ describe('writePreviewInfo with real builds', () => {
         'old.mdx': '---\ntitle: Old page\n---\n\nSoon gone.\n',
       },
     });
-    project = await createProject(t, repo, 'acme');
+    // its preview is read for the banner, not through the preview gate
+    project = await createProject(t, repo, 'acme', { protectPreviews: false });
     // Stands in for the build runner's call (the lead wires writePreviewInfo between build and publish).
     const { runBuild } = await import('../../src/builder/pipeline');
     t.app.buildRunner.configure({

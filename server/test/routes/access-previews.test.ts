@@ -19,6 +19,8 @@ let project: { id: string; slug: string };
 const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, key = t.adminKey, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url: `/v1/projects/${project.id}${url}`, headers: { ...bearer(key), ...headers }, ...(payload ? { payload } : {}) });
 
+/** The client address of the password checks below. */
+const IP = '192.0.2.10';
 /** The token at the end of a link URL. */
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
@@ -87,9 +89,9 @@ describe('creating preview links', () => {
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(row.passwordHash).not.toContain('correct horse');
     expect(await findPreviewLink(t.ctx, tokenOf(link.url))).toMatchObject({ hasPassword: true, state: 'active' });
-    expect(await checkPreviewLinkPassword(t.ctx, link.id, 'correct horse')).toBe(true);
-    expect(await checkPreviewLinkPassword(t.ctx, link.id, 'correct horsE')).toBe(false);
-    expect(await checkPreviewLinkPassword(t.ctx, 'pvl_unknown', 'correct horse')).toBe(false);
+    expect((await checkPreviewLinkPassword(t.ctx, link.id, IP, 'correct horse')).result).toBe('right');
+    expect((await checkPreviewLinkPassword(t.ctx, link.id, IP, 'correct horsE')).result).toBe('wrong');
+    expect((await checkPreviewLinkPassword(t.ctx, 'pvl_unknown', IP, 'correct horse')).result).toBe('wrong');
   });
 
   it('replays an Idempotency-Key without the token', async () => {
@@ -132,7 +134,7 @@ describe('changing preview links', () => {
 
     const cleared = (await api('PATCH', `/previews/${link.id}`, { label: null, expiresAt: null, password: null })).json().data;
     expect(cleared).toMatchObject({ label: null, expiresAt: null, hasPassword: false });
-    expect(await checkPreviewLinkPassword(t.ctx, link.id, 'first password')).toBe(false);
+    expect((await checkPreviewLinkPassword(t.ctx, link.id, IP, 'first password')).result).toBe('wrong');
     expect(await findPreviewLink(t.ctx, token)).toMatchObject({ hasPassword: false, state: 'active' });
 
     const revoked = await api('PATCH', `/previews/${link.id}`, { revoked: true });
@@ -156,7 +158,7 @@ describe('changing preview links', () => {
     const link = (await api('POST', '/previews', { previewName: 'feature-x', password: 'expiring pass', expiresIn: '1h' })).json().data;
     await t.ctx.db.prisma.previewLink.update({ where: { id: link.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await findPreviewLink(t.ctx, tokenOf(link.url))).toMatchObject({ state: 'expired' });
-    expect(await checkPreviewLinkPassword(t.ctx, link.id, 'expiring pass')).toBe(false);
+    expect((await checkPreviewLinkPassword(t.ctx, link.id, IP, 'expiring pass')).result).toBe('wrong');
     const expired = (await api('GET', '/previews?state=expired')).json();
     expect(expired.data.map((l: { id: string }) => l.id)).toEqual([link.id]);
     expect(expired.data[0]).toMatchObject({ state: 'expired', revoked: false });

@@ -129,12 +129,23 @@ export function commitOnBranch(repo: FixtureRepo, branch: string, changes: Recor
 }
 
 /** Creates a project through the API. */
-export async function createWebhookProject(t: TestApp, body: { slug: string; repoUrl?: string; repoBranch?: string; webhookSecret?: string | null }, key = t.adminKey): Promise<{ id: string; slug: string }> {
+export async function createWebhookProject(
+  t: TestApp,
+  body: { slug: string; repoUrl?: string; repoBranch?: string; webhookSecret?: string | null; settings?: Record<string, boolean> },
+  key = t.adminKey,
+): Promise<{ id: string; slug: string }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/projects',
     headers: bearer(key),
-    payload: { name: body.slug, slug: body.slug, repoUrl: body.repoUrl ?? EXAMPLE_REPO_URL, repoBranch: body.repoBranch ?? 'main', ...(body.webhookSecret === null ? {} : { webhookSecret: body.webhookSecret ?? SECRET }) },
+    payload: {
+      name: body.slug,
+      slug: body.slug,
+      repoUrl: body.repoUrl ?? EXAMPLE_REPO_URL,
+      repoBranch: body.repoBranch ?? 'main',
+      ...(body.webhookSecret === null ? {} : { webhookSecret: body.webhookSecret ?? SECRET }),
+      ...(body.settings ? { settings: body.settings } : {}),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`project create failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: string; slug: string };

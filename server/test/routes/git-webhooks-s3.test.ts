@@ -20,7 +20,8 @@ beforeAll(async () => {
   t = await createTestApp({ runJobs: true, env: s3.env });
   repo = docsRepo('S3');
   restoreGitConfig = mirrorExampleRepo(repo);
-  project = await createWebhookProject(t, { slug: 'bucket' });
+  // its previews are read to see them served and taken down, not through the preview gate
+  project = await createWebhookProject(t, { slug: 'bucket', settings: { protectPreviews: false } });
 });
 afterAll(async () => {
   restoreGitConfig?.();

@@ -38,6 +38,18 @@ describe('OpenAPI document and reference page', () => {
     for (const p of ['/v1/projects/{projectId}/builds/{buildId}', '/v1/projects/{projectId}/builds/{buildId}/logs']) expect(doc.paths).toHaveProperty([p]);
   });
 
+  it('documents preview protection (default and rule), member passes and the password throttles', async () => {
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json();
+    const settings = doc.paths['/v1/projects/{projectId}'].patch.requestBody.content['application/json'].schema.properties.settings;
+    expect(settings.properties.protectPreviews.type).toBe('boolean');
+    expect(settings.properties.protectPreviews.description).toMatch(/^Default true: preview sites open only through a preview link .* or a member pass/);
+    expect(settings.properties.protectPreviews.description).toMatch(/except a preview that has a preview link/);
+    expect(doc.paths['/v1/projects/{projectId}/preview-passes'].post.responses).toHaveProperty('201');
+    expect(doc.info.description).toMatch(/sign-in .* allows 10 wrong passwords per e-mail and\s+50 per client IP in 15 minutes/);
+    expect(doc.info.description).toMatch(/10 per link and 30 per client IP\s+over all links in 15 minutes/);
+    expect(doc.paths['/v1/projects/{projectId}/previews'].post.description).toMatch(/limited to 10 per link and 30 per client IP/);
+  });
+
   it('serves the API reference page and its assets locally, without a key', async () => {
     const page = await t.app.inject({ url: '/v1/docs/' });
     expect(page.statusCode).toBe(200);

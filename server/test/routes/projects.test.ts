@@ -17,7 +17,7 @@ describe('POST /v1/projects', () => {
     const p = res.json().data;
     expect(p).toMatchObject({
       name: 'Ünïcode Docs!', slug: 'unicode-docs', description: 'Hello', repoUrl: 'https://github.com/acme/docs', repoBranch: 'main',
-      settings: { aiEnabled: true, searchEnabled: true, analyticsEnabled: true }, webhookSecretSet: false,
+      settings: { aiEnabled: true, searchEnabled: true, analyticsEnabled: true, protectPreviews: true }, webhookSecretSet: false,
       url: 'http://unicode-docs-docs.localhost:4000/',
     });
     expect(p.id).toMatch(/^prj_/);
@@ -46,6 +46,7 @@ describe('POST /v1/projects', () => {
     [{ name: '' }, 'name'],
     [{ settings: { aiEnabled: 'yes' } }, 'settings.aiEnabled'],
     [{ settings: { unknown: true } }, 'settings.unknown'],
+    [{ settings: { protectPreviews: 'false' } }, 'settings.protectPreviews'],
     [{ color: 'red' }, 'color'],
     [{ repoBranch: '-x' }, 'repoBranch'],
     [{ repoBranch: 'a..b' }, 'repoBranch'],
@@ -170,10 +171,35 @@ describe('GET, PATCH, DELETE /v1/projects/{id}', () => {
     expect(cleared).toMatchObject({ description: null, webhookSecretSet: false });
   });
 
+  it('turns preview protection off and on: PATCH takes settings.protectPreviews, GET shows it, a project stored without it protects', async () => {
+    const p = (await post({ name: 'Previewed' })).json().data;
+    expect(p.settings.protectPreviews).toBe(true);
+    const off = await patch(p.id, { settings: { protectPreviews: false } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data.settings).toEqual({ aiEnabled: true, searchEnabled: true, analyticsEnabled: true, protectPreviews: false });
+    const get = async () => (await t.app.inject({ url: `/v1/projects/${p.id}`, headers: bearer(t.adminKey) })).json().data.settings;
+    expect((await get()).protectPreviews).toBe(false);
+    const entry = await t.ctx.db.prisma.auditEntry.findFirstOrThrow({ where: { projectId: p.id, action: 'settings.updated' } });
+    expect(JSON.parse(entry.metadata).changes).toEqual(['settings.protectPreviews']);
+    expect((await patch(p.id, { settings: { protectPreviews: true } })).json().data.settings.protectPreviews).toBe(true);
+    // settings stored before the switch existed read as protected
+    await t.ctx.db.prisma.project.update({ where: { id: p.id }, data: { settings: JSON.stringify({ aiEnabled: true, searchEnabled: true, analyticsEnabled: true }) } });
+    t.ctx.events.emit('project.changed', { projectId: p.id });
+    expect((await get()).protectPreviews).toBe(true);
+  });
+
   it('refuses bad PATCH input with 400 and changes nothing; slug conflicts give 409', async () => {
     const p = (await post({ name: 'Strict Patch' })).json().data;
     const other = (await post({ name: 'Other Patch' })).json().data;
-    for (const [body, field] of [[{ slug: 'Not OK' }, 'slug'], [{ settings: { aiEnabled: 1 } }, 'settings.aiEnabled'], [{ url: 'x' }, 'url'], [{ repoUrl: 'ftp://x/y' }, 'repoUrl']] as const) {
+    const bad = [
+      [{ slug: 'Not OK' }, 'slug'],
+      [{ settings: { aiEnabled: 1 } }, 'settings.aiEnabled'],
+      [{ settings: { protectPreviews: 'no' } }, 'settings.protectPreviews'],
+      [{ settings: { protectPreviews: null } }, 'settings.protectPreviews'],
+      [{ url: 'x' }, 'url'],
+      [{ repoUrl: 'ftp://x/y' }, 'repoUrl'],
+    ] as const;
+    for (const [body, field] of bad) {
       const res = await patch(p.id, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details.field).toBe(field);

@@ -15,6 +15,16 @@ let owner: { id: string; name: string; email: string };
 
 const site = (url: string, host: string) => t.app.inject({ url, headers: { host } });
 const hostOf = (url: string) => new URL(url).host;
+
+/** A page of a review's preview (private by default) as the reviewer opens it: a member pass for `url`, then the page it lands on with its cookie. */
+async function asReviewer(url: string) {
+  const pass = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/preview-passes`, headers: bearer(reviewer.key), payload: { url } });
+  expect(pass.statusCode).toBe(201);
+  const opened = await site(new URL(pass.json().data.url as string).pathname, hostOf(url));
+  expect(opened.statusCode).toBe(302);
+  const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+  return t.app.inject({ url: String(opened.headers.location), headers: { host: hostOf(url), cookie } });
+}
 const withLine = (n: number, text: string) => SETUP.replace(`Line ${n} of the setup guide.`, text);
 
 beforeAll(async () => {
@@ -68,8 +78,9 @@ describe('a review of a change set, end to end', () => {
 
     const build = await waitForStatus(t, project.id, review.previewBuildId, ['deployed', 'failed'], 60_000);
     expect(build).toMatchObject({ status: 'deployed', isPreview: true, trigger: 'review', commitSha: base, url: previewUrl });
-    expect((await site('/guides/setup', hostOf(previewUrl))).body).toContain('Line 3 REVISED in review.');
-    expect((await site('/guides/new', hostOf(previewUrl))).body).toContain('A NEW page from the review.');
+    expect((await site('/guides/setup', hostOf(previewUrl))).statusCode).toBe(401);
+    expect((await asReviewer(review.changes[1].previewUrl)).body).toContain('Line 3 REVISED in review.');
+    expect((await asReviewer(review.changes[0].previewUrl)).body).toContain('A NEW page from the review.');
     // The repository itself is untouched by a preview.
     expect(repo.headSha()).toBe(base);
 
@@ -121,7 +132,7 @@ describe('a review of a change set, end to end', () => {
     expect(comments.map((c: { outdated: boolean }) => c.outdated)).toEqual([true, true, false]);
     const build = await waitForStatus(t, project.id, review.previewBuildId, ['deployed', 'failed'], 60_000);
     expect(build.status).toBe('deployed');
-    expect((await site('/guides/new', hostOf(review.previewUrl))).body).toContain('second revision');
+    expect((await asReviewer(`${review.previewUrl}guides/new`)).body).toContain('second revision');
   }, 90_000);
 
   it('lets the requested reviewer approve, then merges: commit by the author pushed, production deployed with the change', async () => {

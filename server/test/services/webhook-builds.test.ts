@@ -23,7 +23,8 @@ beforeAll(async () => {
   t = await createTestApp();
   repo = docsRepo('FIRST');
   restoreGitConfig = mirrorExampleRepo(repo);
-  project = await createWebhookProject(t, { slug: 'queue' });
+  // its preview is read to see which build deployed, not through the preview gate
+  project = await createWebhookProject(t, { slug: 'queue', settings: { protectPreviews: false } });
   const { runBuild } = await import('../../src/builder/pipeline');
   t.app.buildRunner.configure({
     runBuild: async (input: RunBuildInput): Promise<RunBuildResult> => {

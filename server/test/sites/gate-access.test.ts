@@ -34,17 +34,26 @@ async function previewLink(body: Record<string, unknown> = {}): Promise<{ id: st
   return { id: link.id, path: url.pathname };
 }
 
-/** Turns the project's `settings.protectPreviews` on or off (stored on the project row) and announces it. */
+/** Turns the project's `settings.protectPreviews` on or off through the API. */
 async function protectPreviews(on: boolean): Promise<void> {
-  const row = await t.ctx.db.prisma.project.findUniqueOrThrow({ where: { id: projectId }, select: { settings: true } });
-  await t.ctx.db.prisma.project.update({ where: { id: projectId }, data: { settings: JSON.stringify({ ...(JSON.parse(row.settings) as object), protectPreviews: on }) } });
-  t.ctx.events.emit('project.changed', { projectId });
+  const res = await api('PATCH', '', { settings: { protectPreviews: on } });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().data.settings.protectPreviews).toBe(on);
+}
+
+/** A team member's `quire_preview` cookie pair for the preview (through a member pass). */
+async function memberCookie(): Promise<string> {
+  const pass = await api('POST', '/preview-passes', { url: `http://${PREVIEW}/` });
+  expect(pass.statusCode).toBe(201);
+  const url = new URL(pass.json().data.url as string);
+  return cookiePair(setCookies((await get(url.pathname, PREVIEW)).headers)[0]!);
 }
 
 beforeAll(async () => {
   t = await createTestApp({ runJobs: true });
   repo = gatedDocsRepo();
-  projectId = await createGatedProject(t, repo, 'acc');
+  // the gate on previews without links, as an unprotected project shows them; protection has its own tests below
+  projectId = await createGatedProject(t, repo, 'acc', { protectPreviews: false });
   await buildAndDeploy(t, projectId);
   await buildAndDeploy(t, projectId, { preview: true });
   partners = (await issueToken(t, projectId, 'partners', ['partners'])).token;
@@ -79,6 +88,18 @@ describe('previews', () => {
 });
 
 describe('preview links', () => {
+  it('close a preview that has a password link to requests without its cookie, even when the project does not protect previews', async () => {
+    expect((await get('/setup', PREVIEW)).statusCode).toBe(200);
+    const { path } = await previewLink({ password: 'the closing password' });
+    expect((await api('GET', '')).json().data.settings.protectPreviews).toBe(false);
+    const refused = await get('/setup', PREVIEW);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.body).toContain('This preview is private');
+    expect(refused.body).not.toContain('PUBLIC-SETUP');
+    const right = await postForm(path, PREVIEW, { password: 'the closing password' });
+    expect((await get('/setup', PREVIEW, { cookie: cookiePair(setCookies(right.headers)[0]!) })).body).toContain('PUBLIC-SETUP');
+  });
+
   it('open the preview with an HttpOnly SameSite=Lax cookie for that preview host, then 302 to /', async () => {
     const { path } = await previewLink();
     const res = await get(path, PREVIEW);
@@ -174,9 +195,13 @@ describe('access rules and IP allowlists', () => {
       const staffRes = await get('/guides/intro', PROD, { 'x-audience-token': staff });
       expect(staffRes.statusCode).toBe(200);
       expect(staffRes.body).toContain('PUBLIC-INTRO');
-      // the rule does not reach other paths; previews follow the same rules
+      // the rule does not reach other paths; previews follow the same rules (for a member too)
       expect((await get('/setup', PROD)).statusCode).toBe(200);
-      expect((await get('/guides/intro', PREVIEW)).statusCode).toBe(401);
+      const member = await memberCookie();
+      expect((await get('/setup', PREVIEW, { cookie: member })).statusCode).toBe(200);
+      const previewIntro = await get('/guides/intro', PREVIEW, { cookie: member });
+      expect(previewIntro.statusCode).toBe(401);
+      expect(previewIntro.body).toContain('This page needs access');
       // a gated page under the rule needs both: staff opens the rule, not the partners page
       expect((await get('/guides/vault', PROD, { 'x-audience-token': staff })).statusCode).toBe(401);
     } finally {

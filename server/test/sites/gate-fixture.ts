@@ -33,9 +33,10 @@ export function gatedDocsRepo(): FixtureRepo {
   });
 }
 
-/** Creates a project on `repo` through the API; returns its id. */
-export async function createGatedProject(t: TestApp, repo: FixtureRepo, slug: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload: { name: slug, slug, repoUrl: repo.path, repoBranch: repo.branch } });
+/** Creates a project on `repo` through the API, with `settings` when given (e.g. `{protectPreviews: false}`); returns its id. */
+export async function createGatedProject(t: TestApp, repo: FixtureRepo, slug: string, settings?: Record<string, boolean>): Promise<string> {
+  const payload = { name: slug, slug, repoUrl: repo.path, repoBranch: repo.branch, ...(settings ? { settings } : {}) };
+  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload });
   if (res.statusCode !== 201) throw new Error(`project create failed: ${res.statusCode} ${res.body}`);
   return (res.json().data as { id: string }).id;
 }

@@ -14,7 +14,8 @@ const get = (url: string, headers: Record<string, string> = {}, host = HOST) =>
 
 beforeAll(async () => {
   h = await createSiteHarness();
-  acme = h.addProject('acme', 'docs.acme.test');
+  // its preview is read here for routing by Host, not for the preview gate: open to every reader
+  acme = h.addProject('acme', 'docs.acme.test', { protectPreviews: false });
   other = h.addProject('other');
   h.deploy(acme, siteFiles('ACME-CONTENT', {
     'leak.html': { symlink: '/etc/passwd' },

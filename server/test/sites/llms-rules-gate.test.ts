@@ -62,7 +62,8 @@ beforeAll(async () => {
       'partners.mdx': '---\ntitle: Partner Portal\naudience: partners\n---\n\nPARTNER-BODY text.\n',
     },
   });
-  projectId = await createGatedProject(t, repo, 'rules');
+  // previews are read here for their index files, not for the preview gate: open to every reader
+  projectId = await createGatedProject(t, repo, 'rules', { protectPreviews: false });
   await buildAndDeploy(t, projectId);
   await buildAndDeploy(t, projectId, { preview: true });
   staff = (await issueToken(t, projectId, 'staff', ['staff'])).token;

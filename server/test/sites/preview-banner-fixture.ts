@@ -84,9 +84,13 @@ export async function deployByHand(t: TestApp, projectId: string, files: Record<
   return dir;
 }
 
-/** Creates a project (no repository needed for hand-written deployments); returns its id. */
+/**
+ * Creates a project (no repository needed for hand-written deployments) whose previews are open to
+ * every reader (`protectPreviews: false`: these tests read the banner, not the preview gate); returns its id.
+ */
 export async function createBareProject(t: TestApp, slug: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload: { name: slug, slug } });
+  const payload = { name: slug, slug, settings: { protectPreviews: false } };
+  const res = await t.app.inject({ method: 'POST', url: '/v1/projects', headers: bearer(t.adminKey), payload });
   if (res.statusCode !== 201) throw new Error(`project create failed: ${res.statusCode} ${res.body}`);
   return (res.json().data as { id: string }).id;
 }

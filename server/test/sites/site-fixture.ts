@@ -15,8 +15,8 @@ export interface SiteHarness {
   db: Db;
   events: EventBus;
   dataDir: string;
-  /** Inserts an organization-owned project; returns its id. */
-  addProject(slug: string, customDomain?: string): string;
+  /** Inserts an organization-owned project with stored `settings` (default none: every switch at its default); returns its id. */
+  addProject(slug: string, customDomain?: string, settings?: Record<string, boolean>): string;
   /**
    * Writes a deployment directory `sites/<projectId>/<buildId>` from `files` (path → content;
    * a `{ symlink }` value makes a symbolic link), records the Build and Deployment rows and emits
@@ -45,13 +45,13 @@ export async function createSiteHarness(): Promise<SiteHarness> {
     db,
     events,
     dataDir,
-    addProject(slug, customDomain) {
+    addProject(slug, customDomain, settings = {}) {
       const id = newId('project');
       sqliteOf(db)
         .prepare(
-          `INSERT INTO Project (id, orgId, name, slug, repoBranch, settings, customDomain, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'main', '{}', ?, ?, ?)`,
+          `INSERT INTO Project (id, orgId, name, slug, repoBranch, settings, customDomain, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'main', ?, ?, ?, ?)`,
         )
-        .run(id, orgId, slug, slug, customDomain ?? null, Date.now(), Date.now());
+        .run(id, orgId, slug, slug, JSON.stringify(settings), customDomain ?? null, Date.now(), Date.now());
       return id;
     },
     deploy(projectId, files, preview) {

@@ -435,3 +435,37 @@ export type PreviewLinkFilters = z.infer<typeof PreviewLinkFiltersSchema>;
 
 /** Path parameters of one preview link. */
 export const PreviewLinkParamsSchema = z.object({ projectId: z.string().min(1).max(64), previewId: z.string().min(1).max(64).describe('pvl_<id>') });
+
+/** How long a member pass opens its preview, in seconds: 10 minutes (it is made just before it is opened). */
+export const PREVIEW_PASS_SECONDS = 10 * 60;
+/** How long a member's preview cookie lasts, in seconds: 12 hours (then the member opens the preview from the app again). */
+export const MEMBER_PREVIEW_COOKIE_SECONDS = 12 * 60 * 60;
+
+/**
+ * `POST /preview-passes`: a project member's pass to a closed preview (decisions.md section 11:
+ * previews of a project that protects them, or that have a preview link, open only through a link;
+ * members open them with a pass instead of a link).
+ */
+export const PreviewPassBodySchema = z
+  .object({
+    url: z
+      .string()
+      .min(1)
+      .max(2048)
+      .describe("A preview site URL of the project as the API shows it (a preview build's `url`, a review's `previewUrl`, or a page under one)"),
+  })
+  .strict();
+export type PreviewPassBody = z.infer<typeof PreviewPassBodySchema>;
+
+/** A member pass: the URL that opens the preview in a browser. */
+export const PreviewPassSchema = z.object({
+  url: z
+    .string()
+    .describe(
+      `\`<preview site>/_quire/pass/<pass>\`: opens the preview (a cookie for ${MEMBER_PREVIEW_COOKIE_SECONDS / 3600} hours on that preview host) ` +
+        `on the page asked for; works for ${PREVIEW_PASS_SECONDS / 60} minutes`,
+    ),
+  previewName: z.string().describe('The preview channel it opens'),
+  expiresAt: TimestampSchema.describe('Until when the URL opens the preview'),
+});
+export type PreviewPass = z.infer<typeof PreviewPassSchema>;

@@ -47,16 +47,28 @@ export const BranchSchema = z
   })
   .describe("A git branch name: letters, digits and '.', '_', '-', '/', '+', '@'; git's check-ref-format rules; no leading '-'");
 
-/** Project feature switches (all default true on create). */
-export const ProjectSettingsSchema = z.object({
-  aiEnabled: z.boolean().describe("The assistant: the site's Ask AI and `POST .../chat`; false answers 404 and hides the button"),
-  searchEnabled: z.boolean().describe("The site's reader-facing search (`/_quire/search`, the MCP `search` tool); false answers 404 `search_disabled` there. The API's `GET .../search` keeps answering"),
-  analyticsEnabled: z.boolean().describe('Page views and searches are counted for `.../analytics/*`; false records nothing'),
-});
+/**
+ * Project switches (all default true, on create and for projects stored before a switch existed).
+ * `protectPreviews`: decisions.md section 11, "Previews that have a preview link open only through
+ * a link (`settings.protectPreviews`, default true)".
+ */
+export const ProjectSettingsSchema = z
+  .object({
+    aiEnabled: z.boolean().describe("The assistant: the site's Ask AI and `POST .../chat`; false answers 404 and hides the button"),
+    searchEnabled: z.boolean().describe("The site's reader-facing search (`/_quire/search`, the MCP `search` tool); false answers 404 `search_disabled` there. The API's `GET .../search` keeps answering"),
+    analyticsEnabled: z.boolean().describe('Page views and searches are counted for `.../analytics/*`; false records nothing'),
+    protectPreviews: z
+      .boolean()
+      .describe(
+        'Default true: preview sites open only through a preview link (`POST .../previews`) or a member pass (`POST .../preview-passes`); anyone else gets a 401 "This preview is private" page. ' +
+          'false: previews open to anyone who knows their address, except a preview that has a preview link (in any state), which opens only through a link or a member pass',
+      ),
+  })
+  .describe('Project switches; each defaults to true');
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
-/** Default settings of a new project. */
-export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { aiEnabled: true, searchEnabled: true, analyticsEnabled: true };
+/** Default settings of a new project (and of switches a stored project lacks). */
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { aiEnabled: true, searchEnabled: true, analyticsEnabled: true, protectPreviews: true };
 
 const nameField = z.string().trim().min(1).max(200);
 const descriptionField = z.string().max(2000);

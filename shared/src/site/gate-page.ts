@@ -5,7 +5,8 @@
  *   says the page needs access, without its title or any of its content, and takes an access token
  *   (`POST /_quire/token`, fields `token` and `next`, the page's own path);
  * - the **preview access** pages of preview links (`/_quire/link/<token>`): a password form, or a
- *   clear message when the link expired, was revoked or is unknown, or when the preview is private.
+ *   clear message when the link expired, was revoked or is unknown, after too many wrong passwords,
+ *   when the preview is private, or when a team member's pass (`/_quire/pass/<pass>`) is no longer valid.
  *
  * Two forms each: an `<article>` that site hosting puts into the site's own chrome (the not-found
  * page of the deployment, so the gate looks like the site), and a complete standalone document for
@@ -72,20 +73,39 @@ export function renderGateArticle(options: GateFormOptions): string {
 }
 
 /** What a preview link page says. */
-export type PreviewAccessState = 'password' | 'expired' | 'revoked' | 'unknown' | 'private';
+export type PreviewAccessState = 'password' | 'expired' | 'revoked' | 'unknown' | 'private' | 'throttled' | 'pass';
 
-const PREVIEW_TEXT: Record<Exclude<PreviewAccessState, 'password'>, { heading: string; text: string }> = {
+/** Options of a preview link page. */
+export interface PreviewAccessOptions {
+  /** `password`: where the form posts (the link's own URL); escaped here */
+  action?: string;
+  /** `password`: say the last password was wrong */
+  wrongPassword?: boolean;
+  /** `throttled`: seconds until passwords are checked again (the response's `Retry-After`) */
+  retryAfter?: number;
+}
+
+const PREVIEW_TEXT: Record<Exclude<PreviewAccessState, 'password' | 'throttled'>, { heading: string; text: string }> = {
   expired: { heading: 'This preview link has expired', text: 'Ask whoever shared it for a new link.' },
   revoked: { heading: 'This preview link was revoked', text: 'It no longer opens the preview. Ask whoever shared it for a new link.' },
   unknown: { heading: 'This preview link is not valid', text: 'Check that you copied the whole link, or ask whoever shared it for a new one.' },
-  private: { heading: 'This preview is private', text: 'Open it with the preview link you were sent.' },
+  pass: { heading: 'This member link is no longer valid', text: 'Member links open a preview for a few minutes only. Open the preview again from Quire Desktop.' },
+  private: { heading: 'This preview is private', text: 'Open it with the preview link you were sent; team members open it from Quire Desktop.' },
 };
 
 /**
  * The `<article>` of a preview link page: for `password`, a form posting the password to `action`
- * (the link's own URL), with an error after a wrong one; otherwise the message of the state.
+ * (the link's own URL), with an error after a wrong one; for `throttled`, how many minutes to wait
+ * (after too many wrong passwords); otherwise the message of the state.
  */
-export function renderPreviewAccessArticle(state: PreviewAccessState, options: { action?: string; wrongPassword?: boolean } = {}): string {
+export function renderPreviewAccessArticle(state: PreviewAccessState, options: PreviewAccessOptions = {}): string {
+  if (state === 'throttled') {
+    const minutes = Math.max(1, Math.ceil((options.retryAfter ?? 60) / 60));
+    return renderNoticeArticle(
+      'Too many wrong passwords',
+      `This preview link was given too many wrong passwords. Wait ${minutes} minute${minutes === 1 ? '' : 's'}, then open the link again.`,
+    );
+  }
   if (state !== 'password') {
     const { heading, text } = PREVIEW_TEXT[state];
     return `${STYLE}<article class="q-article q-gate" aria-labelledby="q-gate-title"><h1 class="q-title" id="q-gate-title">${heading}</h1><p>${text}</p></article>`;

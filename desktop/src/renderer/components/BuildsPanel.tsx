@@ -3,6 +3,7 @@ import type { Build } from '@quire/shared/api/builds';
 import type { BuildWatchState } from '../../core/builds';
 import { useUi } from '../store/ui-slice';
 import { core, errorMessage } from '../trpc';
+import { OpenPreviewLink } from './OpenPreviewLink';
 
 /** How often a running build's state is asked of the core, in ms (the core follows the server's stream). */
 const WATCH_MS = 500;
@@ -22,7 +23,8 @@ let handledPublish = 0;
  * The Builds panel (desktop-look.md "Builds"): a region named "Builds" with the
  * buttons "Publish" (a production build of the project's branch) and "Build preview"; the current
  * build's status, its status changes with their timings, its log lines as they arrive (a log named
- * "Build log") and an "Open site" link once deployed; then the project's recent builds.
+ * "Build log") and, once deployed, an "Open site" link (production) or "Open preview" (a preview,
+ * opened through a member pass: OpenPreviewLink.tsx); then the project's recent builds.
  */
 export function BuildsPanel({ projectId }: { projectId: string }) {
   const [history, setHistory] = useState<Build[]>([]);
@@ -142,10 +144,15 @@ export function BuildsPanel({ projectId }: { projectId: string }) {
           </p>
           {state.problem && <p className="note">{state.problem}</p>}
           {state.error && <p role="alert">{state.error}</p>}
-          {state.url && state.status === 'deployed' && (
+          {state.url && state.status === 'deployed' && !state.isPreview && (
             <a href={state.url} target="_blank" rel="noopener noreferrer">
               Open site
             </a>
+          )}
+          {state.url && state.status === 'deployed' && state.isPreview && (
+            <OpenPreviewLink projectId={projectId} url={state.url}>
+              Open preview
+            </OpenPreviewLink>
           )}
           <ol className="build-phases" aria-label="Step timings">
             {state.phases.map((p, i) => {

@@ -9,6 +9,7 @@ import { filesRouter } from './files';
 import { reviewsRouter } from './reviews';
 import { approvalsRouter } from './approvals';
 import { syncRouter } from './sync';
+import { previewsRouter } from './previews';
 
 /**
  * The root tRPC router, served at `/trpc` (procedure paths like `/trpc/auth.signIn`).
@@ -25,6 +26,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   approvals: approvalsRouter,
   sync: syncRouter,
+  previews: previewsRouter,
 });
 
 /** The router's type, the one edge between server and desktop (`import type { AppRouter }`). */

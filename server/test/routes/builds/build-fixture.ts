@@ -16,13 +16,13 @@ export function docsRepo(marker = 'FIRST'): FixtureRepo {
   });
 }
 
-/** Creates a project on `repo` through the API; returns its id and slug. */
-export async function createProject(t: TestApp, repo: FixtureRepo, slug: string): Promise<{ id: string; slug: string }> {
+/** Creates a project on `repo` through the API, with `settings` when given (e.g. `{protectPreviews: false}`); returns its id and slug. */
+export async function createProject(t: TestApp, repo: FixtureRepo, slug: string, settings?: Record<string, boolean>): Promise<{ id: string; slug: string }> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/v1/projects',
     headers: bearer(t.adminKey),
-    payload: { name: slug, slug, repoUrl: repo.path, repoBranch: repo.branch },
+    payload: { name: slug, slug, repoUrl: repo.path, repoBranch: repo.branch, ...(settings ? { settings } : {}) },
   });
   if (res.statusCode !== 201) throw new Error(`project create failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: string; slug: string };

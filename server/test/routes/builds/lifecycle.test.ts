@@ -10,7 +10,8 @@ let project: { id: string; slug: string };
 beforeAll(async () => {
   t = await createTestApp({ runJobs: true });
   repo = docsRepo('FIRST');
-  project = await createProject(t, repo, 'acme');
+  // its preview is read to see the build live, not through the preview gate
+  project = await createProject(t, repo, 'acme', { protectPreviews: false });
 });
 afterAll(async () => {
   await t.close();

@@ -11,6 +11,7 @@ import { Icon } from './icons';
 import { NewComment } from './NewComment';
 import { RenderedDiff } from './RenderedDiff';
 import { SourceDiff } from './SourceDiff';
+import { OpenPreviewLink } from '../OpenPreviewLink';
 import type { ReviewDetail } from './types';
 import './reviews.css';
 
@@ -124,9 +125,9 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
           {review.localOnly ? (
             <span className="waits">The preview link appears once the server has this review (it waits in the outbox).</span>
           ) : review.previewUrl && review.previewBuildId ? (
-            <a href={review.previewUrl} target="_blank" rel="noreferrer noopener">
+            <OpenPreviewLink projectId={projectId} url={review.previewUrl}>
               Open preview
-            </a>
+            </OpenPreviewLink>
           ) : (
             <span className="waits">The server is building the preview; its link appears here when ready.</span>
           )}
