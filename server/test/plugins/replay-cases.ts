@@ -117,6 +117,7 @@ export const REPLAY_CASES: Record<string, (w: ReplayWorld) => Promise<ReplayRequ
   'POST /v1/projects/:projectId/ip-allowlists': async (w) => ({ request: { url: `/v1/projects/${w.projectId}/ip-allowlists`, payload: { name: 'Office', cidrs: ['10.0.0.0/8'], paths: ['internal/**'] } } }),
   'POST /v1/projects/:projectId/access-check': async (w) => ({ request: { url: `/v1/projects/${w.projectId}/access-check`, payload: { path: '/limits', ip: '192.0.2.1' } } }),
   'POST /v1/projects/:projectId/previews': async (w) => ({ request: { url: `/v1/projects/${w.projectId}/previews`, payload: { previewName: 'main', label: 'Reviewers' } }, secret: true }),
+  'POST /v1/projects/:projectId/preview-passes': async (w) => ({ request: { url: `/v1/projects/${w.projectId}/preview-passes`, payload: { url: `http://main--${w.host}/` } }, secret: true }),
   'POST /v1/projects/:projectId/domains': async (w) => ({ request: { url: `/v1/projects/${w.projectId}/domains`, payload: { domain: 'docs.replay.example' } } }),
   'POST /v1/projects/:projectId/domains/:domainId/verify': async (w) => {
     const domain = await create(w, `/v1/projects/${w.projectId}/domains`, { domain: 'docs.verify.example' });

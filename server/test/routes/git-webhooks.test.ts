@@ -36,7 +36,7 @@ beforeAll(async () => {
   t = await createTestApp({ runJobs: true });
   repo = docsRepo('FIRST');
   restoreGitConfig = mirrorExampleRepo(repo);
-  project = await createWebhookProject(t, { slug: 'hello' });
+  project = await createWebhookProject(t, { slug: 'hello', settings: { protectPreviews: false } });
 });
 afterAll(async () => {
   restoreGitConfig?.();

@@ -67,7 +67,8 @@ beforeAll(async () => {
       'internal/ops.mdx': '---\ntitle: Ops handbook\n---\n\nOPS-BODY text.\n',
     },
   });
-  projectId = await createGatedProject(t, repo, 'navrules');
+  // previews open to everyone here: this file is about access rules, not preview protection
+  projectId = await createGatedProject(t, repo, 'navrules', { protectPreviews: false });
   await buildAndDeploy(t, projectId);
   await buildAndDeploy(t, projectId, { preview: true });
   staff = (await issueToken(t, projectId, 'staff', ['staff'])).token;

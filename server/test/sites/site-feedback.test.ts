@@ -24,7 +24,8 @@ const site = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
 beforeAll(async () => {
   t = await createTestApp({ runJobs: true });
   repo = gatedDocsRepo();
-  projectId = await createGatedProject(t, repo, 'fb');
+  // previews open to everyone: this file is about feedback, not preview protection
+  projectId = await createGatedProject(t, repo, 'fb', { protectPreviews: false });
   await buildAndDeploy(t, projectId);
   await buildAndDeploy(t, projectId, { preview: true });
   partners = (await issueToken(t, projectId, 'partners', ['partners'])).token;
