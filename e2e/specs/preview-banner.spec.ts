@@ -27,8 +27,11 @@ const preview = `http://feature-login--${SLUG}-docs.localhost:${PORT}`;
 let repo = '';
 let projectId = '';
 
+/** What {@link api} answers: the status and the fields of `data` these tests read. */
+type ApiAnswer = { status: number; data: { id: string; status?: string; error?: string | null; url?: string } };
+
 /** Calls the server's REST API with the admin key; answers status and the body's `data`. */
-async function api(method: string, route: string, body?: unknown): Promise<{ status: number; data: { id: string; status?: string; error?: string | null; url?: string } }> {
+async function api(method: string, route: string, body?: unknown): Promise<ApiAnswer> {
   const answer = await stack.call(method, route, body);
   return { status: answer.status, data: answer.json.data! };
 }

@@ -35,7 +35,8 @@ export async function createPreviewPass(ctx: AppContext, auth: RequestAuth, proj
   const host = parseSiteHost(hostName(url.host), ctx.config.sitesDomain);
   const path = passPathOf(url.pathname);
   if (!host || host.slug !== project.slug || host.previewName === '' || path === null) {
-    throw invalidField('url', 'must be a preview site URL of this project', `url: ${body.url} is not a preview site of this project (<preview>--${project.slug}-docs.${ctx.config.sitesDomain}).`);
+    const shape = `<preview>--${project.slug}-docs.${ctx.config.sitesDomain}`;
+    throw invalidField('url', 'must be a preview site URL of this project', `url: ${body.url} is not a preview site of this project (${shape}).`);
   }
   const { pass, expiresAt } = signPreviewPass(previewPassKey(secretKeyOf(ctx.config)), { projectId, previewName: host.previewName, path });
   const site = previewSiteUrl(projectSiteUrl(ctx.config, project.slug), host.previewName);

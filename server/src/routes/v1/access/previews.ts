@@ -44,9 +44,11 @@ const previewRoutes: FastifyPluginAsync = async (base) => {
         '`url` is `<preview site>/_quire/link/<token>`, shown only in this response (only the token\'s SHA-256 is kept; with Idempotency-Key a replay carries the notice "' +
         ONE_TIME_SECRET_NOTICE +
         '" instead). A password (8–200 characters) is asked for before the preview opens; it is stored hashed. ' +
-        `Wrong passwords are limited to ${PREVIEW_PASSWORD_LIMITS.per.link} per link and ${PREVIEW_PASSWORD_LIMITS.per.ip} per client IP (over all links) in ${PREVIEW_PASSWORD_LIMITS.windowMs / 60_000} minutes; ` +
+        `Wrong passwords are limited to ${PREVIEW_PASSWORD_LIMITS.per.link} per link and ${PREVIEW_PASSWORD_LIMITS.per.ip} per client IP (over all links) ` +
+        `in ${PREVIEW_PASSWORD_LIMITS.windowMs / 60_000} minutes; ` +
         'past that the link answers 429 with `Retry-After` (a page saying how long to wait) without checking the password, until the window ends. ' +
-        'Without an expiry the link works until revoked. From its creation the preview opens only through a preview link or a member pass, whatever `settings.protectPreviews`. Audited as preview_link.created.',
+        'Without an expiry the link works until revoked. From its creation the preview opens only through a preview link or a member pass, ' +
+        'whatever `settings.protectPreviews`. Audited as preview_link.created.',
       params: ProjectParamsSchema,
       body: PreviewLinkBodySchema,
       response: { 201: dataEnvelope(CreatedPreviewLinkSchema), ...errorResponses(400, 401, 403, 404, 429) },
@@ -90,7 +92,8 @@ const previewRoutes: FastifyPluginAsync = async (base) => {
       summary: 'Open a preview as a member',
       description:
         'Body {url}: a preview site URL of the project (a preview build\'s `url`, a review\'s `previewUrl`, or a page under one; 400 naming url otherwise). ' +
-        `Answers a member pass: \`url\` is \`<preview site>/_quire/pass/<pass>\`, which opens that preview in a browser for ${MEMBER_PREVIEW_COOKIE_SECONDS / 3600} hours ` +
+        'Answers a member pass: `url` is `<preview site>/_quire/pass/<pass>`, which opens that preview in a browser ' +
+        `for ${MEMBER_PREVIEW_COOKIE_SECONDS / 3600} hours ` +
         '(an HttpOnly cookie on the preview host) and lands on the page asked for. ' +
         `The pass works for ${PREVIEW_PASS_SECONDS / 60} minutes; it is signed, not stored, and not audited. ` +
         'Closed previews (`settings.protectPreviews`, or a preview with a preview link) open only this way or through a preview link.',
