@@ -142,6 +142,10 @@ describe('desktop core', () => {
     expect(await c.projects.list()).toEqual({ items: [expect.objectContaining({ name: 'Acme' })], offline: true });
     expect(await c.workspace.open({ projectId })).toMatchObject({ offline: true, commitSha: repo.headSha() });
     expect((await c.files.read({ projectId, path: 'index.mdx' })).content).toContain('Edited offline.');
+    expect(await errorOf(c.workspace.refresh({ projectId }))).toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: 'The Quire server cannot be reached; the workspace was not refreshed.',
+    });
     await c.session.signOut();
     expect(fs.existsSync(path.join(dataDir, TOKEN_FILE))).toBe(false);
     expect(await c.session.status()).toMatchObject({ signedIn: false });

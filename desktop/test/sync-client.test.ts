@@ -65,7 +65,8 @@ beforeEach(() => {
     ],
     removedReviewIds: [],
   });
-  sync = new SyncClient({ store, outbox, cache, client: () => ({ client: fakeServer, serverUrl: 'http://quire.test' }) }, { debounceMs: 300, periodMs: 15_000, minBackoffMs: 1_000, maxBackoffMs: 60_000 });
+  const client = () => ({ client: fakeServer, serverUrl: 'http://quire.test' });
+  sync = new SyncClient({ store, outbox, cache, client }, { debounceMs: 300, periodMs: 15_000, minBackoffMs: 1_000, maxBackoffMs: 60_000 });
 });
 afterEach(() => {
   sync.stop();
