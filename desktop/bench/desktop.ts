@@ -22,7 +22,7 @@ import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTRPCClient, httpLink } from '@trpc/client';
-import { createCore } from '../src/core/core';
+import { createCore } from '../src/core/compose';
 import type { CoreRouter } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
 import { createWebServer, ensureRendererBuilt, RENDERER_DIR } from '../src/core/web-server';

@@ -8,8 +8,7 @@ import { bearer, createTestApp, type TestApp } from '../../server/test/helpers/a
 import { fakeBuilder } from '../../server/test/jobs/fake-builder';
 import type {} from '../../server/src/jobs/index'; // the app's buildRunner decoration
 import { seedMember, TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
-import { createCore, type Core } from '../src/core/core';
-import { buildsOf } from '../src/core/builds';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import type { BuildWatchState } from '../src/core/builds';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
@@ -20,14 +19,14 @@ let fake: ReturnType<typeof fakeBuilder>;
 let serverUrl: string;
 let projectId: string;
 const dirs: string[] = [];
-const cores: Core[] = [];
+const cores: DesktopCore[] = [];
 
 async function signedInCore(email: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-builds-'));
   dirs.push(dataDir);
   const core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
   cores.push(core);
-  const c = createCoreCaller({ core });
+  const c = createCoreCaller(core);
   await c.session.signIn({ serverUrl, email, password: TEST_PASSWORD });
   return c;
 }
@@ -71,7 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const core of cores) {
-    buildsOf(core).close();
+    core.builds.close();
     await core.close();
   }
   await t?.close();
@@ -168,6 +167,6 @@ describe('desktop core: publishing', () => {
     dirs.push(dataDir);
     const core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
     cores.push(core);
-    expect((await errorOf(createCoreCaller({ core }).builds.list({ projectId }))).code).toBe('UNAUTHORIZED');
+    expect((await errorOf(createCoreCaller(core).builds.list({ projectId }))).code).toBe('UNAUTHORIZED');
   });
 });

@@ -6,7 +6,7 @@ import type { TestApp } from '../../server/test/helpers/app';
 import type { FixtureRepo } from '../../server/test/helpers/git-repo';
 import { TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
 import { callerFor } from '../../server/test/trpc/trpc-fixtures';
-import { createCore, type Core } from '../src/core/core';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault, TOKEN_FILE } from '../src/core/token-vault';
 import { startServerFixture, type ServerFixture } from './server-fixture';
@@ -18,11 +18,11 @@ let repo: FixtureRepo;
 let serverUrl: string;
 let projectId: string;
 let dataDir: string;
-let core: Core;
+let core: DesktopCore;
 
 const openCore = () => {
   core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
-  return createCoreCaller({ core });
+  return createCoreCaller(core);
 };
 
 async function errorOf(p: Promise<unknown>): Promise<TRPCError> {
@@ -59,7 +59,7 @@ describe('desktop core', () => {
   });
 
   it('signs in through the server and keeps the token in a file only its owner can read', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const status = await c.session.signIn({ serverUrl: `${serverUrl}/`, email: 'writer@acme.test', password: TEST_PASSWORD });
     expect(status).toMatchObject({ signedIn: true, serverUrl, user: { email: 'writer@acme.test' } });
     const stat = fs.statSync(path.join(dataDir, TOKEN_FILE));
@@ -68,13 +68,13 @@ describe('desktop core', () => {
   });
 
   it('lists the user\'s projects from the server', async () => {
-    const list = await createCoreCaller({ core }).projects.list();
+    const list = await createCoreCaller(core).projects.list();
     expect(list.offline).toBe(false);
     expect(list.items.map((p) => p.name)).toEqual(['Acme']);
   });
 
   it('opens a project through the server: its files are stored and its tree follows docs.json with pages by title', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const ws = await c.workspace.open({ projectId });
     expect(ws).toMatchObject({ ref: 'main', commitSha: repo.headSha(), fileCount: 5, offline: false });
     const { nodes, error } = await c.workspace.tree({ projectId });
@@ -93,7 +93,7 @@ describe('desktop core', () => {
   });
 
   it('saves an edit at once: it is read back after the store is closed and opened again', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const saved = await c.files.write({ projectId, path: 'index.mdx', content: '---\ntitle: Welcome home\n---\n\nEdited offline.\n' });
     expect(saved.modified).toBe(true);
     await core.close();
@@ -109,7 +109,7 @@ describe('desktop core', () => {
   });
 
   it('lints with the project\'s own rules and applies a finding\'s fix to the stored page', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const text = '---\ntitle: Setting up\n---\n\nUtilize the tool.\n';
     await c.files.write({ projectId, path: 'guides/setup.mdx', content: text });
     const findings = await c.lint.run({ projectId, path: 'guides/setup.mdx', text });
@@ -122,7 +122,7 @@ describe('desktop core', () => {
   });
 
   it('renders the preview with the docs engine and the site theme, and says why a page does not parse', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const ok = await c.preview.render({ projectId, path: 'index.mdx', text: '---\ntitle: Welcome home\n---\n\nA brand new **paragraph**.\n', theme: 'dark' });
     expect(ok).toEqual(expect.objectContaining({ ok: true }));
     if (!ok.ok) return;
@@ -137,11 +137,15 @@ describe('desktop core', () => {
 
   it('works offline: the cached projects and the stored workspace open, and the sync status says Offline', async () => {
     await t.app.close();
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     expect(await c.sync.status()).toMatchObject({ state: 'offline' });
     expect(await c.projects.list()).toEqual({ items: [expect.objectContaining({ name: 'Acme' })], offline: true });
     expect(await c.workspace.open({ projectId })).toMatchObject({ offline: true, commitSha: repo.headSha() });
     expect((await c.files.read({ projectId, path: 'index.mdx' })).content).toContain('Edited offline.');
+    expect(await errorOf(c.workspace.refresh({ projectId }))).toMatchObject({
+      code: 'BAD_GATEWAY',
+      message: 'The Quire server cannot be reached; the workspace was not refreshed.',
+    });
     await c.session.signOut();
     expect(fs.existsSync(path.join(dataDir, TOKEN_FILE))).toBe(false);
     expect(await c.session.status()).toMatchObject({ signedIn: false });

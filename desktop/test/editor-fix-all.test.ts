@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { TestApp } from '../../server/test/helpers/app';
 import { TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
 import { callerFor } from '../../server/test/trpc/trpc-fixtures';
-import { createCore, type Core } from '../src/core/core';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
 import { startServerFixture, type ServerFixture } from './server-fixture';
@@ -14,7 +14,7 @@ let fx: ServerFixture;
 let t: TestApp;
 let projectId: string;
 let dataDir: string;
-let core: Core;
+let core: DesktopCore;
 
 beforeAll(async () => {
   fx = await startServerFixture({
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const token = (await (await callerFor(t.ctx)).auth.signIn({ email: 'writer@acme.test', password: TEST_PASSWORD })).token;
   await (await callerFor(t.ctx, token)).lint.rules.create({ projectId, rule: { name: 'plain-words', type: 'substitution', swap: { utilize: 'use' } } });
   core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
-  const c = createCoreCaller({ core });
+  const c = createCoreCaller(core);
   await c.session.signIn({ serverUrl, email: 'writer@acme.test', password: TEST_PASSWORD });
   await c.workspace.open({ projectId });
 });
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('Fix all in page', () => {
   it('applies every fixable finding of the page (the project\'s own rule and the built-in ones), saves the page and leaves the rest', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const text = '---\ntitle: Welcome\n---\n\nUtilize the the tool. We utilize it daily.\n\nThe page was written by us.\n';
     const before = await c.lint.run({ projectId, path: 'index.mdx', text });
     expect(before.filter((f) => f.fix).length).toBeGreaterThanOrEqual(3);
@@ -53,7 +53,7 @@ describe('Fix all in page', () => {
   });
 
   it('saves a page with nothing to fix unchanged', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const text = '---\ntitle: Welcome\n---\n\nAll good here.\n';
     const { file, edits } = await c.editor.fixAll({ projectId, path: 'index.mdx', text });
     expect(edits).toEqual([]);
@@ -61,7 +61,7 @@ describe('Fix all in page', () => {
   });
 
   it('refuses a project that was not opened, and a path outside the project', async () => {
-    const c = createCoreCaller({ core });
+    const c = createCoreCaller(core);
     const err = await c.editor.fixAll({ projectId: 'prj_other', path: 'index.mdx', text: 'x' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCError);
     expect((err as TRPCError).code).toBe('NOT_FOUND');

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { createCore, type Core } from '../src/core/core';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
 
 /** Opening a folder on this computer, no server and nobody signed in: tree, lint with the built-in rules, preview, and edits written to disk. */
 let dataDir: string;
 let folder: string;
-let core: Core;
+let core: DesktopCore;
 let c: ReturnType<typeof createCoreCaller>;
 
 beforeAll(() => {
@@ -29,7 +29,7 @@ beforeAll(() => {
   write('node_modules/pkg/readme.md', 'not docs\n');
   fs.symlinkSync('/etc/hostname', path.join(folder, 'linked.md'));
   core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
-  c = createCoreCaller({ core });
+  c = createCoreCaller(core);
 });
 
 afterAll(async () => {
@@ -75,7 +75,7 @@ describe('local folders', () => {
     fs.writeFileSync(path.join(folder, 'guides/setup.mdx'), '---\ntitle: Setup\n---\n\nChanged in another editor.\n');
     await core.close();
     core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
-    c = createCoreCaller({ core });
+    c = createCoreCaller(core);
     const ws = await c.workspace.open({ projectId });
     expect(ws).toMatchObject({ projectId, local: true, refresh: null });
     expect((await c.files.read({ projectId, path: 'guides/setup.mdx' })).content).toContain('Changed in another editor.');

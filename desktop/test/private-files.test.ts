@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore } from '../src/core/core';
+import { createCore } from '../src/core/compose';
 import { STORE_FILE } from '../src/core/store';
 import { fileTokenVault, TOKEN_FILE } from '../src/core/token-vault';
 

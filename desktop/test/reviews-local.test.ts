@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TRPCError } from '@trpc/server';
 import type { Review } from '@quire/shared/api/reviews';
+import { CoreError } from '../src/core/core-error';
+import { Outbox } from '../src/core/outbox';
+import { ReviewCache } from '../src/core/review-cache';
 import { openStore, type LocalStore } from '../src/core/store';
 import { Reviews } from '../src/core/reviews';
 
@@ -11,6 +13,8 @@ import { Reviews } from '../src/core/reviews';
 let dataDir: string;
 let store: LocalStore;
 let reviews: Reviews;
+let outbox: Outbox;
+let cache: ReviewCache;
 let queued = 0;
 const projectId = 'prj_docs';
 const sha = 'a'.repeat(40);
@@ -47,10 +51,10 @@ function serverReview(over: Partial<Review> = {}): Review {
   };
 }
 
-async function errorOf(f: () => unknown): Promise<TRPCError> {
+async function errorOf(f: () => unknown): Promise<CoreError> {
   const err = await Promise.resolve().then(f).then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(TRPCError);
-  return err as TRPCError;
+  expect(err).toBeInstanceOf(CoreError);
+  return err as CoreError;
 }
 
 beforeEach(() => {
@@ -62,7 +66,12 @@ beforeEach(() => {
     { path: 'guide.mdx', size: 10, content: 'guide\n' },
   ]);
   queued = 0;
-  reviews = new Reviews({ store, session: () => store.session(), client: () => null, queued: () => void queued++ });
+  outbox = new Outbox(store, () => {
+    const s = store.session();
+    return s ? `${s.serverUrl} ${s.userId}` : null;
+  });
+  cache = new ReviewCache(store);
+  reviews = new Reviews({ store, outbox, cache, session: () => store.session(), client: () => null, queued: () => void queued++ });
 });
 afterEach(() => {
   store.close();
@@ -84,7 +93,7 @@ describe('local reviews', () => {
       { path: 'index.mdx', change: 'modified', before: 'line one\nline two\n', after: 'line one\nline 2\n' },
       { path: 'new.mdx', change: 'added', before: null, after: 'brand new\n' },
     ]);
-    expect(reviews.outbox.items()[0]!.mutation).toMatchObject({ type: 'review.create', localId: r.id, review: { baseCommit: sha, changes: [{ path: 'index.mdx' }, { path: 'new.mdx' }] } });
+    expect(outbox.items()[0]!.mutation).toMatchObject({ type: 'review.create', localId: r.id, review: { baseCommit: sha, changes: [{ path: 'index.mdx' }, { path: 'new.mdx' }] } });
   });
 
   it('comments and replies on a review proposed offline, shown at once with the reply in the thread', () => {
@@ -99,36 +108,36 @@ describe('local reviews', () => {
       [c.id, null],
       [reply.id, c.id],
     ]);
-    expect(reviews.outbox.items().map((i) => i.seq)).toEqual([1, 2, 3]);
+    expect(outbox.items().map((i) => i.seq)).toEqual([1, 2, 3]);
   });
 
   it('updates the changes of a review with the current local edits: a new revision, back to open, pending', async () => {
-    reviews.cache.applyPull(projectId, { reviews: [{ review: serverReview({ author: { id: 'usr_me', name: 'me', email: 'me@acme.test' }, status: 'changes_requested' }), comments: [], files: [] }], removedReviewIds: [] });
+    cache.applyPull(projectId, { reviews: [{ review: serverReview({ author: { id: 'usr_me', name: 'me', email: 'me@acme.test' }, status: 'changes_requested' }), comments: [], files: [] }], removedReviewIds: [] });
     expect(await errorOf(() => reviews.updateChanges(projectId, 'rev_server1'))).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^paths: none/) });
     store.writeFile(projectId, 'index.mdx', 'line one\nline II\n');
     expect(reviews.updateChanges(projectId, 'rev_server1')).toMatchObject({ revision: 2, status: 'open', pending: true });
-    expect(reviews.outbox.items()[0]!.mutation).toEqual({ type: 'review.update', projectId, reviewId: 'rev_server1', patch: { changes: [{ path: 'index.mdx', content: 'line one\nline II\n' }], baseCommit: sha } });
+    expect(outbox.items()[0]!.mutation).toEqual({ type: 'review.update', projectId, reviewId: 'rev_server1', patch: { changes: [{ path: 'index.mdx', content: 'line one\nline II\n' }], baseCommit: sha } });
   });
 
   it('approves a pulled review at once (pending) with the revision shown, and refuses here what the review rules refuse', async () => {
-    reviews.cache.applyPull(projectId, { reviews: [{ review: serverReview({ revision: 3 }), comments: [], files: [] }], removedReviewIds: [] });
+    cache.applyPull(projectId, { reviews: [{ review: serverReview({ revision: 3 }), comments: [], files: [] }], removedReviewIds: [] });
     expect(reviews.setStatus(projectId, 'rev_server1', 'approved')).toMatchObject({ status: 'approved', pending: true });
-    expect(reviews.outbox.items()[0]!.mutation).toMatchObject({ type: 'review.setStatus', status: 'approved', revision: 3 });
+    expect(outbox.items()[0]!.mutation).toMatchObject({ type: 'review.setStatus', status: 'approved', revision: 3 });
     const again = await errorOf(() => reviews.setStatus(projectId, 'rev_server1', 'approved'));
     expect(again).toMatchObject({ code: 'CONFLICT', message: 'A review cannot go from "approved" to "approved".' });
     // a pull that brings the server's older copy does not hide the pending approval
-    reviews.cache.applyPull(projectId, { reviews: [{ review: serverReview({ revision: 3, title: 'Renamed' }), comments: [], files: [] }], removedReviewIds: [] });
+    cache.applyPull(projectId, { reviews: [{ review: serverReview({ revision: 3, title: 'Renamed' }), comments: [], files: [] }], removedReviewIds: [] });
     expect(reviews.list(projectId).items[0]).toMatchObject({ title: 'Renamed', status: 'approved', pending: true });
     // the server refuses it: the status is the server's again and the reason shows
-    reviews.outbox.acknowledge({ lastSeq: 1, results: [{ seq: 1, ok: false, code: 'conflict', message: 'The review changed since you reviewed it.' }] });
+    outbox.acknowledge({ lastSeq: 1, results: [{ seq: 1, ok: false, code: 'conflict', message: 'The review changed since you reviewed it.' }] });
     expect(reviews.list(projectId).items[0]).toMatchObject({ status: 'open', pending: false, problem: 'The review changed since you reviewed it.' });
   });
 
   it('refuses a comment on a review known to be merged, and reading a review this computer does not know', async () => {
-    reviews.cache.applyPull(projectId, { reviews: [{ review: serverReview({ status: 'merged' }), comments: [], files: [] }], removedReviewIds: [] });
+    cache.applyPull(projectId, { reviews: [{ review: serverReview({ status: 'merged' }), comments: [], files: [] }], removedReviewIds: [] });
     expect(await errorOf(() => reviews.comment({ projectId, reviewId: 'rev_server1', path: 'index.mdx', lineStart: 1, lineEnd: 1, body: 'Late' }))).toMatchObject({ code: 'CONFLICT' });
     expect(await errorOf(() => reviews.get(projectId, 'rev_unknown'))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(reviews.outbox.items()).toEqual([]);
+    expect(outbox.items()).toEqual([]);
   });
 
   it('asks for a sign-in before any action, and lists the cached people who may review when offline', async () => {

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncPushInput, SyncPushResult, SyncPullResult } from '@quire/shared/sync/mutations';
+import { Outbox } from '../src/core/outbox';
+import { ReviewCache } from '../src/core/review-cache';
 import { openStore, type LocalStore } from '../src/core/store';
 import { Reviews } from '../src/core/reviews';
 import { SyncClient } from '../src/core/sync-client';
@@ -13,6 +15,7 @@ let dataDir: string;
 let store: LocalStore;
 let sync: SyncClient;
 let reviews: Reviews;
+let outbox: Outbox;
 let reachable: boolean;
 const pushes: Array<{ at: number; input: SyncPushInput }> = [];
 const projectId = 'prj_docs';
@@ -43,8 +46,13 @@ beforeEach(() => {
   store.saveWorkspace(projectId, 'main', 'a'.repeat(40), [{ path: 'index.mdx', size: 5, content: 'text\n' }]);
   reachable = false;
   pushes.length = 0;
-  reviews = new Reviews({ store, session: () => store.session(), client: () => fakeServer, queued: () => sync.notify() });
-  reviews.cache.applyPull(projectId, {
+  outbox = new Outbox(store, () => {
+    const s = store.session();
+    return s ? `${s.serverUrl} ${s.userId}` : null;
+  });
+  const cache = new ReviewCache(store);
+  reviews = new Reviews({ store, outbox, cache, session: () => store.session(), client: () => fakeServer, queued: () => sync.notify() });
+  cache.applyPull(projectId, {
     reviews: [
       {
         review: {
@@ -57,7 +65,8 @@ beforeEach(() => {
     ],
     removedReviewIds: [],
   });
-  sync = new SyncClient(store, reviews, () => ({ client: fakeServer, serverUrl: 'http://quire.test' }), { debounceMs: 300, periodMs: 15_000, minBackoffMs: 1_000, maxBackoffMs: 60_000 });
+  const client = () => ({ client: fakeServer, serverUrl: 'http://quire.test' });
+  sync = new SyncClient({ store, outbox, cache, client }, { debounceMs: 300, periodMs: 15_000, minBackoffMs: 1_000, maxBackoffMs: 60_000 });
 });
 afterEach(() => {
   sync.stop();
@@ -87,7 +96,7 @@ describe('sync client timing', () => {
     expect(status).toMatchObject({ state: 'synced', pending: 0, lastError: null, items: [] });
     // then every 15 s
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(reviews.outbox.items(['done']).map((i) => i.result)).toEqual([{ commentId: 'cmt_1' }, { commentId: 'cmt_2' }]);
+    expect(outbox.items(['done']).map((i) => i.result)).toEqual([{ commentId: 'cmt_1' }, { commentId: 'cmt_2' }]);
   });
 
   it('caps the backoff at 60 s', async () => {

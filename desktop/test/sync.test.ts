@@ -9,9 +9,8 @@ import { bearer, createTestApp, type TestApp } from '../../server/test/helpers/a
 import { createFixtureRepo, type FixtureRepo } from '../../server/test/helpers/git-repo';
 import { seedMember, TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
 import { callerFor } from '../../server/test/trpc/trpc-fixtures';
-import { createCore, type Core } from '../src/core/core';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import { createCoreCaller } from '../src/core/router';
-import { offlineOf } from '../src/core/sync-client';
 import { fileTokenVault } from '../src/core/token-vault';
 
 /**
@@ -60,16 +59,15 @@ let reviewerId: string;
 let writerToken: string;
 let reviewerToken: string;
 const dirs: Record<'writer' | 'reviewer', string> = { writer: '', reviewer: '' };
-const cores: Partial<Record<'writer' | 'reviewer', Core>> = {};
+const cores: Partial<Record<'writer' | 'reviewer', DesktopCore>> = {};
 
 /** Opens (again) the core of one installation with its background sync off: the tests sync with `sync.now`. */
 function open(who: 'writer' | 'reviewer') {
-  const core = createCore({ dataDir: dirs[who], vault: fileTokenVault(dirs[who]) });
-  offlineOf(core, { auto: false });
+  const core = createCore({ dataDir: dirs[who], vault: fileTokenVault(dirs[who]), sync: { auto: false } });
   cores[who] = core;
-  return createCoreCaller({ core });
+  return createCoreCaller(core);
 }
-const caller = (who: 'writer' | 'reviewer') => createCoreCaller({ core: cores[who]! });
+const caller = (who: 'writer' | 'reviewer') => createCoreCaller(cores[who]!);
 
 async function errorOf(p: Promise<unknown>): Promise<TRPCError> {
   const err = await p.then(() => undefined, (e: unknown) => e);
@@ -187,7 +185,7 @@ describe('desktop sync: propose and review', () => {
   });
 
   it('changes nothing when a pushed batch is sent again: the server answers the stored results', async () => {
-    const outbox = offlineOf(cores.reviewer!).reviews.outbox;
+    const outbox = cores.reviewer!.outbox;
     const done = outbox.items(['done']);
     const server = await callerFor(t.ctx, reviewerToken);
     const again = await server.sync.push({ clientId: outbox.clientId(), mutations: done.map((i) => ({ seq: i.seq, mutation: i.mutation })) });
@@ -212,7 +210,7 @@ describe('desktop sync: propose and review', () => {
     expect(await r.sync.now()).toMatchObject({ state: 'offline', pending: 1 });
     vi.unstubAllGlobals();
     expect(await db().reviewComment.count({ where: { reviewId, body: 'The title reads well.' } })).toBe(1);
-    const [sent] = offlineOf(cores.reviewer!).reviews.outbox.items(['pending']);
+    const [sent] = cores.reviewer!.outbox.items(['pending']);
 
     await cores.reviewer!.close();
     const reopened = open('reviewer');
@@ -220,7 +218,7 @@ describe('desktop sync: propose and review', () => {
     expect(await reopened.sync.now()).toMatchObject({ state: 'synced', pending: 0 });
     const rows = await db().reviewComment.findMany({ where: { reviewId, body: 'The title reads well.' } });
     expect(rows).toHaveLength(1);
-    expect(offlineOf(cores.reviewer!).reviews.outbox.item(sent!.seq)).toMatchObject({ state: 'done', attempts: 2, result: { commentId: rows[0]!.id } });
+    expect(cores.reviewer!.outbox.item(sent!.seq)).toMatchObject({ state: 'done', attempts: 2, result: { commentId: rows[0]!.id } });
     expect((await reopened.reviews.get({ projectId, reviewId })).comments.map((c) => c.body)).toEqual(['Say what changed.', 'The title reads well.']);
   });
 

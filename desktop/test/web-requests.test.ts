@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../src/core/core';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import { fileTokenVault } from '../src/core/token-vault';
 import { answerErrors, createWebServer } from '../src/core/web-server';
 
@@ -14,7 +14,7 @@ import { answerErrors, createWebServer } from '../src/core/web-server';
  * http.request normalise or refuse them. Each gets a 4xx (or the normal answer) and the core
  * keeps answering.
  */
-let core: Core;
+let core: DesktopCore;
 let server: http.Server;
 let port: number;
 let dataDir: string;

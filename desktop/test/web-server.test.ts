@@ -5,13 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../src/core/core';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import { loadWebConfig } from '../src/core/env';
 import { fileTokenVault } from '../src/core/token-vault';
 import { createWebServer } from '../src/core/web-server';
 
 /** Web mode's HTTP server: the core router at /trpc on the page's own origin, for this computer only. */
-let core: Core;
+let core: DesktopCore;
 let server: http.Server;
 let port: number;
 let dataDir: string;

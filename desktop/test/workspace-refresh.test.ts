@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import type { FixtureRepo } from '../../server/test/helpers/git-repo';
 import { TEST_PASSWORD } from '../../server/test/services/identity-fixtures';
-import { createCore, type Core } from '../src/core/core';
+import { createCore, type DesktopCore } from '../src/core/compose';
 import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
 import { startServerFixture, type ServerFixture } from './server-fixture';
@@ -12,7 +12,7 @@ let fx: ServerFixture;
 let repo: FixtureRepo;
 let projectId: string;
 let dataDir: string;
-let core: Core;
+let core: DesktopCore;
 let c: ReturnType<typeof createCoreCaller>;
 
 const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}`;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   ({ repo, projectId, dataDir } = fx);
   const serverUrl = fx.serverUrl;
   core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
-  c = createCoreCaller({ core });
+  c = createCoreCaller(core);
   await c.session.signIn({ serverUrl, email: 'writer@acme.test', password: TEST_PASSWORD });
   const ws = await c.workspace.open({ projectId });
   expect(ws).toMatchObject({ refresh: null, local: false, commitSha: repo.headSha() });

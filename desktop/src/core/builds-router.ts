@@ -1,6 +1,5 @@
-import { ProjectId, t } from './trpc';
+import { procedure, ProjectId, t } from './trpc';
 import { z } from 'zod';
-import { buildsOf } from './builds';
 
 const BuildId = z.string().min(1).max(64);
 
@@ -14,11 +13,11 @@ const BuildId = z.string().min(1).max(64);
  *   follows the server's progress stream)
  */
 export const buildsRouter = t.router({
-  trigger: t.procedure
+  trigger: procedure
     .input(z.object({ projectId: ProjectId, preview: z.boolean().default(false) }))
-    .mutation(({ ctx, input }) => buildsOf(ctx.core).trigger(input.projectId, input.preview)),
-  list: t.procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => buildsOf(ctx.core).list(input.projectId)),
-  watch: t.procedure
+    .mutation(({ ctx, input }) => ctx.builds.trigger(input.projectId, input.preview)),
+  list: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.builds.list(input.projectId)),
+  watch: procedure
     .input(z.object({ projectId: ProjectId, buildId: BuildId, since: z.number().int().min(0).max(10_000_000).default(0) }))
-    .query(({ ctx, input }) => buildsOf(ctx.core).watch(input.projectId, input.buildId, input.since)),
+    .query(({ ctx, input }) => ctx.builds.watch(input.projectId, input.buildId, input.since)),
 });

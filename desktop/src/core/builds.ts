@@ -7,12 +7,12 @@
  * {@link POLL_MS}. The renderer asks for the state it has not seen yet (`builds.watch` with `since`).
  */
 import { createTRPCClient, httpSubscriptionLink, TRPCClientError } from '@trpc/client';
-import { TRPCError } from '@trpc/server';
 import { EventSource } from 'eventsource';
 import type { Build, BuildStatus } from '@quire/shared/api/builds';
 import type { AppRouter } from '@quire/server/src/trpc/routers/_app';
 import type { Core } from './core';
-import { createServerClient, isUnreachable, serverErrorCode } from './server-client';
+import { serverError as toCoreError, type CoreError } from './core-error';
+import { createServerClient, isUnreachable } from './server-client';
 
 /** How often a watched build is read again when its progress stream failed, in ms. */
 export const POLL_MS = 1000;
@@ -59,16 +59,9 @@ interface Watched {
   endedAt?: number;
 }
 
-/** Turns a failed server call into the core's error (the server's code and message, or BAD_GATEWAY). */
-export function serverError(err: unknown): TRPCError {
-  if (err instanceof TRPCError) return err;
-  if (isUnreachable(err)) return new TRPCError({ code: 'BAD_GATEWAY', message: 'The Quire server cannot be reached; builds need the server.' });
-  const code = serverErrorCode(err);
-  const known = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'CONFLICT', 'TOO_MANY_REQUESTS'] as const;
-  return new TRPCError({
-    code: (known as readonly string[]).includes(code ?? '') ? (code as (typeof known)[number]) : 'BAD_GATEWAY',
-    message: (err as Error)?.message || 'The server refused the request.',
-  });
+/** Turns a failed server call into the core's error (core-error.ts `serverError`: the server's code and message, or UNAVAILABLE). */
+function serverError(err: unknown): CoreError {
+  return toCoreError(err, 'The Quire server cannot be reached; builds need the server.');
 }
 
 /** A subscription-only client of the server (`builds.progress` as server-sent events with the session's bearer token). */
@@ -87,18 +80,19 @@ function progressClient(serverUrl: string, token: string) {
 }
 
 /**
- * The builds of the core's projects: trigger, list and watch (one per core; see the module doc).
- * Every method needs a signed-in session (UNAUTHORIZED otherwise) and answers the server's
- * errors with its code and message (FORBIDDEN for a viewer's trigger, CONFLICT while a build
- * runs, NOT_FOUND for a foreign build), BAD_GATEWAY when the server cannot be reached.
+ * The builds of the core's projects: trigger, list and watch (one per core, made by compose.ts; see
+ * the module doc). Every method needs a signed-in session (CoreError UNAUTHORIZED otherwise) and
+ * answers the server's errors with its code and message (FORBIDDEN for a viewer's trigger, CONFLICT
+ * while a build runs, NOT_FOUND for a foreign build), UNAVAILABLE when the server cannot be reached.
  */
 export class Builds {
   private readonly watched = new Map<string, Watched>();
 
-  constructor(private readonly core: Core) {}
+  /** @param session the signed-in session's server URL and token (`Core.serverSession`) */
+  constructor(private readonly session: Pick<Core, 'serverSession'>) {}
 
   private client() {
-    const { serverUrl, token } = this.core.serverSession();
+    const { serverUrl, token } = this.session.serverSession();
     return createServerClient(serverUrl, () => token);
   }
 
@@ -220,7 +214,7 @@ export class Builds {
     }
     let session;
     try {
-      session = this.core.serverSession();
+      session = this.session.serverSession();
     } catch {
       return;
     }
@@ -276,16 +270,4 @@ export class Builds {
       await new Promise((r) => setTimeout(r, POLL_MS).unref?.());
     }
   }
-}
-
-const instances = new WeakMap<Core, Builds>();
-
-/** The one {@link Builds} of a core (made on first use). */
-export function buildsOf(core: Core): Builds {
-  let b = instances.get(core);
-  if (!b) {
-    b = new Builds(core);
-    instances.set(core, b);
-  }
-  return b;
 }

@@ -1,20 +1,27 @@
-import { TRPCError } from '@trpc/server';
 import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import { createLinter, type Linter, type LinterOptions } from '@quire/shared/lint/linter';
-import type { LintFinding, LintFix } from '@quire/shared/lint/types';
+import type { LintEdit, LintFinding, LintFix } from '@quire/shared/lint/types';
+import { CoreError, serverError as toCoreError } from './core-error';
 import { buildProjectModel, workspaceTree, type TreeNode } from './project-model';
-import { PreviewService } from './preview-service';
+import type { PreviewService } from './preview-service';
 import type { PreviewResult } from './preview-render';
-import { createServerClient, isUnreachable, serverErrorCode, type ServerClient } from './server-client';
-import { openStore, type CachedProject, type LocalStore, type SessionRecord, type StoredFile } from './store';
+import { createServerClient, isUnreachable, type ServerClient } from './server-client';
+import type { CachedProject, LocalStore, SessionRecord, StoredFile } from './store';
 import type { TokenVault } from './token-vault';
 
-/** Options of {@link createCore}. */
-export interface CoreOptions {
-  /** where the local store lives */
-  dataDir: string;
+/** What a {@link Core} is made of, given by the composition root (compose.ts `createCore`). */
+export interface CoreDeps {
+  /** the open local store (the root closes it) */
+  store: LocalStore;
   /** where the session token lives (file in web mode, safeStorage in Electron) */
   vault: TokenVault;
+  /** the preview worker (the root stops it) */
+  preview: PreviewService;
+  /**
+   * Called after each saved edit, once the store holds it (local-folder.ts writes it to the folder
+   * on disk too); an error it throws is the write's error.
+   */
+  fileWritten?: (projectId: string, path: string, content: string) => void;
 }
 
 /** What `session.status` answers. */
@@ -44,14 +51,16 @@ export const MAX_TEXT_FILE_BYTES = 2 * 1024 * 1024;
 const READ_BATCH = 500;
 
 /**
- * The local app behind the renderer (architecture.md "desktop"): the local store, the server
- * client, the linter and the preview worker. Every method throws `TRPCError`s whose messages are
- * meant for the user (the router passes them through). Used by router.ts.
+ * The session, projects, workspace files, lint and preview of the local app behind the renderer
+ * (architecture.md "desktop"), over the local store, the server client, the linter and the preview
+ * worker. Every method throws {@link CoreError}s whose messages are meant for the user (trpc.ts
+ * passes them on). Made once by compose.ts; used by router.ts.
  */
 export class Core {
   readonly store: LocalStore;
   private readonly vault: TokenVault;
-  private readonly preview = new PreviewService();
+  private readonly preview: PreviewService;
+  private readonly fileWritten: CoreDeps['fileWritten'];
   private readonly linters = new Map<string, { key: string; linter: Linter }>();
   /** per project: bumped when a file changes, so the preview worker reloads the project */
   private readonly versions = new Map<string, number>();
@@ -59,23 +68,28 @@ export class Core {
   private readonly bodyEdited = new Set<string>();
   private readonly lastPreviewed = new Map<string, string>();
 
-  constructor(options: CoreOptions) {
-    this.store = openStore(options.dataDir);
-    this.vault = options.vault;
-  }
-
-  /** Closes the store and stops the preview worker. */
-  async close(): Promise<void> {
-    await this.preview.close();
-    this.store.close();
+  constructor(deps: CoreDeps) {
+    this.store = deps.store;
+    this.vault = deps.vault;
+    this.preview = deps.preview;
+    this.fileWritten = deps.fileWritten;
   }
 
   /**
    * The signed-in session's server URL and token, for server clients the core does not make itself
-   * (builds.ts: the build progress stream). @throws UNAUTHORIZED when nobody is signed in
+   * (builds.ts: the build progress stream). @throws CoreError UNAUTHORIZED when nobody is signed in
    */
   serverSession(): { serverUrl: string; token: string } {
     return { serverUrl: this.requireSession().serverUrl, token: this.vault.get()! };
+  }
+
+  /**
+   * A client of the signed-in session's server, holding the session's token as it is now, and the
+   * server's URL (workspace-refresh.ts, preview-pass.ts, the sync client). @throws CoreError UNAUTHORIZED when nobody is signed in
+   */
+  sessionClient(): { client: ServerClient; serverUrl: string } {
+    const { serverUrl, token } = this.serverSession();
+    return { client: createServerClient(serverUrl, () => token), serverUrl };
   }
 
   private client(serverUrl?: string): ServerClient {
@@ -85,13 +99,13 @@ export class Core {
 
   private requireSession(): SessionRecord {
     const s = this.store.session();
-    if (!s || !this.vault.get()) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to a Quire server first.' });
+    if (!s || !this.vault.get()) throw new CoreError('UNAUTHORIZED', 'Sign in to a Quire server first.');
     return s;
   }
 
   /**
    * Signs in with the server's `auth.signIn`; keeps the token in the vault and who signed in in the store.
-   * @throws UNAUTHORIZED with the server's message for a wrong e-mail or password; BAD_GATEWAY when the server cannot be reached
+   * @throws CoreError UNAUTHORIZED with the server's message for a wrong e-mail or password; UNAVAILABLE when the server cannot be reached
    */
   async signIn(input: { serverUrl: string; email: string; password: string }): Promise<SessionStatus> {
     const serverUrl = input.serverUrl.replace(/\/+$/, '');
@@ -178,14 +192,14 @@ export class Core {
     } catch (err) {
       if (!isUnreachable(err)) throw this.serverError(err, s.serverUrl);
       const ws = this.store.workspace(projectId);
-      if (!ws) throw new TRPCError({ code: 'NOT_FOUND', message: 'The server cannot be reached and this project was never opened on this computer.' });
+      if (!ws) throw new CoreError('NOT_FOUND', 'The server cannot be reached and this project was never opened on this computer.');
       return { projectId, ref: ws.ref, commitSha: ws.commitSha, fileCount: this.store.files(projectId).length, offline: true };
     }
   }
 
   private requireWorkspace(projectId: string) {
     const ws = this.store.workspace(projectId);
-    if (!ws) throw new TRPCError({ code: 'NOT_FOUND', message: 'Open the project first.' });
+    if (!ws) throw new CoreError('NOT_FOUND', 'Open the project first.');
     return ws;
   }
 
@@ -215,7 +229,7 @@ export class Core {
   readFile(projectId: string, path: string): StoredFile {
     this.requireWorkspace(projectId);
     const f = this.store.file(projectId, path);
-    if (!f) throw new TRPCError({ code: 'NOT_FOUND', message: `There is no file ${path} in this project.` });
+    if (!f) throw new CoreError('NOT_FOUND', `There is no file ${path} in this project.`);
     return f;
   }
 
@@ -224,7 +238,7 @@ export class Core {
     this.requireWorkspace(projectId);
     const before = this.store.file(projectId, path)?.content ?? null;
     const f = this.store.writeFile(projectId, path, content);
-    this.onFileWritten?.(projectId, path, content);
+    this.fileWritten?.(projectId, path, content);
     // The preview worker reloads the project's files only when what other pages see changed: a
     // config, snippet or other file, or a page's frontmatter (its title in the sidebar). The body of
     // the previewed page travels with each render.
@@ -232,12 +246,6 @@ export class Core {
     else this.bodyEdited.add(projectId);
     return f;
   }
-
-  /**
-   * Called after each saved edit, once the store holds it (local-folder.ts writes it to the folder
-   * on disk too); an error it throws is the write's error.
-   */
-  onFileWritten: ((projectId: string, path: string, content: string) => void) | null = null;
 
   /** Tells the preview worker that files of the project changed outside {@link writeFile} (workspace-refresh.ts, local-folder.ts). */
   filesChanged(projectId: string): void {
@@ -286,8 +294,19 @@ export class Core {
     const f = this.readFile(projectId, path);
     const text = f.content ?? '';
     const [from, to] = fix.range;
-    if (from < 0 || to < from || to > text.length) throw new TRPCError({ code: 'CONFLICT', message: 'The page changed since it was checked; check it again.' });
+    if (from < 0 || to < from || to > text.length) throw new CoreError('CONFLICT', 'The page changed since it was checked; check it again.');
     return this.writeFile(projectId, path, text.slice(0, from) + fix.text + text.slice(to));
+  }
+
+  /**
+   * `editor.fixAll`: applies every fixable finding of the page to `text` with the shared linter's
+   * `autoFix` (shared/src/lint/linter.ts) and saves the result as the file's content.
+   * @returns the saved file and the applied edits @throws CoreError NOT_FOUND when the project was not opened
+   */
+  async fixAll(projectId: string, path: string, text: string): Promise<{ file: StoredFile; edits: LintEdit[] }> {
+    this.requireWorkspace(projectId);
+    const fixed = await this.linter(projectId).autoFix(text, path);
+    return { file: this.writeFile(projectId, path, fixed.text), edits: fixed.edits };
   }
 
   /** Renders `text` as the page at `path` on the preview worker (the builder's engine and the site theme). */
@@ -302,13 +321,9 @@ export class Core {
     return this.preview.render(projectId, String(this.versions.get(projectId) ?? 0), () => this.textFiles(projectId), path, text, { theme, glossary });
   }
 
-  /** Turns a failed server call into the core's error: the server's code and message, or BAD_GATEWAY when unreachable. */
-  private serverError(err: unknown, serverUrl: string): TRPCError {
-    if (isUnreachable(err)) return new TRPCError({ code: 'BAD_GATEWAY', message: `The Quire server at ${serverUrl} cannot be reached.` });
-    const code = serverErrorCode(err);
-    const message = (err as Error)?.message || 'The server refused the request.';
-    const known = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'CONFLICT', 'TOO_MANY_REQUESTS'] as const;
-    return new TRPCError({ code: (known as readonly string[]).includes(code ?? '') ? (code as (typeof known)[number]) : 'BAD_GATEWAY', message });
+  /** Turns a failed server call into the core's error: the server's code and message, or UNAVAILABLE when unreachable. */
+  private serverError(err: unknown, serverUrl: string): CoreError {
+    return toCoreError(err, `The Quire server at ${serverUrl} cannot be reached.`);
   }
 }
 
@@ -316,9 +331,4 @@ export class Core {
 function frontmatterOf(text: string): string {
   const m = /^---\r?\n[\s\S]*?\r?\n---(?:\r?\n|$)/.exec(text);
   return m ? m[0] : '';
-}
-
-/** Creates the core over `dataDir`. */
-export function createCore(options: CoreOptions): Core {
-  return new Core(options);
 }

@@ -1,8 +1,5 @@
-import { FilePath, t } from './trpc';
-import { TRPCError } from '@trpc/server';
+import { FilePath, procedure, t } from './trpc';
 import { z } from 'zod';
-import type { LintEdit } from '@quire/shared/lint/types';
-import type { StoredFile } from './store';
 
 
 /**
@@ -14,12 +11,7 @@ import type { StoredFile } from './store';
  *   NOT_FOUND when the project was not opened; a page with nothing to fix is saved unchanged.
  */
 export const editorRouter = t.router({
-  fixAll: t.procedure
+  fixAll: procedure
     .input(z.object({ projectId: z.string().min(1).max(64), path: FilePath, text: z.string().max(5 * 1024 * 1024) }))
-    .mutation(async ({ ctx, input }): Promise<{ file: StoredFile; edits: LintEdit[] }> => {
-      const { core } = ctx;
-      if (!core.store.workspace(input.projectId)) throw new TRPCError({ code: 'NOT_FOUND', message: 'Open the project first.' });
-      const fixed = await core.linter(input.projectId).autoFix(input.text, input.path);
-      return { file: core.writeFile(input.projectId, input.path, fixed.text), edits: fixed.edits };
-    }),
+    .mutation(({ ctx, input }) => ctx.core.fixAll(input.projectId, input.path, input.text)),
 });

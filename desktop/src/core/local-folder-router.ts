@@ -1,7 +1,7 @@
-import { FilePath, ProjectId, Text, t } from './trpc';
+import { FilePath, procedure, ProjectId, Text, type CoreContext } from './trpc';
 import { z } from 'zod';
-import type { Core, OpenedWorkspace } from './core';
-import { isLocalProject, localFoldersOf } from './local-folder';
+import type { OpenedWorkspace } from './core';
+import { isLocalProject } from './local-folder';
 import { conflictPaths, openOrRefresh, pageConflict, refreshWorkspace, resolveConflict, type RefreshResult } from './workspace-refresh';
 
 /** A folder path on this computer: absolute, no NUL. */
@@ -20,9 +20,8 @@ export type OpenedProject = OpenedWorkspace & { local: boolean; refresh: Refresh
  * opened here before is refreshed three ways (workspace-refresh.ts), else fetched
  * (`Core.openWorkspace`). Errors as those functions throw them.
  */
-export async function openProject(core: Core, projectId: string): Promise<OpenedProject> {
-  if (isLocalProject(projectId)) return { ...localFoldersOf(core).reopen(projectId), local: true, refresh: null, conflicts: [] };
-  localFoldersOf(core); // hooks the write-through of local folders
+export async function openProject({ core, localFolders }: Pick<CoreContext, 'core' | 'localFolders'>, projectId: string): Promise<OpenedProject> {
+  if (isLocalProject(projectId)) return { ...localFolders.reopen(projectId), local: true, refresh: null, conflicts: [] };
   const ws = await openOrRefresh(core, projectId);
   return { ...ws, local: false, conflicts: conflictPaths(core, projectId) };
 }
@@ -37,12 +36,12 @@ export async function openProject(core: Core, projectId: string): Promise<Opened
  *   the project list shows them under "Local folders", apart from the server's `projects.list`)
  */
 export const folderRouter = {
-  refresh: t.procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => refreshWorkspace(ctx.core, input.projectId)),
-  conflict: t.procedure.input(z.object({ projectId: ProjectId, path: FilePath })).query(({ ctx, input }) => pageConflict(ctx.core, input.projectId, input.path)),
-  conflicts: t.procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => conflictPaths(ctx.core, input.projectId)),
-  resolve: t.procedure
+  refresh: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => refreshWorkspace(ctx.core, input.projectId)),
+  conflict: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).query(({ ctx, input }) => pageConflict(ctx.core, input.projectId, input.path)),
+  conflicts: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => conflictPaths(ctx.core, input.projectId)),
+  resolve: procedure
     .input(z.object({ projectId: ProjectId, path: FilePath, text: Text }))
     .mutation(({ ctx, input }) => resolveConflict(ctx.core, input.projectId, input.path, input.text)),
-  openFolder: t.procedure.input(z.object({ path: FolderPath })).mutation(({ ctx, input }) => localFoldersOf(ctx.core).open(input.path)),
-  localFolders: t.procedure.query(({ ctx }) => localFoldersOf(ctx.core).list()),
+  openFolder: procedure.input(z.object({ path: FolderPath })).mutation(({ ctx, input }) => ctx.localFolders.open(input.path)),
+  localFolders: procedure.query(({ ctx }) => ctx.localFolders.list()),
 };

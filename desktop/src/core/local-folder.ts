@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
-import type { Core, OpenedWorkspace } from './core';
+import type { OpenedWorkspace } from './core';
 import { MAX_TEXT_FILE_BYTES } from './core';
+import { CoreError } from './core-error';
+import type { LocalStore } from './store';
 
 /**
  * Projects opened from a folder (or git checkout) on this computer, no server needed: the folder's
@@ -78,7 +79,7 @@ function readFolder(root: string): { path: string; size: number; content: string
         continue;
       }
       if (!entry.isFile()) continue; // symbolic links, sockets...
-      if (out.length >= MAX_FOLDER_FILES) throw new TRPCError({ code: 'BAD_REQUEST', message: `This folder holds more than ${MAX_FOLDER_FILES} files; open the folder of the docs themselves.` });
+      if (out.length >= MAX_FOLDER_FILES) throw new CoreError('BAD_REQUEST', `This folder holds more than ${MAX_FOLDER_FILES} files; open the folder of the docs themselves.`);
       const abs = path.join(dir, entry.name);
       const size = fs.statSync(abs).size;
       let content: string | null = null;
@@ -93,23 +94,38 @@ function readFolder(root: string): { path: string; size: number; content: string
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** The local folders of one core (see the module doc). Get it with {@link localFoldersOf}. */
+/**
+ * The local folders of one core (see the module doc), made once by compose.ts, which also routes
+ * each saved edit through {@link LocalFolders.writeThrough}.
+ */
 export class LocalFolders {
-  constructor(private readonly core: Core) {
-    core.onFileWritten = (projectId, filePath, content) => {
-      if (isLocalProject(projectId)) this.writeToDisk(projectId, filePath, content);
-    };
+  /**
+   * @param store the local store the folders' files are read into
+   * @param filesChanged tells the preview that a project's files changed (`Core.filesChanged`)
+   */
+  constructor(
+    private readonly store: LocalStore,
+    private readonly filesChanged: (projectId: string) => void,
+  ) {}
+
+  /**
+   * Writes a saved edit of a local folder project to its folder on disk (other projects: nothing).
+   * @throws CoreError BAD_REQUEST for a path outside the folder; NOT_FOUND for a folder never opened here;
+   *   INTERNAL with the reason when the disk refuses (the edit stays in the store)
+   */
+  writeThrough(projectId: string, filePath: string, content: string): void {
+    if (isLocalProject(projectId)) this.writeToDisk(projectId, filePath, content);
   }
 
   /** The local folders opened here, most recent first. */
   list(): LocalFolderProject[] {
-    const rows = this.core.store.db.prepare('SELECT project_id, folder_path, name FROM local_folders ORDER BY opened_at DESC').all() as { project_id: string; folder_path: string; name: string }[];
-    return rows.map((r) => ({ id: r.project_id, name: r.name, slug: r.name, branch: this.core.store.workspace(r.project_id)?.ref ?? null, path: r.folder_path }));
+    const rows = this.store.db.prepare('SELECT project_id, folder_path, name FROM local_folders ORDER BY opened_at DESC').all() as { project_id: string; folder_path: string; name: string }[];
+    return rows.map((r) => ({ id: r.project_id, name: r.name, slug: r.name, branch: this.store.workspace(r.project_id)?.ref ?? null, path: r.folder_path }));
   }
 
   private folderOf(projectId: string): string {
-    const row = this.core.store.db.prepare('SELECT folder_path FROM local_folders WHERE project_id = ?').get(projectId) as { folder_path: string } | undefined;
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'This local folder was never opened here; open it again with its path.' });
+    const row = this.store.db.prepare('SELECT folder_path FROM local_folders WHERE project_id = ?').get(projectId) as { folder_path: string } | undefined;
+    if (!row) throw new CoreError('NOT_FOUND', 'This local folder was never opened here; open it again with its path.');
     return row.folder_path;
   }
 
@@ -119,27 +135,27 @@ export class LocalFolders {
    * @throws BAD_REQUEST for a relative path, a path that is not a readable folder, or too many files
    */
   open(folderPath: string): OpenedWorkspace & { name: string; path: string } {
-    if (!path.isAbsolute(folderPath)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Give the folder\'s full path (starting with / or a drive letter).' });
+    if (!path.isAbsolute(folderPath)) throw new CoreError('BAD_REQUEST', 'Give the folder\'s full path (starting with / or a drive letter).');
     let root: string;
     try {
       root = fs.realpathSync(folderPath);
       if (!fs.statSync(root).isDirectory()) throw new Error('not a folder');
     } catch {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: `${folderPath} is not a folder that can be read.` });
+      throw new CoreError('BAD_REQUEST', `${folderPath} is not a folder that can be read.`);
     }
     const projectId = localProjectId(root);
     const name = path.basename(root) || root;
     const files = readFolder(root);
     const head = gitHead(root);
-    const db = this.core.store.db;
+    const db = this.store.db;
     db.transaction(() => {
       db.prepare('DELETE FROM files WHERE project_id = ?').run(projectId); // the folder is the truth
-      this.core.store.saveWorkspace(projectId, head.ref, head.commitSha, files);
+      this.store.saveWorkspace(projectId, head.ref, head.commitSha, files);
       db.prepare(
         'INSERT INTO local_folders (project_id, folder_path, name, opened_at) VALUES (?, ?, ?, ?) ON CONFLICT(project_id) DO UPDATE SET folder_path = excluded.folder_path, name = excluded.name, opened_at = excluded.opened_at',
       ).run(projectId, root, name, new Date().toISOString());
     })();
-    this.core.filesChanged(projectId);
+    this.filesChanged(projectId);
     return { projectId, ref: head.ref, commitSha: head.commitSha, fileCount: files.length, offline: false, name, path: root };
   }
 
@@ -152,12 +168,12 @@ export class LocalFolders {
   /**
    * Writes a saved edit to the folder: a temporary file beside the target, flushed, then renamed
    * over it (keeping the file's mode). Refuses paths that leave the folder or go through a symbolic link.
-   * @throws INTERNAL_SERVER_ERROR with the reason when the disk refuses (the edit stays in the store)
+   * @throws INTERNAL with the reason when the disk refuses (the edit stays in the store)
    */
   private writeToDisk(projectId: string, filePath: string, content: string): void {
     const root = this.folderOf(projectId);
     const target = path.resolve(root, filePath);
-    if (!target.startsWith(root + path.sep)) throw new TRPCError({ code: 'BAD_REQUEST', message: `${filePath} is outside the folder.` });
+    if (!target.startsWith(root + path.sep)) throw new CoreError('BAD_REQUEST', `${filePath} is outside the folder.`);
     try {
       fs.mkdirSync(path.dirname(target), { recursive: true });
       if (fs.realpathSync(path.dirname(target)) !== path.dirname(target)) throw new Error('the path goes through a symbolic link');
@@ -184,19 +200,7 @@ export class LocalFolders {
         throw err;
       }
     } catch (err) {
-      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `The edit is saved in Quire but could not be written to ${target}: ${(err as Error).message}` });
+      throw new CoreError('INTERNAL', `The edit is saved in Quire but could not be written to ${target}: ${(err as Error).message}`, { cause: err });
     }
   }
-}
-
-const instances = new WeakMap<Core, LocalFolders>();
-
-/** The local folders of `core` (one per core; the first call hooks the write-through to disk). */
-export function localFoldersOf(core: Core): LocalFolders {
-  let l = instances.get(core);
-  if (!l) {
-    l = new LocalFolders(core);
-    instances.set(core, l);
-  }
-  return l;
 }

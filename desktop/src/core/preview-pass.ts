@@ -8,20 +8,19 @@
  */
 import type { PreviewPass } from '@quire/shared/api/access';
 import type { Core } from './core';
-import { serverError } from './builds';
-import { createServerClient } from './server-client';
+import { serverError } from './core-error';
 
 /**
  * A member pass to the preview `url` names (a preview site URL of `projectId`, or a page under it).
  * @returns `{url, previewName, expiresAt}`: `url` opens that page of the preview; it works for 10 minutes
- * @throws TRPCError UNAUTHORIZED without a session; the server's BAD_REQUEST (not a preview URL of the
- *   project) or NOT_FOUND; BAD_GATEWAY when the server cannot be reached
+ * @throws CoreError UNAUTHORIZED without a session; the server's BAD_REQUEST (not a preview URL of the
+ *   project) or NOT_FOUND; UNAVAILABLE when the server cannot be reached
  */
 export async function previewPass(core: Core, projectId: string, url: string): Promise<PreviewPass> {
-  const { serverUrl, token } = core.serverSession();
+  const { client } = core.sessionClient();
   try {
-    return await createServerClient(serverUrl, () => token).previews.pass.mutate({ projectId, url });
+    return await client.previews.pass.mutate({ projectId, url });
   } catch (err) {
-    throw serverError(err);
+    throw serverError(err, 'The Quire server cannot be reached; builds need the server.');
   }
 }

@@ -1,6 +1,5 @@
-import { FilePath, ProjectId, t } from './trpc';
+import { FilePath, procedure, ProjectId, t } from './trpc';
 import { z } from 'zod';
-import { offlineOf } from './sync-client';
 
 const ReviewId = z.string().min(1).max(64);
 const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
@@ -19,9 +18,9 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  * BAD_REQUEST naming the field, CONFLICT / FORBIDDEN when the review rules refuse the move here already.
  */
 export const reviewsRouter = t.router({
-  list: t.procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => offlineOf(ctx.core).reviews.list(input.projectId)),
-  get: t.procedure.input(Ids).query(({ ctx, input }) => offlineOf(ctx.core).reviews.get(input.projectId, input.reviewId)),
-  propose: t.procedure
+  list: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.reviews.list(input.projectId)),
+  get: procedure.input(Ids).query(({ ctx, input }) => ctx.reviews.get(input.projectId, input.reviewId)),
+  propose: procedure
     .input(
       z.object({
         projectId: ProjectId,
@@ -31,9 +30,9 @@ export const reviewsRouter = t.router({
         paths: z.array(FilePath).min(1).max(1000),
       }),
     )
-    .mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.propose(input)),
-  updateChanges: t.procedure.input(Ids).mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.updateChanges(input.projectId, input.reviewId)),
-  comment: t.procedure
+    .mutation(({ ctx, input }) => ctx.reviews.propose(input)),
+  updateChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.updateChanges(input.projectId, input.reviewId)),
+  comment: procedure
     .input(
       Ids.extend({
         path: FilePath,
@@ -43,8 +42,8 @@ export const reviewsRouter = t.router({
         parentId: z.string().min(1).max(64).optional(),
       }).refine((c) => c.lineEnd >= c.lineStart, { path: ['lineEnd'], message: 'must not be before lineStart' }),
     )
-    .mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.comment(input)),
-  approve: t.procedure.input(Ids).mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.setStatus(input.projectId, input.reviewId, 'approved')),
-  requestChanges: t.procedure.input(Ids).mutation(({ ctx, input }) => offlineOf(ctx.core).reviews.setStatus(input.projectId, input.reviewId, 'changes_requested')),
-  people: t.procedure.input(z.object({ projectId: ProjectId })).query(({ ctx }) => offlineOf(ctx.core).reviews.people()),
+    .mutation(({ ctx, input }) => ctx.reviews.comment(input)),
+  approve: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'approved')),
+  requestChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'changes_requested')),
+  people: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx }) => ctx.reviews.people()),
 });

@@ -2,7 +2,7 @@
  * Offline review work of the desktop core (desktop-look.md "Reviews" and "Feel": propose,
  * review also offline; decisions.md section 9). Two layers:
  * - the server state as last pulled (`review_cache`, `review_comment_cache`, `review_file_cache`;
- *   written by {@link ReviewCache.applyPull} from `sync.pull` snapshots), and
+ *   review-cache.ts, written by the sync client from `sync.pull` snapshots), and
  * - the outbox (outbox.ts): what this person did and the server has not applied or not sent back yet.
  * What the renderer sees is the server state with the outbox laid over it (pending items as they will
  * be, refused ones with the server's reason, applied ones until the pull brings the server's copy),
@@ -10,13 +10,14 @@
  * Every action writes its mutation durably before it answers and then asks the sync client to push.
  */
 import { randomUUID } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import type { Review, ReviewComment, ReviewPerson } from '@quire/shared/api/reviews';
 import { REVIEWING_ROLES, type Member, type Role } from '@quire/shared/api/members';
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
-import type { SyncMutation, SyncPullResult } from '@quire/shared/sync/mutations';
-import { Outbox, type OutboxItem } from './outbox';
+import type { SyncMutation } from '@quire/shared/sync/mutations';
+import { CoreError } from './core-error';
+import type { Outbox, OutboxItem } from './outbox';
+import type { ReviewCache, ReviewFileTexts } from './review-cache';
 import { isUnreachable, type ServerClient } from './server-client';
 import type { LocalStore, SessionRecord } from './store';
 
@@ -26,13 +27,7 @@ export type LocalReview = Review & { pending: boolean; localOnly: boolean; probl
 /** A comment as the core keeps it: `pending` until the server holds it; `problem` the refusal reason (the text is kept). */
 export type LocalComment = ReviewComment & { pending: boolean; problem: string | null };
 
-/** One changed file of a review with both texts (null: the file does not exist on that side, or was past the size cap). */
-export interface ReviewFileTexts {
-  path: string;
-  change: 'added' | 'modified' | 'deleted';
-  before: string | null;
-  after: string | null;
-}
+export type { ReviewFileTexts } from './review-cache';
 
 /** What `reviews.get` answers. */
 export type ReviewDetail = LocalReview & { comments: LocalComment[]; files: ReviewFileTexts[] };
@@ -58,68 +53,13 @@ interface CommentView {
   anchorText: string | null;
 }
 
-/**
- * The reviews as last pulled from the server, per project (the server state under the outbox).
- * Synchronous; each method is one transaction.
- */
-export class ReviewCache {
-  constructor(private readonly store: LocalStore) {}
-
-  /**
-   * Stores a `sync.pull` answer of `projectId` (shared/src/sync/mutations.ts SyncPullResult): each
-   * snapshot replaces the review, its comments and its files; removed reviews are dropped.
-   */
-  applyPull(projectId: string, pull: Pick<SyncPullResult, 'reviews' | 'removedReviewIds'>): void {
-    const db = this.store.db;
-    const now = new Date().toISOString();
-    db.transaction(() => {
-      for (const id of pull.removedReviewIds) this.drop(id);
-      for (const snap of pull.reviews) {
-        const id = snap.review.id;
-        this.drop(id);
-        db.prepare('INSERT INTO review_cache (id, project_id, data, updated_at) VALUES (?, ?, ?, ?)').run(id, projectId, JSON.stringify(snap.review), now);
-        const insertComment = db.prepare('INSERT OR REPLACE INTO review_comment_cache (id, review_id, position, data) VALUES (?, ?, ?, ?)');
-        snap.comments.forEach((c, i) => insertComment.run(c.id, id, i, JSON.stringify(c)));
-        const insertFile = db.prepare('INSERT OR REPLACE INTO review_file_cache (review_id, path, change, before_content, after_content, truncated) VALUES (?, ?, ?, ?, ?, ?)');
-        for (const f of snap.files) insertFile.run(id, f.path, f.change, f.before, f.after, f.truncated ? 1 : 0);
-      }
-    })();
-  }
-
-  private drop(id: string): void {
-    const db = this.store.db;
-    db.prepare('DELETE FROM review_cache WHERE id = ?').run(id);
-    db.prepare('DELETE FROM review_comment_cache WHERE review_id = ?').run(id);
-    db.prepare('DELETE FROM review_file_cache WHERE review_id = ?').run(id);
-  }
-
-  /** The pulled reviews of a project. */
-  reviews(projectId: string): Review[] {
-    return (this.store.db.prepare('SELECT data FROM review_cache WHERE project_id = ?').all(projectId) as { data: string }[]).map((r) => JSON.parse(r.data) as Review);
-  }
-
-  /** The pulled comments of a review, oldest first. */
-  comments(reviewId: string): ReviewComment[] {
-    return (this.store.db.prepare('SELECT data FROM review_comment_cache WHERE review_id = ? ORDER BY position').all(reviewId) as { data: string }[]).map(
-      (r) => JSON.parse(r.data) as ReviewComment,
-    );
-  }
-
-  /** The pulled files of a review, by path. */
-  files(reviewId: string): ReviewFileTexts[] {
-    const rows = this.store.db.prepare('SELECT path, change, before_content, after_content FROM review_file_cache WHERE review_id = ? ORDER BY path').all(reviewId) as {
-      path: string;
-      change: ReviewFileTexts['change'];
-      before_content: string | null;
-      after_content: string | null;
-    }[];
-    return rows.map((r) => ({ path: r.path, change: r.change, before: r.before_content, after: r.after_content }));
-  }
-}
-
-/** What the review actions need from the core. */
+/** What the review actions need, given by the composition root (compose.ts). */
 export interface ReviewsDeps {
   store: LocalStore;
+  /** the durable outbox the actions enqueue into (the sync client pushes it) */
+  outbox: Outbox;
+  /** the reviews as last pulled (the sync client writes it) */
+  cache: ReviewCache;
   /** the signed-in session, or null */
   session(): SessionRecord | null;
   /** a client of the signed-in session's server, or null when signed out */
@@ -132,15 +72,12 @@ const STATUS_VERB: Partial<Record<ReviewStatus, string>> = { approved: 'Approve'
 
 /** The local review store and the review actions (the `reviews` procedures of reviews-router.ts). */
 export class Reviews {
-  readonly outbox: Outbox;
-  readonly cache: ReviewCache;
+  private readonly outbox: Outbox;
+  private readonly cache: ReviewCache;
 
   constructor(private readonly deps: ReviewsDeps) {
-    this.outbox = new Outbox(deps.store, () => {
-      const s = deps.session();
-      return s ? `${s.serverUrl} ${s.userId}` : null;
-    });
-    this.cache = new ReviewCache(deps.store);
+    this.outbox = deps.outbox;
+    this.cache = deps.cache;
   }
 
   private get store(): LocalStore {
@@ -149,7 +86,7 @@ export class Reviews {
 
   private requireSession(): SessionRecord {
     const s = this.deps.session();
-    if (!s) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to a Quire server first.' });
+    if (!s) throw new CoreError('UNAUTHORIZED', 'Sign in to a Quire server first.');
     return s;
   }
 
@@ -243,7 +180,7 @@ export class Reviews {
     const id = this.resolve(reviewId);
     const { reviews, comments, files } = this.overlay(projectId, id);
     const review = reviews.get(id);
-    if (!review) throw new TRPCError({ code: 'NOT_FOUND', message: `There is no review ${reviewId} in this project on this computer.` });
+    if (!review) throw new CoreError('NOT_FOUND', `There is no review ${reviewId} in this project on this computer.`);
     return { ...review, comments, files };
   }
 
@@ -259,17 +196,17 @@ export class Reviews {
    */
   private localChanges(projectId: string, paths: string[]): { baseCommit: string; ref: string; entries: Array<{ path: string; content: string }>; files: ReviewFileTexts[] } {
     const ws = this.store.workspace(projectId);
-    if (!ws) throw new TRPCError({ code: 'NOT_FOUND', message: 'Open the project first.' });
+    if (!ws) throw new CoreError('NOT_FOUND', 'Open the project first.');
     const entries: Array<{ path: string; content: string }> = [];
     const files: ReviewFileTexts[] = [];
     for (const p of [...new Set(paths)].sort()) {
       const f = this.store.file(projectId, p);
-      if (!f) throw new TRPCError({ code: 'BAD_REQUEST', message: `paths: there is no file ${p} in this project.` });
+      if (!f) throw new CoreError('BAD_REQUEST', `paths: there is no file ${p} in this project.`);
       if (f.content === null || !f.modified || f.content === f.base) continue;
       entries.push({ path: p, content: f.content });
       files.push({ path: p, change: f.base === null ? 'added' : 'modified', before: f.base, after: f.content });
     }
-    if (entries.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: 'paths: none of these files has local edits to propose.' });
+    if (entries.length === 0) throw new CoreError('BAD_REQUEST', 'paths: none of these files has local edits to propose.');
     return { baseCommit: ws.commitSha, ref: ws.ref, entries, files };
   }
 
@@ -278,7 +215,7 @@ export class Reviews {
     try {
       item = this.outbox.enqueue(mutation, summary, view);
     } catch (err) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: (err as Error).message });
+      throw new CoreError('BAD_REQUEST', (err as Error).message, { cause: err });
     }
     this.deps.queued();
     return item;
@@ -340,7 +277,7 @@ export class Reviews {
   updateChanges(projectId: string, reviewId: string): LocalReview {
     this.requireSession();
     const r = this.visible(projectId, reviewId);
-    if (r.status === 'merged' || r.status === 'closed') throw new TRPCError({ code: 'CONFLICT', message: `This review was ${r.status}; its changes can no longer be updated.` });
+    if (r.status === 'merged' || r.status === 'closed') throw new CoreError('CONFLICT', `This review was ${r.status}; its changes can no longer be updated.`);
     const { baseCommit, entries, files } = this.localChanges(projectId, r.changes.map((c) => c.path));
     const view: ChangeSetView = { changes: files.map((f) => ({ path: f.path, change: f.change })), files };
     this.enqueue({ type: 'review.update', projectId, reviewId: r.id, patch: { changes: entries, baseCommit } }, `Update the changes of "${r.title}"`, view);
@@ -354,7 +291,7 @@ export class Reviews {
   comment(input: { projectId: string; reviewId: string; path: string; lineStart: number; lineEnd: number; body: string; parentId?: string }): LocalComment {
     const me = this.me();
     const detail = this.get(input.projectId, input.reviewId);
-    if (detail.status === 'merged' || detail.status === 'closed') throw new TRPCError({ code: 'CONFLICT', message: `This review was ${detail.status}; it takes no more comments.` });
+    if (detail.status === 'merged' || detail.status === 'closed') throw new CoreError('CONFLICT', `This review was ${detail.status}; it takes no more comments.`);
     const localId = randomUUID();
     const file = detail.files.find((f) => f.path === input.path);
     const text = file ? (file.after ?? file.before) : null;
@@ -399,7 +336,7 @@ export class Reviews {
     const me = this.me();
     const r = this.visible(projectId, reviewId);
     const refusal = checkReviewMove(r.status, status, { isAuthor: r.author?.id === me.id });
-    if (refusal) throw new TRPCError({ code: refusal.code === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', message: refusal.message });
+    if (refusal) throw new CoreError(refusal.code === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', refusal.message);
     this.enqueue({ type: 'review.setStatus', projectId, reviewId: r.id, status, revision: r.revision }, `${STATUS_VERB[status]} "${r.title}"`, null);
     return this.visible(projectId, r.id);
   }
@@ -425,7 +362,7 @@ export class Reviews {
       try {
         this.store.cache(this.membersKey(s), await client.members.list.query());
       } catch (err) {
-        if (!isUnreachable(err)) throw new TRPCError({ code: 'BAD_GATEWAY', message: (err as Error).message || 'The server refused to list the members.' });
+        if (!isUnreachable(err)) throw new CoreError('UNAVAILABLE', (err as Error).message || 'The server refused to list the members.', { cause: err });
       }
     }
     return this.cachedMembers()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FilePath, ProjectId, t, Text, type CoreContext } from './trpc';
+import { FilePath, procedure, ProjectId, t, Text, type CoreContext } from './trpc';
 import { reviewsRouter } from './reviews-router';
 import { syncRouter } from './sync-router';
 import { buildsRouter } from './builds-router';
@@ -8,9 +8,6 @@ import { folderRouter, openProject } from './local-folder-router';
 import { previewPass } from './preview-pass';
 
 export type { CoreContext };
-
-const procedure = t.procedure;
-
 
 /**
  * The core's router, the renderer's only way to the core: over IPC in Electron (src/main), over
@@ -40,7 +37,7 @@ export const coreRouter = t.router({
     list: procedure.query(({ ctx }) => ctx.core.listProjects()),
   }),
   workspace: t.router({
-    open: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => openProject(ctx.core, input.projectId)),
+    open: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => openProject(ctx, input.projectId)),
     ...folderRouter,
     tree: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.tree(input.projectId)),
     changes: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.store.changedPaths(input.projectId)),

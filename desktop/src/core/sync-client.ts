@@ -1,17 +1,18 @@
 /**
  * The desktop core's sync client (decisions.md section 9): pushes the outbox (outbox.ts) with the
- * server's `sync.push`, then pulls what changed with `sync.pull` into the local review store
- * (reviews.ts), when someone is signed in and the server answers. It runs on start, shortly after
+ * server's `sync.push`, then pulls what changed with `sync.pull` into the review cache
+ * (review-cache.ts), when someone is signed in and the server answers. It is the outbox's owner:
+ * it sends, acknowledges, settles and dismisses items; the review actions (reviews.ts) only enqueue. It runs on start, shortly after
  * each local mutation ({@link SyncOptions.debounceMs}), every {@link SyncOptions.periodMs}, and at
  * once on `sync.now`; when the server cannot be reached it retries with backoff (1 s doubling to
  * 60 s). A mutation sent but not acknowledged (a crash, a lost answer) is sent again with the same
  * seq: the server answers its stored result and applies nothing twice.
  */
 import type { SyncMutationType, SyncPullResult } from '@quire/shared/sync/mutations';
-import type { Core } from './core';
-import type { OutboxState } from './outbox';
-import { Reviews } from './reviews';
-import { createServerClient, isUnreachable, type ServerClient } from './server-client';
+import { CoreError } from './core-error';
+import type { Outbox, OutboxState } from './outbox';
+import type { ReviewCache } from './review-cache';
+import { isUnreachable, type ServerClient } from './server-client';
 import type { LocalStore } from './store';
 
 /** The most reviews the server's `sync.pull` returns at once (server/src/services/sync-pull.ts): a shorter page means caught up. */
@@ -53,7 +54,18 @@ export interface SyncStatusView {
   items: SyncStatusItem[];
 }
 
-/** Pushes and pulls for one local store. Create with {@link offlineOf}; never throws from its timers. */
+/** What the sync client works on, given by the composition root (compose.ts). */
+export interface SyncDeps {
+  store: LocalStore;
+  /** the durable outbox it pushes */
+  outbox: Outbox;
+  /** where pulled reviews go */
+  cache: ReviewCache;
+  /** a client of the signed-in session's server and its URL, or null when nobody is signed in */
+  client(): { client: ServerClient; serverUrl: string } | null;
+}
+
+/** Pushes and pulls for one local store (made once by compose.ts); never throws from its timers. */
 export class SyncClient {
   private running: Promise<void> | null = null;
   private again = false;
@@ -66,13 +78,16 @@ export class SyncClient {
   private lastServerUrl: string | null = null;
   private stopped = false;
   private readonly opts: Required<SyncOptions>;
+  private readonly store: LocalStore;
+  private readonly outbox: Outbox;
+  private readonly cache: ReviewCache;
+  private readonly client: SyncDeps['client'];
 
-  constructor(
-    private readonly store: LocalStore,
-    private readonly reviews: Reviews,
-    private readonly client: () => { client: ServerClient; serverUrl: string } | null,
-    options: SyncOptions = {},
-  ) {
+  constructor(deps: SyncDeps, options: SyncOptions = {}) {
+    this.store = deps.store;
+    this.outbox = deps.outbox;
+    this.cache = deps.cache;
+    this.client = deps.client;
     this.opts = { auto: true, debounceMs: 300, periodMs: 15_000, minBackoffMs: 1_000, maxBackoffMs: 60_000, ...options };
   }
 
@@ -134,11 +149,20 @@ export class SyncClient {
     return this.status();
   }
 
+  /**
+   * Puts the refused item `seq` away (`sync.dismiss`).
+   * @returns the status without it @throws NOT_FOUND when there is no refused item `seq`
+   */
+  dismiss(seq: number): SyncStatusView {
+    if (!this.outbox.dismiss(seq)) throw new CoreError('NOT_FOUND', `There is no refused change number ${seq}.`);
+    return this.status();
+  }
+
   /** The status for the renderer (no network). */
   status(): SyncStatusView {
     if (!this.store.db.open) return { state: 'offline', pending: 0, lastError: 'The local store is closed.', items: [] };
     const signedIn = this.client() !== null;
-    const outbox = this.reviews.outbox;
+    const outbox = this.outbox;
     const items = outbox.items(['pending', 'refused']).map((i) => ({
       seq: i.seq,
       type: i.type,
@@ -199,7 +223,7 @@ export class SyncClient {
 
   /** Pushes pending items batch by batch, in seq order, storing each answer. @throws the client's error when the server cannot be reached or refuses the batch */
   private async push(client: ServerClient): Promise<void> {
-    const outbox = this.reviews.outbox;
+    const outbox = this.outbox;
     for (;;) {
       const batch = outbox.nextBatch();
       if (batch.length === 0) return;
@@ -213,7 +237,7 @@ export class SyncClient {
 
   /** Pulls the reviews changed since each project's cursor into the local review store; then settles the items acknowledged before. */
   private async pull(client: ServerClient, serverUrl: string): Promise<void> {
-    const outbox = this.reviews.outbox;
+    const outbox = this.outbox;
     const settleUpTo = outbox.lastAnsweredSeq();
     for (const projectId of this.projectsToPull(serverUrl)) {
       let cursor = outbox.cursor(projectId);
@@ -225,7 +249,7 @@ export class SyncClient {
           if (!isUnreachable(err) && (err as { data?: { code?: string } }).data?.code === 'NOT_FOUND') break; // a project gone or no longer visible
           throw err;
         }
-        this.reviews.cache.applyPull(projectId, result);
+        this.cache.applyPull(projectId, result);
         outbox.setCursor(projectId, result.cursor);
         if (result.reviews.length < PULL_PAGE_SIZE) break;
         cursor = result.cursor;
@@ -241,44 +265,4 @@ export class SyncClient {
       .all(serverUrl, 'pending') as { id: string }[];
     return [...new Set(rows.map((r) => r.id))];
   }
-}
-
-/** The offline review services of one core: the local review store and actions, and its sync client. */
-export interface Offline {
-  reviews: Reviews;
-  sync: SyncClient;
-}
-
-const instances = new WeakMap<Core, Offline>();
-
-/**
- * The offline review services of `core`, made (and, unless `options.auto` is false, started) on
- * first use. Options count only on that first call (tests pass `{auto: false}` first).
- */
-export function offlineOf(core: Core, options?: SyncOptions): Offline {
-  const existing = instances.get(core);
-  if (existing) return existing;
-  const store = core.store;
-  const session = () => (store.db.open ? store.session() : null);
-  const client = () => {
-    if (!session()) return null;
-    try {
-      const { serverUrl, token } = core.serverSession();
-      return { client: createServerClient(serverUrl, () => token), serverUrl };
-    } catch {
-      return null;
-    }
-  };
-  let sync: SyncClient | null = null;
-  const reviews = new Reviews({ store, session, client: () => client()?.client ?? null, queued: () => sync?.notify() });
-  sync = new SyncClient(store, reviews, client, options);
-  const offline = { reviews, sync };
-  instances.set(core, offline);
-  sync.start();
-  return offline;
-}
-
-/** Starts the background sync of `core` (web.ts and the Electron main process may call it at start; the `sync` and `reviews` procedures also start it). */
-export function startSync(core: Core): void {
-  offlineOf(core);
 }

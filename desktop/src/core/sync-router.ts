@@ -1,7 +1,5 @@
-import { t } from './trpc';
-import { TRPCError } from '@trpc/server';
+import { procedure, t } from './trpc';
 import { z } from 'zod';
-import { offlineOf } from './sync-client';
 
 
 /**
@@ -13,11 +11,7 @@ import { offlineOf } from './sync-client';
  * - `sync.dismiss({seq})` → the status, with the refused item `seq` put away; NOT_FOUND when there is no such refused item
  */
 export const syncRouter = t.router({
-  status: t.procedure.query(({ ctx }) => offlineOf(ctx.core).sync.freshStatus()),
-  now: t.procedure.mutation(({ ctx }) => offlineOf(ctx.core).sync.now()),
-  dismiss: t.procedure.input(z.object({ seq: z.number().int().min(1) })).mutation(({ ctx, input }) => {
-    const offline = offlineOf(ctx.core);
-    if (!offline.reviews.outbox.dismiss(input.seq)) throw new TRPCError({ code: 'NOT_FOUND', message: `There is no refused change number ${input.seq}.` });
-    return offline.sync.status();
-  }),
+  status: procedure.query(({ ctx }) => ctx.sync.freshStatus()),
+  now: procedure.mutation(({ ctx }) => ctx.sync.now()),
+  dismiss: procedure.input(z.object({ seq: z.number().int().min(1) })).mutation(({ ctx, input }) => ctx.sync.dismiss(input.seq)),
 });

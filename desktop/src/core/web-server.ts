@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
-import type { Core } from './core';
+import type { DesktopCore } from './compose';
 import { coreRouter } from './router';
 import { checkRequest } from './web-request';
 
@@ -95,10 +95,10 @@ export function answerErrors(handler: (req: http.IncomingMessage, res: http.Serv
  * it). Other methods than GET and POST on `/trpc`, GET and HEAD elsewhere, are answered 405 with
  * `Allow`, CONNECT 405 too, and a handler's unexpected error 500 ({@link answerErrors}).
  */
-export function createWebServer(core: Core): http.Server {
+export function createWebServer(core: DesktopCore): http.Server {
   // Queries may come as POST (the renderer sends them so: a page's text in a query's URL would pass
   // Node's 16 KiB header limit and be answered 431), as well as GET.
-  const trpc = createHTTPHandler({ router: coreRouter, basePath: '/trpc/', allowMethodOverride: true, createContext: () => ({ core }) });
+  const trpc = createHTTPHandler({ router: coreRouter, basePath: '/trpc/', allowMethodOverride: true, createContext: () => core });
   const server = http.createServer(
     answerErrors((req, res) => {
       const request = checkRequest(req);

@@ -7,8 +7,7 @@
  * background sync (outbox push, review pull), and prints one line `Quire Desktop: <url>` when ready.
  */
 import net from 'node:net';
-import { createCore } from './core';
-import { startSync } from './sync-client';
+import { createCore } from './compose';
 import { loadWebConfig, type WebConfig } from './env';
 import { isLoopbackHost } from './loopback';
 import { fileTokenVault } from './token-vault';
@@ -26,7 +25,7 @@ if (!isLoopbackHost(config.host)) {
 }
 await ensureRendererBuilt();
 const core = createCore({ dataDir: config.dataDir, vault: fileTokenVault(config.dataDir) });
-startSync(core);
+core.start();
 const server = createWebServer(core);
 server.listen(config.port, config.host, () => {
   const address = server.address();

@@ -1,9 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { mergePage, type MergeRegion } from '@quire/shared/sync/conflicts';
 import type { Core, OpenedWorkspace } from './core';
 import { MAX_TEXT_FILE_BYTES } from './core';
+import { CoreError, serverError as toCoreError } from './core-error';
 import { isLocalProject } from './local-folder';
-import { createServerClient, isUnreachable, serverErrorCode, type ServerClient } from './server-client';
 
 /**
  * Refreshing an opened project from the server (decisions.md section 9, shared/src/sync/conflicts.ts
@@ -40,21 +39,9 @@ export interface PageConflict {
 /** Paths per `files.readMany` call (the server accepts at most 2,000). */
 const READ_BATCH = 500;
 
-function clientOf(core: Core): ServerClient {
-  const { serverUrl, token } = core.serverSession();
-  return createServerClient(serverUrl, () => token);
-}
-
-/** A failed server call as the core's error: BAD_GATEWAY when unreachable, else the server's code and message. */
-function serverError(err: unknown): TRPCError {
-  if (err instanceof TRPCError) return err;
-  if (isUnreachable(err)) return new TRPCError({ code: 'BAD_GATEWAY', message: 'The Quire server cannot be reached; the workspace was not refreshed.' });
-  const code = serverErrorCode(err);
-  const known = ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_REQUEST', 'CONFLICT', 'TOO_MANY_REQUESTS'] as const;
-  return new TRPCError({
-    code: (known as readonly string[]).includes(code ?? '') ? (code as (typeof known)[number]) : 'BAD_GATEWAY',
-    message: (err as Error)?.message || 'The server refused the request.',
-  });
+/** A failed server call as the core's error: UNAVAILABLE when unreachable, else the server's code and message. */
+function serverError(err: unknown): CoreError {
+  return toCoreError(err, 'The Quire server cannot be reached; the workspace was not refreshed.');
 }
 
 /** The unresolved conflicts' paths of a project, sorted. */
@@ -66,13 +53,13 @@ export function conflictPaths(core: Core, projectId: string): string[] {
  * Fetches the branch head and lays it over the stored workspace (see the module doc), in one store
  * transaction taken after the fetch (edits saved meanwhile are merged too).
  * @throws BAD_REQUEST for a local folder project; NOT_FOUND when the project was never opened here; UNAUTHORIZED when nobody is signed in;
- *   BAD_GATEWAY when the server cannot be reached (nothing changes); the server's errors otherwise
+ *   UNAVAILABLE when the server cannot be reached (nothing changes); the server's errors otherwise
  */
 export async function refreshWorkspace(core: Core, projectId: string): Promise<RefreshResult> {
-  if (isLocalProject(projectId)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'A local folder is on no server; open it again to read its files as they are on disk.' });
+  if (isLocalProject(projectId)) throw new CoreError('BAD_REQUEST', 'A local folder is on no server; open it again to read its files as they are on disk.');
   const ws = core.store.workspace(projectId);
-  if (!ws) throw new TRPCError({ code: 'NOT_FOUND', message: 'Open the project first.' });
-  const client = clientOf(core);
+  if (!ws) throw new CoreError('NOT_FOUND', 'Open the project first.');
+  const { client } = core.sessionClient();
   let remote: { ref: string; commitSha: string; files: { path: string; size: number; content: string | null }[] };
   try {
     const tree = await client.files.tree.query({ projectId });
@@ -185,7 +172,7 @@ export function pageConflict(core: Core, projectId: string, path: string): PageC
   const row = core.store.db.prepare('SELECT commit_sha, deleted_on_server, regions, remote_content FROM merge_conflicts WHERE project_id = ? AND path = ?').get(projectId, path) as
     | { commit_sha: string; deleted_on_server: number; regions: string; remote_content: string }
     | undefined;
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `${path} is not in conflict.` });
+  if (!row) throw new CoreError('NOT_FOUND', `${path} is not in conflict.`);
   let regions = JSON.parse(row.regions) as MergeRegion[];
   const file = core.store.file(projectId, path);
   if (row.deleted_on_server === 0 && row.remote_content !== '' && file?.base != null && file.content !== null) {
@@ -209,7 +196,7 @@ export function resolveConflict(core: Core, projectId: string, path: string, tex
   const row = db.prepare('SELECT commit_sha, remote_content, deleted_on_server FROM merge_conflicts WHERE project_id = ? AND path = ?').get(projectId, path) as
     | { commit_sha: string; remote_content: string; deleted_on_server: number }
     | undefined;
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `${path} is not in conflict.` });
+  if (!row) throw new CoreError('NOT_FOUND', `${path} is not in conflict.`);
   const now = new Date().toISOString();
   db.transaction(() => {
     if (row.deleted_on_server === 1) {
@@ -245,7 +232,7 @@ export async function openOrRefresh(core: Core, projectId: string): Promise<Open
     const ws = core.store.workspace(projectId)!;
     return { projectId, ref: ws.ref, commitSha: ws.commitSha, fileCount: core.store.files(projectId).length, offline: false, refresh };
   } catch (err) {
-    if (!(err instanceof TRPCError) || err.code !== 'BAD_GATEWAY') throw err;
+    if (!(err instanceof CoreError) || err.code !== 'UNAVAILABLE') throw err;
     const ws = core.store.workspace(projectId)!;
     return { projectId, ref: ws.ref, commitSha: ws.commitSha, fileCount: core.store.files(projectId).length, offline: true, refresh: null };
   }

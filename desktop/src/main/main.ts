@@ -9,8 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, Menu, session, shell } from 'electron';
 import { createIPCHandler } from 'trpc-electron/main';
-import { createCore } from '../core/core';
-import { startSync } from '../core/sync-client';
+import { createCore } from '../core/compose';
 import { coreRouter } from '../core/router';
 import { APP_CSP } from '../core/web-server';
 import { safeStorageVault } from './safe-storage-vault';
@@ -22,7 +21,7 @@ async function start(): Promise<void> {
   await app.whenReady();
   const dataDir = path.join(app.getPath('userData'), 'data');
   const core = createCore({ dataDir, vault: safeStorageVault(dataDir) });
-  startSync(core);
+  core.start();
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
@@ -48,7 +47,7 @@ async function start(): Promise<void> {
     if (/^https?:\/\//.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  createIPCHandler({ router: coreRouter, windows: [win], createContext: async () => ({ core }) });
+  createIPCHandler({ router: coreRouter, windows: [win], createContext: async () => core });
   Menu.setApplicationMenu(
     Menu.buildFromTemplate([
       { role: 'fileMenu' },
