@@ -234,6 +234,38 @@ export class Core {
   }
 
   /**
+   * Deletes a file locally (store.ts `deleteFile`): a file of the base commit becomes a deletion
+   * the next proposal carries (`{path, deleted: true}`); a file created here is gone. Writing the
+   * path again brings it back.
+   * @throws NOT_FOUND for a path the workspace does not hold
+   */
+  deleteFile(projectId: string, path: string): { path: string; deleted: true } {
+    this.readFile(projectId, path);
+    this.store.deleteFile(projectId, path);
+    this.onFileDeleted?.(projectId, path);
+    this.bump(projectId);
+    return { path, deleted: true };
+  }
+
+  /**
+   * Renames (moves) a file: its local text is written at `to` and `from` is deleted, so a proposal
+   * carries the pair as an added and a deleted file (git records a rename the same way).
+   * @throws NOT_FOUND when `from` does not exist; CONFLICT when `to` already does; BAD_REQUEST for a binary file (its bytes are not in the workspace)
+   */
+  renameFile(projectId: string, from: string, to: string): StoredFile {
+    const f = this.readFile(projectId, from);
+    if (from === to) return f;
+    if (this.store.file(projectId, to)) throw new TRPCError({ code: 'CONFLICT', message: `There is already a file ${to}; choose another path.` });
+    if (f.content === null) throw new TRPCError({ code: 'BAD_REQUEST', message: `${from} is a binary file; it cannot be renamed here.` });
+    const moved = this.writeFile(projectId, to, f.content);
+    this.deleteFile(projectId, from);
+    return moved;
+  }
+
+  /** Called after each local deletion, once the store holds it (local-folder.ts removes the file on disk too); an error it throws is the deletion's error. */
+  onFileDeleted: ((projectId: string, path: string) => void) | null = null;
+
+  /**
    * Called after each saved edit, once the store holds it (local-folder.ts writes it to the folder
    * on disk too); an error it throws is the write's error.
    */

@@ -99,6 +99,9 @@ export class LocalFolders {
     core.onFileWritten = (projectId, filePath, content) => {
       if (isLocalProject(projectId)) this.writeToDisk(projectId, filePath, content);
     };
+    core.onFileDeleted = (projectId, filePath) => {
+      if (isLocalProject(projectId)) this.removeFromDisk(projectId, filePath);
+    };
   }
 
   /** The local folders opened here, most recent first. */
@@ -147,6 +150,19 @@ export class LocalFolders {
   reopen(projectId: string): OpenedWorkspace {
     const { name: _name, path: _path, ...ws } = this.open(this.folderOf(projectId));
     return ws;
+  }
+
+  /** Removes a file deleted in Quire from the folder; refuses paths that leave it or a symbolic link. @throws INTERNAL_SERVER_ERROR with the reason when the disk refuses */
+  private removeFromDisk(projectId: string, filePath: string): void {
+    const root = this.folderOf(projectId);
+    const target = path.resolve(root, filePath);
+    if (!target.startsWith(root + path.sep)) throw new TRPCError({ code: 'BAD_REQUEST', message: `${filePath} is outside the folder.` });
+    try {
+      if (fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error('the file is a symbolic link');
+      fs.rmSync(target, { force: true });
+    } catch (err) {
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `The page is deleted in Quire but ${target} could not be removed: ${(err as Error).message}` });
+    }
   }
 
   /**
