@@ -14,6 +14,7 @@
  * OpenAPI operation entries (`GET /users`) are never pages. Every refusal throws a {@link NavigationEditError}.
  */
 import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, printParseErrorCode, type FormattingOptions, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import { slug } from 'github-slugger';
 import { isOperationEntry, normalizePagePath } from './page-entry';
 import { applyTextEdits, insertElementEdits, removeElementEdits } from './json-array-edits';
 
@@ -52,12 +53,13 @@ export interface GroupRef {
 }
 
 /**
- * Where an entry goes in a `pages` (or `groups`) array: `before` an entry (a page path or a group
- * name), or at `index` counted in the array after the moved entry left it; neither = at the end.
+ * Where an entry goes in a `pages` (or `groups`) array: `before` or `after` an entry (a page path
+ * or a group name), or at `index` counted in the array after the moved entry left it; none = at the end.
  */
 export interface NavPosition {
   index?: number;
   before?: string;
+  after?: string;
 }
 
 /** A group of the navigation as {@link navigationGroups} lists it. */
@@ -247,15 +249,15 @@ function removeAt(text: string, path: NavJsonPath): string {
 /** The index `position` names in `arr` (a `pages` or `groups` array; missing = empty). @throws NavigationEditError `bad-position` */
 function indexIn(arr: JsonNode | undefined, position: NavPosition | undefined): number {
   const entries = arr?.children ?? [];
-  if (position?.before !== undefined) {
-    const wanted = position.before;
+  const anchor = position?.before ?? position?.after;
+  if (anchor !== undefined) {
     const i = entries.findIndex((e) => {
       const s = stringOf(e);
-      if (s !== undefined) return s === wanted || (!isOperationEntry(s) && normalizePagePath(s) === normalizePagePath(wanted));
-      return stringOf(child(e, 'group')) === wanted;
+      if (s !== undefined) return s === anchor || (!isOperationEntry(s) && normalizePagePath(s) === normalizePagePath(anchor));
+      return stringOf(child(e, 'group')) === anchor;
     });
-    if (i < 0) throw new NavigationEditError('bad-position', `"${wanted}" is not listed there, so nothing can go before it.`);
-    return i;
+    if (i < 0) throw new NavigationEditError('bad-position', `"${anchor}" is not listed there, so nothing can go ${position?.before !== undefined ? 'before' : 'after'} it.`);
+    return position?.before !== undefined ? i : i + 1;
   }
   if (position?.index === undefined) return entries.length;
   if (!Number.isInteger(position.index) || position.index < 0 || position.index > entries.length) {
@@ -303,12 +305,17 @@ function comparePaths(a: NavJsonPath, b: NavJsonPath): number {
   return a.length - b.length;
 }
 
+/** A page file name made from a title the way GitHub makes heading ids (github-slugger): lower case, spaces to `-`, punctuation dropped. */
+export function pageSlug(title: string): string {
+  return slug(title.trim());
+}
+
 /**
  * The folder new pages of a group go in: the longest folder all its pages share (`guides` for
  * `guides/a`, `guides/b`), or the slug-like group name lower-cased when it has no page.
  */
 export function groupFolder(group: Pick<NavGroupInfo, 'name' | 'pages'>): string {
-  if (group.pages.length === 0) return group.name.toLowerCase().trim().replace(/[^\p{L}\p{N}\s-]/gu, '').replace(/\s+/g, '-');
+  if (group.pages.length === 0) return pageSlug(group.name);
   const dirs = group.pages.map((p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')).split('/') : []));
   const shared: string[] = [];
   for (let i = 0; dirs.every((d) => i < d.length && d[i] === dirs[0]![i]); i++) shared.push(dirs[0]![i]!);

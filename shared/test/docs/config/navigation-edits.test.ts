@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'jsonc-parser';
 import {
-  addGroup, addPage, addRedirect, groupFolder, listedPages, movePage, navigationGroups, NavigationEditError, removePage, renamePage, reorderGroup,
+  addGroup, addPage, addRedirect, groupFolder, pageSlug, listedPages, movePage, navigationGroups, NavigationEditError, removePage, renamePage, reorderGroup,
 } from '../../../src/docs/config/navigation-edits';
 
 /** A docs.json with comments, a trailing comma, tabs, nested groups and a group root, as people write them. */
@@ -79,6 +79,7 @@ describe('navigation groups', () => {
     expect(groupFolder({ name: 'Guides', pages: ['guides/setup', 'guides/deploy'] })).toBe('guides');
     expect(groupFolder({ name: 'Start', pages: ['index', 'guides/x'] })).toBe('');
     expect(groupFolder({ name: 'Release Notes', pages: [] })).toBe('release-notes');
+    expect(pageSlug('  What\'s new in Quire 2.0? ')).toBe('whats-new-in-quire-20');
   });
 
   it('says plainly when docs.json is not JSON or has no navigation', () => {
@@ -174,6 +175,8 @@ describe('renaming and moving pages', () => {
     const up = movePage(DOCS, 'guides/deploy', { group: 'Guides', within: ['Guides'], before: 'guides/setup' });
     expect(guidesTab(up)[1]!.pages[0]).toBe('guides/deploy');
     expect(guidesTab(up)[1]!.pages).toHaveLength(3);
+    const after = movePage(DOCS, 'guides/setup', { group: 'Guides', within: ['Guides'], after: 'guides/deploy' });
+    expect(guidesTab(after)[1]!.pages.at(-1)).toBe('guides/setup');
   });
 
   it('moves out of a nested group into its parent, and refuses a move onto a group already listing the page', () => {
