@@ -4,7 +4,10 @@
  * are, the element's own same-line comment leaves with it. jsonc-parser's `modify` re-formats the
  * whole array instead (and can move code behind a line comment), hence these. Node-free.
  */
-import { createScanner, SyntaxKind, type Node as JsonNode } from 'jsonc-parser';
+import { createScanner, type Node as JsonNode } from 'jsonc-parser';
+
+/** jsonc-parser's `SyntaxKind` values (a const enum its typings do not let modules read). */
+const SyntaxKind = { CommaToken: 5, LineCommentTrivia: 12, BlockCommentTrivia: 13, LineBreakTrivia: 14, Trivia: 15, EOF: 17 } as const;
 
 /** One text replacement: `length` characters at `offset` become `content`. */
 export interface TextEdit {
@@ -21,18 +24,18 @@ export function applyTextEdits(text: string, edits: TextEdit[]): string {
   return out;
 }
 
-const end = (n: JsonNode) => n.offset + n.length;
+const end = (n: { offset: number; length: number }) => n.offset + n.length;
 const lineStart = (text: string, offset: number) => text.lastIndexOf('\n', offset - 1) + 1;
 const indentAt = (text: string, offset: number) => /^[ \t]*/.exec(text.slice(lineStart(text, offset)))![0];
 /** True when only spaces or tabs come before `offset` on its line. */
 const firstOnLine = (text: string, offset: number) => /^[ \t]*$/.test(text.slice(lineStart(text, offset), offset));
 
 /** The tokens after `offset` up to the next line end (comments included), with their offsets. */
-function tokensToLineEnd(text: string, offset: number): Array<{ kind: SyntaxKind; offset: number; length: number }> {
+function tokensToLineEnd(text: string, offset: number): Array<{ kind: number; offset: number; length: number }> {
   const scanner = createScanner(text, false);
   scanner.setPosition(offset);
-  const out: Array<{ kind: SyntaxKind; offset: number; length: number }> = [];
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF && kind !== SyntaxKind.LineBreakTrivia; kind = scanner.scan()) {
+  const out: Array<{ kind: number; offset: number; length: number }> = [];
+  for (let kind: number = scanner.scan(); kind !== SyntaxKind.EOF && kind !== SyntaxKind.LineBreakTrivia; kind = scanner.scan()) {
     if (kind !== SyntaxKind.Trivia) out.push({ kind, offset: scanner.getTokenOffset(), length: scanner.getTokenLength() });
   }
   return out;
@@ -42,7 +45,7 @@ function tokensToLineEnd(text: string, offset: number): Array<{ kind: SyntaxKind
 function commaAfter(text: string, offset: number): number {
   const scanner = createScanner(text, false);
   scanner.setPosition(offset);
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+  for (let kind: number = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
     if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia || kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) continue;
     return kind === SyntaxKind.CommaToken ? scanner.getTokenOffset() : -1;
   }

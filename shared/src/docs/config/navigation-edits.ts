@@ -71,8 +71,8 @@ export interface NavGroupInfo {
   path: NavJsonPath;
   /** the page paths listed directly in it, in order (operations and nested groups left out) */
   pages: string[];
-  /** the number of entries of its `pages` array (pages, operations and nested groups) */
-  entries: number;
+  /** its `pages` array's entries in order: page paths (normalized), operations as written, nested groups by name */
+  entries: string[];
 }
 
 /** A redirect of docs.json's `redirects` array (Mintlify: `{source, destination, permanent?}`). */
@@ -287,7 +287,12 @@ export function navigationGroups(text: string): NavGroupInfo[] {
   return w.groups.map((g) => {
     const prefix = JSON.stringify([...g.path, 'pages']).slice(0, -1) + ',';
     const pages = w.pages.filter((p) => p.path.length === g.path.length + 2 && JSON.stringify(p.path).startsWith(prefix)).map((p) => p.page);
-    return { name: g.name, within: g.within, path: g.path, pages, entries: child(g.node, 'pages')?.children?.length ?? 0 };
+    const entries = (child(g.node, 'pages')?.children ?? []).map((e) => {
+      const value = stringOf(e);
+      if (value !== undefined) return isOperationEntry(value) ? value : normalizePagePath(value);
+      return stringOf(child(e, 'group')) ?? '';
+    });
+    return { name: g.name, within: g.within, path: g.path, pages, entries };
   });
 }
 

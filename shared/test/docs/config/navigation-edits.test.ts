@@ -66,6 +66,7 @@ describe('navigation groups', () => {
       { name: 'Advanced', within: ['Guides', 'Guides'], pages: ['guides/advanced/tuning'] },
       { name: 'Start', within: ['API'], pages: ['api/intro'] },
     ]);
+    expect(navigationGroups(DOCS)[1]!.entries).toEqual(['guides/setup', 'Advanced', 'guides/deploy']);
     expect(listedPages(DOCS)).toEqual(['index', 'quickstart', 'guides/overview', 'guides/setup', 'guides/advanced/tuning', 'guides/deploy', 'api/intro']);
   });
 
