@@ -27,7 +27,8 @@ async function errorOf(p: Promise<unknown>): Promise<TRPCError> {
 
 function reviewsOf(): Reviews {
   core.store.saveSession({
-    serverUrl: 'http://quire.test', userId: 'usr_me', email: 'me@acme.test', name: 'Me', orgId: 'org_acme', orgName: 'Acme', role: 'editor', expiresAt: '2099-01-01T00:00:00.000Z',
+    serverUrl: 'http://quire.test', userId: 'usr_me', email: 'me@acme.test', name: 'Me',
+    orgId: 'org_acme', orgName: 'Acme', role: 'editor', expiresAt: '2099-01-01T00:00:00.000Z',
   });
   return new Reviews({ store: core.store, session: () => core.store.session(), client: () => null, queued: () => undefined });
 }
@@ -60,7 +61,10 @@ describe('deleting a file', () => {
     const r = reviews.propose({ projectId, title: 'Drop setup', paths: ['guides/setup.mdx'] });
     expect(r.changes).toEqual([{ path: 'guides/setup.mdx', change: 'deleted' }]);
     expect(reviews.get(projectId, r.id).files).toEqual([{ path: 'guides/setup.mdx', change: 'deleted', before: setup, after: null }]);
-    expect(reviews.outbox.items()[0]!.mutation).toMatchObject({ type: 'review.create', review: { baseCommit: sha, changes: [{ path: 'guides/setup.mdx', deleted: true }] } });
+    expect(reviews.outbox.items()[0]!.mutation).toMatchObject({
+      type: 'review.create',
+      review: { baseCommit: sha, changes: [{ path: 'guides/setup.mdx', deleted: true }] },
+    });
   });
 
   it('keeps the deletion across a restart and a reopening from the server; writing the path again brings the file back', async () => {
@@ -68,7 +72,8 @@ describe('deleting a file', () => {
     await core.close();
     core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
     c = createCoreCaller({ core });
-    core.store.saveWorkspace(projectId, 'main', sha, core.store.files(projectId).map((f) => ({ path: f.path, size: f.size, content: f.base })).concat({ path: 'index.mdx', size: 10, content: 'x' }));
+    const onServer = core.store.files(projectId).map((f) => ({ path: f.path, size: f.size, content: f.base }));
+    core.store.saveWorkspace(projectId, 'main', sha, [...onServer, { path: 'index.mdx', size: 10, content: 'x' }]);
     expect(await c.workspace.changes({ projectId })).toEqual(['index.mdx']);
     expect(await c.files.write({ projectId, path: 'index.mdx', content: 'x' })).toMatchObject({ content: 'x', modified: false });
     expect(await c.workspace.changes({ projectId })).toEqual([]);
@@ -116,7 +121,10 @@ describe('renaming a file', () => {
   });
 
   it('refuses a target that exists, a missing source and a binary file', async () => {
-    expect(await errorOf(c.files.rename({ projectId, from: 'index.mdx', to: 'guides/setup.mdx' }))).toMatchObject({ code: 'CONFLICT', message: 'There is already a file guides/setup.mdx; choose another path.' });
+    expect(await errorOf(c.files.rename({ projectId, from: 'index.mdx', to: 'guides/setup.mdx' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: 'There is already a file guides/setup.mdx; choose another path.',
+    });
     expect((await errorOf(c.files.rename({ projectId, from: 'nope.mdx', to: 'x.mdx' }))).code).toBe('NOT_FOUND');
     expect((await errorOf(c.files.rename({ projectId, from: 'logo.png', to: 'img/logo.png' }))).code).toBe('BAD_REQUEST');
     expect(await c.workspace.changes({ projectId })).toEqual([]);

@@ -11,7 +11,14 @@ const SERVER_PORT = Number(process.env.QUIRE_E2E_PAGES_SERVER_PORT ?? 4392);
 const DESKTOP_PORT = Number(process.env.QUIRE_E2E_PAGES_PORT ?? 5392);
 const WRITER = { email: 'pages@desktop.test', password: 'a long desktop password', role: 'editor' } as const;
 
-const { stack, url } = useDesktopStack({ name: 'desktop-pages', serverPort: SERVER_PORT, desktopPort: DESKTOP_PORT, projectName: 'Pages demo', projectSlug: 'pages-demo', user: WRITER });
+const { stack, url } = useDesktopStack({
+  name: 'desktop-pages',
+  serverPort: SERVER_PORT,
+  desktopPort: DESKTOP_PORT,
+  projectName: 'Pages demo',
+  projectSlug: 'pages-demo',
+  user: WRITER,
+});
 
 /** Calls a procedure of the desktop core (web mode: tRPC over HTTP, every call a POST) and answers its data. */
 async function coreCall<T>(page: Page, procedure: string, input: unknown): Promise<T> {
@@ -77,7 +84,8 @@ test('a writer creates, renames, deletes and reorders pages, and docs.json follo
     expect(docs.redirects).toContainEqual({ source: '/docs/quickstart', destination: '/start/getting-started' });
     expect(await read('start/getting-started.mdx')).toMatch(/^---\ntitle: Getting started\n/);
     expect(await read('index.mdx')).toContain('href="/start/getting-started"');
-    expect(await coreCall<string[]>(page, 'workspace.changes', { projectId })).toEqual(expect.arrayContaining(['quickstart.mdx', 'start/getting-started.mdx', 'docs.json', 'index.mdx']));
+    const changed = await coreCall<string[]>(page, 'workspace.changes', { projectId });
+    expect(changed).toEqual(expect.arrayContaining(['quickstart.mdx', 'start/getting-started.mdx', 'docs.json', 'index.mdx']));
   });
 
   await test.step('delete a page from its context menu, opened with the keyboard', async () => {
@@ -112,7 +120,9 @@ test('a writer creates, renames, deletes and reorders pages, and docs.json follo
     await page.keyboard.press('Control+Shift+P');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.getByRole('combobox', { name: 'Command' }).fill('page');
-    for (const name of ['New page', 'Rename page', 'Move page', 'Delete page']) await expect(palette.getByRole('option', { name: new RegExp(`^${name}`) })).toBeVisible();
+    for (const name of ['New page', 'Rename page', 'Move page', 'Delete page']) {
+      await expect(palette.getByRole('option', { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
     await page.keyboard.press('Escape');
   });
 });

@@ -152,7 +152,10 @@ export class LocalFolders {
     return ws;
   }
 
-  /** Removes a file deleted in Quire from the folder; refuses paths that leave it or a symbolic link. @throws INTERNAL_SERVER_ERROR with the reason when the disk refuses */
+  /**
+   * Removes a file deleted in Quire from the folder; refuses paths that leave it or a symbolic link.
+   * @throws INTERNAL_SERVER_ERROR with the reason when the disk refuses
+   */
   private removeFromDisk(projectId: string, filePath: string): void {
     const root = this.folderOf(projectId);
     const target = path.resolve(root, filePath);
@@ -161,7 +164,8 @@ export class LocalFolders {
       if (fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error('the file is a symbolic link');
       fs.rmSync(target, { force: true });
     } catch (err) {
-      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: `The page is deleted in Quire but ${target} could not be removed: ${(err as Error).message}` });
+      const message = `The page is deleted in Quire but ${target} could not be removed: ${(err as Error).message}`;
+      throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message });
     }
   }
 

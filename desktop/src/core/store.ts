@@ -7,7 +7,8 @@ import { makePrivateDir, makePrivateFile } from './private-files';
  * FULL so that an edit acknowledged to the renderer survives a crash or power loss). Holds the
  * session (server URL and who is signed in; the token itself is in a {@link TokenVault}), the
  * project list as last fetched (offline use), the opened workspaces, and their files with the base
- * content from the server and the local edit. All methods are synchronous and throw SQLite errors as is.
+ * content from the server and the local edit (or deletion: `files.deleted`). All methods are
+ * synchronous and throw SQLite errors as is.
  */
 export interface SessionRecord {
   serverUrl: string;
@@ -216,7 +217,8 @@ export class LocalStore {
 
   /** Every file of an opened project, by path. */
   files(projectId: string): StoredFile[] {
-    const rows = this.db.prepare('SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND deleted = 0 ORDER BY path').all(projectId) as {
+    const sql = 'SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND deleted = 0 ORDER BY path';
+    const rows = this.db.prepare(sql).all(projectId) as {
       path: string;
       size: number;
       base_content: string | null;
@@ -228,14 +230,18 @@ export class LocalStore {
   /** Paths of the files of an opened project whose local content differs from their base, and of those deleted here, sorted. */
   changedPaths(projectId: string): string[] {
     const rows = this.db
-      .prepare('SELECT path FROM files WHERE project_id = ? AND (deleted = 1 OR (local_content IS NOT NULL AND (base_content IS NULL OR local_content <> base_content))) ORDER BY path')
+      .prepare(
+        `SELECT path FROM files WHERE project_id = ?
+           AND (deleted = 1 OR (local_content IS NOT NULL AND (base_content IS NULL OR local_content <> base_content))) ORDER BY path`,
+      )
       .all(projectId) as { path: string }[];
     return rows.map((r) => r.path);
   }
 
   /** One file, or null (also for a file deleted here, see {@link deletedFile}). */
   file(projectId: string, filePath: string): StoredFile | null {
-    const row = this.db.prepare('SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND path = ? AND deleted = 0').get(projectId, filePath) as
+    const sql = 'SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND path = ? AND deleted = 0';
+    const row = this.db.prepare(sql).get(projectId, filePath) as
       | { path: string; size: number; base_content: string | null; local_content: string | null }
       | undefined;
     return row ? toStoredFile(row) : null;

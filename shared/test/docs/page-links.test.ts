@@ -23,7 +23,10 @@ describe('rewriting links to a moved page', () => {
 
   it('leaves code blocks alone and answers no change for an unrelated page', () => {
     const page = '```md\n[setup](/guides/setup)\n```\n[setup](/guides/setup)\n';
-    expect(rewritePageLinks(page, 'index.mdx', 'guides/setup', 'guides/install')).toEqual({ text: '```md\n[setup](/guides/setup)\n```\n[setup](/guides/install)\n', count: 1 });
+    expect(rewritePageLinks(page, 'index.mdx', 'guides/setup', 'guides/install')).toEqual({
+      text: '```md\n[setup](/guides/setup)\n```\n[setup](/guides/install)\n',
+      count: 1,
+    });
     expect(rewritePageLinks('[a](/other)', 'index.mdx', 'guides/setup', 'x').count).toBe(0);
   });
 

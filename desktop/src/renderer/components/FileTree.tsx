@@ -132,7 +132,8 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
   const pageMenu = (x: number, y: number, restore: HTMLElement | null) => {
     if (!place) return;
     const from = inNav && parents.length ? { group: parents[parents.length - 1]!, within: parents.slice(0, -1) } : undefined;
-    const show = (kind: 'rename' | 'move' | 'delete') => usePageActions.getState().show({ kind, file: place.file, title: node.label, ...(from ? { from } : {}) });
+    const show = (kind: 'rename' | 'move' | 'delete') =>
+      usePageActions.getState().show({ kind, file: place.file, title: node.label, ...(from ? { from } : {}) });
     onMenu({
       label: `${node.label} actions`,
       x,

@@ -243,9 +243,8 @@ function RenameDialog({ projectId, file, title: shownTitle }: { projectId: strin
       close();
       usePageActions.getState().changed(result.file);
       if (useApp.getState().openPath === file || result.file !== file) useApp.getState().openFile(result.file);
-      useUi
-        .getState()
-        .setNotice(result.file === file ? 'Page renamed' : `Moved to ${result.file}${result.linksUpdated ? `; ${result.linksUpdated} links in ${result.pagesUpdated} pages updated` : ''}`);
+      const links = result.linksUpdated ? `; ${result.linksUpdated} links in ${result.pagesUpdated} pages updated` : '';
+      useUi.getState().setNotice(result.file === file ? 'Page renamed' : `Moved to ${result.file}${links}`);
     });
 
   return (
@@ -330,6 +329,8 @@ export function PageDialogs({ projectId }: { projectId: string }) {
   if (!dialog) return null;
   if (dialog.kind === 'new') return <NewPageDialog key="new" projectId={projectId} group={dialog.group} />;
   if (dialog.kind === 'rename') return <RenameDialog key={`rename:${dialog.file}`} projectId={projectId} file={dialog.file} title={dialog.title} />;
-  if (dialog.kind === 'move') return <MoveDialog key={`move:${dialog.file}`} projectId={projectId} file={dialog.file} title={dialog.title} from={dialog.from} />;
+  if (dialog.kind === 'move') {
+    return <MoveDialog key={`move:${dialog.file}`} projectId={projectId} file={dialog.file} title={dialog.title} from={dialog.from} />;
+  }
   return <DeleteDialog key={`delete:${dialog.file}`} projectId={projectId} file={dialog.file} title={dialog.title} />;
 }

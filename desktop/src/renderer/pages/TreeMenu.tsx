@@ -12,7 +12,14 @@ export interface MenuItem {
  * runs the item, Escape or Tab closes the menu and gives the focus back to `restore`; a click
  * outside closes it.
  */
-export function TreeMenu({ label, x, y, items, restore, onClose }: { label: string; x: number; y: number; items: MenuItem[]; restore: HTMLElement | null; onClose(): void }) {
+export function TreeMenu({ label, x, y, items, restore, onClose }: {
+  label: string;
+  x: number;
+  y: number;
+  items: MenuItem[];
+  restore: HTMLElement | null;
+  onClose(): void;
+}) {
   const ref = useRef<HTMLUListElement>(null);
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();

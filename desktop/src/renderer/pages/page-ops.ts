@@ -33,7 +33,9 @@ const PAGE_FILE = /\.mdx?$/i;
 /** Reads the docs root, docs.json and its groups. */
 export async function loadNav(projectId: string): Promise<NavContext> {
   const { docsRoot, configPath } = await core.workspace.docsRoot.query({ projectId });
-  if (!configPath) return { docsRoot, configPath, configText: null, groups: [], error: 'This project has no docs.json; pages are created without a navigation entry.' };
+  if (!configPath) {
+    return { docsRoot, configPath, configText: null, groups: [], error: 'This project has no docs.json; pages are created without a navigation entry.' };
+  }
   const configText = (await core.files.read.query({ projectId, path: configPath })).content ?? '';
   try {
     return { docsRoot, configPath, configText, groups: navigationGroups(configText), error: null };
@@ -133,7 +135,9 @@ export async function createPage(projectId: string, input: NewPage): Promise<str
   const nav = await loadNav(projectId);
   const page = checkPagePath(input.page);
   const file = fileOfPage(nav, page);
-  if ((await exists(projectId, file)) || (await exists(projectId, fileOfPage(nav, page, '.md')))) throw new Error(`There is already a page at ${page}; choose another path.`);
+  if ((await exists(projectId, file)) || (await exists(projectId, fileOfPage(nav, page, '.md')))) {
+    throw new Error(`There is already a page at ${page}; choose another path.`);
+  }
   let config = nav.configText;
   if (config !== null && (input.group || input.newGroup)) {
     try {

@@ -46,7 +46,8 @@ function commaAfter(text: string, offset: number): number {
   const scanner = createScanner(text, false);
   scanner.setPosition(offset);
   for (let kind: number = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia || kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) continue;
+    const skipped = [SyntaxKind.Trivia, SyntaxKind.LineBreakTrivia, SyntaxKind.LineCommentTrivia, SyntaxKind.BlockCommentTrivia] as number[];
+    if (skipped.includes(kind)) continue;
     return kind === SyntaxKind.CommaToken ? scanner.getTokenOffset() : -1;
   }
   return -1;

@@ -13,7 +13,9 @@
  * Page paths are compared as {@link normalizePagePath} writes them (`/guides/setup.mdx` = `guides/setup`);
  * OpenAPI operation entries (`GET /users`) are never pages. Every refusal throws a {@link NavigationEditError}.
  */
-import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, printParseErrorCode, type FormattingOptions, type Node as JsonNode, type ParseError } from 'jsonc-parser';
+import {
+  applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree, printParseErrorCode, type FormattingOptions, type Node as JsonNode, type ParseError,
+} from 'jsonc-parser';
 import { slug } from 'github-slugger';
 import { isOperationEntry, normalizePagePath } from './page-entry';
 import { applyTextEdits, insertElementEdits, removeElementEdits } from './json-array-edits';
@@ -83,7 +85,9 @@ export interface NavRedirect {
 }
 
 /** docs.json keys holding division lists and the key of each item's title (docs-json-schema.ts DIVISION_KEYS). */
-const DIVISIONS: Record<string, string> = { tabs: 'tab', anchors: 'anchor', dropdowns: 'dropdown', products: 'product', versions: 'version', languages: 'language', menu: 'item' };
+const DIVISIONS: Record<string, string> = {
+  tabs: 'tab', anchors: 'anchor', dropdowns: 'dropdown', products: 'product', versions: 'version', languages: 'language', menu: 'item',
+};
 
 interface GroupSite {
   name: string;
@@ -135,7 +139,8 @@ function walk(text: string): Walk {
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length || !root) {
     const e = errors[0];
-    throw new NavigationEditError('invalid-config', e ? `docs.json is not valid JSON (${printParseErrorCode(e.error)} at ${lineCol(text, e.offset)}); fix it first.` : 'docs.json is empty.');
+    const message = e ? `docs.json is not valid JSON (${printParseErrorCode(e.error)} at ${lineCol(text, e.offset)}); fix it first.` : 'docs.json is empty.';
+    throw new NavigationEditError('invalid-config', message);
   }
   const nav = child(root, 'navigation');
   if (!nav || (nav.type !== 'object' && nav.type !== 'array')) throw new NavigationEditError('invalid-config', 'docs.json has no "navigation" object.');
@@ -256,7 +261,8 @@ function indexIn(arr: JsonNode | undefined, position: NavPosition | undefined): 
       if (s !== undefined) return s === anchor || (!isOperationEntry(s) && normalizePagePath(s) === normalizePagePath(anchor));
       return stringOf(child(e, 'group')) === anchor;
     });
-    if (i < 0) throw new NavigationEditError('bad-position', `"${anchor}" is not listed there, so nothing can go ${position?.before !== undefined ? 'before' : 'after'} it.`);
+    const side = position?.before !== undefined ? 'before' : 'after';
+    if (i < 0) throw new NavigationEditError('bad-position', `"${anchor}" is not listed there, so nothing can go ${side} it.`);
     return position?.before !== undefined ? i : i + 1;
   }
   if (position?.index === undefined) return entries.length;
@@ -350,7 +356,9 @@ export function removePage(text: string, page: string): string {
   const p = requirePage(page);
   let out = text;
   let w = walk(out);
-  if (!w.pages.some((s) => s.page === p) && !w.roots.some((s) => s.page === p)) throw new NavigationEditError('page-not-listed', `${p} is not listed in the navigation.`);
+  if (!w.pages.some((s) => s.page === p) && !w.roots.some((s) => s.page === p)) {
+    throw new NavigationEditError('page-not-listed', `${p} is not listed in the navigation.`);
+  }
   for (const r of w.roots.filter((s) => s.page === p)) out = edit(out, r.path, undefined);
   // one entry at a time, reading the text again: each removal moves the later entries' indexes
   w = walk(out);
@@ -382,7 +390,8 @@ export function renamePage(text: string, from: string, to: string): string {
 /**
  * Moves `page` to a group (another one, or the same one to reorder it): it leaves every group it is
  * listed in (only `from` when given) and is listed at `target`'s position, written as before.
- * @throws NavigationEditError `page-not-listed`; `group-not-found` / `group-ambiguous`; `already-listed` when the target lists it and it is not moved from there; `bad-position`
+ * @throws NavigationEditError `page-not-listed`; `group-not-found` / `group-ambiguous`; `already-listed` when the target
+ *   lists it and it is not moved from there; `bad-position`
  */
 export function movePage(text: string, page: string, target: GroupRef & NavPosition, from?: GroupRef): string {
   const p = requirePage(page);
@@ -392,9 +401,13 @@ export function movePage(text: string, page: string, target: GroupRef & NavPosit
   const inScope = (s: PageSite, groupPath: NavJsonPath | undefined) =>
     s.page === p && (groupPath === undefined || (s.path.length === groupPath.length + 2 && comparePaths(s.path.slice(0, groupPath.length), groupPath) === 0));
   const sites = w.pages.filter((s) => inScope(s, scope));
-  if (sites.length === 0) throw new NavigationEditError('page-not-listed', `${p} is not listed ${from ? `in the group ${describeRef(from)}` : 'in the navigation'}.`);
+  if (sites.length === 0) {
+    throw new NavigationEditError('page-not-listed', `${p} is not listed ${from ? `in the group ${describeRef(from)}` : 'in the navigation'}.`);
+  }
   const inTarget = w.pages.filter((s) => inScope(s, targetGroup.path));
-  if (inTarget.length && !inTarget.every((s) => sites.includes(s))) throw new NavigationEditError('already-listed', `${p} is already listed in the group "${targetGroup.name}".`);
+  if (inTarget.length && !inTarget.every((s) => sites.includes(s))) {
+    throw new NavigationEditError('already-listed', `${p} is already listed in the group "${targetGroup.name}".`);
+  }
   const written = sites[0]!.value;
   let out = text;
   // remove one entry at a time, finding the scope group again after each removal (indexes move)
@@ -447,7 +460,10 @@ export function addGroup(text: string, name: string, options: { within?: string[
   const matching = w.containers.filter((c) => withinMatches(c.titles, options.within));
   const holds = (c: ContainerSite) => c.node.type === 'array' || child(c.node, 'groups')?.type === 'array' || child(c.node, 'pages')?.type === 'array';
   const c = matching.find(holds) ?? matching.find((m) => !Object.keys(DIVISIONS).some((k) => child(m.node, k)));
-  if (!c) throw new NavigationEditError('group-not-found', `There is no tab or division ${options.within?.map((t) => `"${t}"`).join(' / ') ?? ''} to add the group to.`);
+  if (!c) {
+    const names = options.within?.map((t) => `"${t}"`).join(' / ') ?? '';
+    throw new NavigationEditError('group-not-found', `There is no tab or division ${names} to add the group to.`);
+  }
   const key = c.node.type === 'array' ? undefined : child(c.node, 'groups')?.type === 'array' || child(c.node, 'pages')?.type !== 'array' ? 'groups' : 'pages';
   const listPath = key ? [...c.path, key] : c.path;
   if (w.groups.some((g) => g.name === title && comparePaths(g.path.slice(0, listPath.length), listPath) === 0 && g.path.length === listPath.length + 1)) {
@@ -467,7 +483,8 @@ function redirectPath(p: string): string {
  * working after a page moved (Mintlify "redirects"). Keeps the list free of chains and loops:
  * redirects that led to `source` now lead to `destination` (dropped when that is their own source),
  * and an earlier redirect from `source` is replaced. Adding one that is already there changes nothing.
- * @throws NavigationEditError `invalid-config` when the text is not JSON or `redirects` is not an array; `invalid-page` when source and destination are the same
+ * @throws NavigationEditError `invalid-config` when the text is not JSON or `redirects` is not an array; `invalid-page` when
+ *   source and destination are the same
  */
 export function addRedirect(text: string, redirect: NavRedirect): string {
   const source = redirectPath(redirect.source);

@@ -41,7 +41,8 @@ const DOCS = `{
 }
 `;
 
-const json = (text: string) => parse(text, [], { allowTrailingComma: true }) as { navigation: { tabs: Array<{ groups?: unknown[]; pages?: unknown[] }> }; redirects?: unknown[] };
+type Parsed = { navigation: { tabs: Array<{ groups?: unknown[]; pages?: unknown[] }> }; redirects?: unknown[] };
+const json = (text: string) => parse(text, [], { allowTrailingComma: true }) as Parsed;
 const guidesTab = (text: string) => json(text).navigation.tabs[0]!.groups as Array<{ group: string; pages: unknown[]; root?: string }>;
 /** The text outside the lines an edit touched: what must stay as written. */
 const keepsComments = (text: string) => {
@@ -98,7 +99,9 @@ describe('adding and removing pages', () => {
   });
 
   it('keeps each array\'s layout: tab indentation, a trailing comma, a one-line array, a same-line comment with its entry', () => {
-    const tabbed = '{\n\t"navigation": {\n\t\t"groups": [\n\t\t\t{\n\t\t\t\t"group": "A",\n\t\t\t\t"pages": [\n\t\t\t\t\t"a", // first\n\t\t\t\t\t"b",\n\t\t\t\t]\n\t\t\t}\n\t\t]\n\t}\n}\n';
+    const tabbed =
+      '{\n\t"navigation": {\n\t\t"groups": [\n\t\t\t{\n\t\t\t\t"group": "A",\n' +
+      '\t\t\t\t"pages": [\n\t\t\t\t\t"a", // first\n\t\t\t\t\t"b",\n\t\t\t\t]\n\t\t\t}\n\t\t]\n\t}\n}\n';
     expect(addPage(tabbed, 'c', { group: 'A' })).toBe(tabbed.replace('"b",\n', '"b",\n\t\t\t\t\t"c",\n'));
     expect(addPage(tabbed, 'c', { group: 'A', index: 0 })).toBe(tabbed.replace('\t\t\t\t\t"a"', '\t\t\t\t\t"c",\n\t\t\t\t\t"a"'));
     expect(removePage(tabbed, 'a')).toBe(tabbed.replace('\t\t\t\t\t"a", // first\n', ''));
@@ -159,7 +162,10 @@ describe('renaming and moving pages', () => {
   });
 
   it('refuses to rename to a path already listed, or a path that is not listed', () => {
-    expect(errorOf(() => renamePage(DOCS, 'index', 'guides/setup'))).toMatchObject({ code: 'already-listed', message: 'guides/setup is already listed in the navigation.' });
+    expect(errorOf(() => renamePage(DOCS, 'index', 'guides/setup'))).toMatchObject({
+      code: 'already-listed',
+      message: 'guides/setup is already listed in the navigation.',
+    });
     expect(errorOf(() => renamePage(DOCS, 'ghost', 'x')).code).toBe('page-not-listed');
   });
 
