@@ -67,6 +67,7 @@ export function createCore(options: CoreOptions): DesktopCore {
     vault: options.vault,
     preview,
     fileWritten: (projectId, path, content) => localFolders.writeThrough(projectId, path, content),
+    fileDeleted: (projectId, path) => localFolders.deleteThrough(projectId, path),
   });
 
   const session = () => (store.db.open ? store.session() : null);

@@ -22,6 +22,8 @@ export interface CoreDeps {
    * on disk too); an error it throws is the write's error.
    */
   fileWritten?: (projectId: string, path: string, content: string) => void;
+  /** Called after each local deletion, once the store holds it (local-folder.ts removes the file on disk too); an error it throws is the deletion's error. */
+  fileDeleted?: (projectId: string, path: string) => void;
 }
 
 /** What `session.status` answers. */
@@ -61,6 +63,7 @@ export class Core {
   private readonly vault: TokenVault;
   private readonly preview: PreviewService;
   private readonly fileWritten: CoreDeps['fileWritten'];
+  private readonly fileDeleted: CoreDeps['fileDeleted'];
   private readonly linters = new Map<string, { key: string; linter: Linter }>();
   /** per project: bumped when a file changes, so the preview worker reloads the project */
   private readonly versions = new Map<string, number>();
@@ -73,6 +76,7 @@ export class Core {
     this.vault = deps.vault;
     this.preview = deps.preview;
     this.fileWritten = deps.fileWritten;
+    this.fileDeleted = deps.fileDeleted;
   }
 
   /**
@@ -245,6 +249,35 @@ export class Core {
     if (!/\.mdx?$/i.test(path) || before === null || frontmatterOf(before) !== frontmatterOf(content) || SNIPPET_PATH.test(path)) this.bump(projectId);
     else this.bodyEdited.add(projectId);
     return f;
+  }
+
+  /**
+   * Deletes a file locally (store.ts `deleteFile`): a file of the base commit becomes a deletion
+   * the next proposal carries (`{path, deleted: true}`); a file created here is gone. Writing the
+   * path again brings it back.
+   * @throws NOT_FOUND for a path the workspace does not hold
+   */
+  deleteFile(projectId: string, path: string): { path: string; deleted: true } {
+    this.readFile(projectId, path);
+    this.store.deleteFile(projectId, path);
+    this.fileDeleted?.(projectId, path);
+    this.bump(projectId);
+    return { path, deleted: true };
+  }
+
+  /**
+   * Renames (moves) a file: its local text is written at `to` and `from` is deleted, so a proposal
+   * carries the pair as an added and a deleted file (git records a rename the same way).
+   * @throws NOT_FOUND when `from` does not exist; CONFLICT when `to` already does; BAD_REQUEST for a binary file (its bytes are not in the workspace)
+   */
+  renameFile(projectId: string, from: string, to: string): StoredFile {
+    const f = this.readFile(projectId, from);
+    if (from === to) return f;
+    if (this.store.file(projectId, to)) throw new CoreError('CONFLICT', `There is already a file ${to}; choose another path.`);
+    if (f.content === null) throw new CoreError('BAD_REQUEST', `${from} is a binary file; it cannot be renamed here.`);
+    const moved = this.writeFile(projectId, to, f.content);
+    this.deleteFile(projectId, from);
+    return moved;
   }
 
   /** Tells the preview worker that files of the project changed outside {@link writeFile} (workspace-refresh.ts, local-folder.ts). */

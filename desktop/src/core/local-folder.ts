@@ -117,6 +117,14 @@ export class LocalFolders {
     if (isLocalProject(projectId)) this.writeToDisk(projectId, filePath, content);
   }
 
+  /**
+   * Removes a deleted file of a local folder project from its folder on disk (other projects: nothing).
+   * @throws CoreError BAD_REQUEST for a path outside the folder; NOT_FOUND for a folder never opened here
+   */
+  deleteThrough(projectId: string, filePath: string): void {
+    if (isLocalProject(projectId)) this.removeFromDisk(projectId, filePath);
+  }
+
   /** The local folders opened here, most recent first. */
   list(): LocalFolderProject[] {
     const rows = this.store.db.prepare('SELECT project_id, folder_path, name FROM local_folders ORDER BY opened_at DESC').all() as { project_id: string; folder_path: string; name: string }[];
@@ -163,6 +171,23 @@ export class LocalFolders {
   reopen(projectId: string): OpenedWorkspace {
     const { name: _name, path: _path, ...ws } = this.open(this.folderOf(projectId));
     return ws;
+  }
+
+  /**
+   * Removes a file deleted in Quire from the folder; refuses paths that leave it or a symbolic link.
+   * @throws CoreError INTERNAL with the reason when the disk refuses
+   */
+  private removeFromDisk(projectId: string, filePath: string): void {
+    const root = this.folderOf(projectId);
+    const target = path.resolve(root, filePath);
+    if (!target.startsWith(root + path.sep)) throw new CoreError('BAD_REQUEST', `${filePath} is outside the folder.`);
+    try {
+      if (fs.lstatSync(target, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Error('the file is a symbolic link');
+      fs.rmSync(target, { force: true });
+    } catch (err) {
+      const message = `The page is deleted in Quire but ${target} could not be removed: ${(err as Error).message}`;
+      throw new CoreError('INTERNAL', message);
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ import { REVIEWING_ROLES, type Member, type Role } from '@quire/shared/api/membe
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { SyncMutation } from '@quire/shared/sync/mutations';
+import type { ChangeSetEntry } from '@quire/shared/collab/change-set';
 import { CoreError } from './core-error';
 import type { Outbox, OutboxItem } from './outbox';
 import type { ReviewCache, ReviewFileTexts } from './review-cache';
@@ -191,15 +192,22 @@ export class Reviews {
 
   /**
    * The local edits of `paths` in the opened workspace as a change set: a file whose local text
-   * differs from its base (added when it has no base). Unedited and binary files are not changes.
+   * differs from its base (added when it has no base), and a file of the base deleted here
+   * (`{path, deleted: true}`, shared/src/api/reviews.ts ChangeEntrySchema). Unedited and binary files are not changes.
    * @throws NOT_FOUND when the project is not open; BAD_REQUEST naming `paths` for an unknown path or when nothing is edited
    */
-  private localChanges(projectId: string, paths: string[]): { baseCommit: string; ref: string; entries: Array<{ path: string; content: string }>; files: ReviewFileTexts[] } {
+  private localChanges(projectId: string, paths: string[]): { baseCommit: string; ref: string; entries: ChangeSetEntry[]; files: ReviewFileTexts[] } {
     const ws = this.store.workspace(projectId);
     if (!ws) throw new CoreError('NOT_FOUND', 'Open the project first.');
-    const entries: Array<{ path: string; content: string }> = [];
+    const entries: ChangeSetEntry[] = [];
     const files: ReviewFileTexts[] = [];
     for (const p of [...new Set(paths)].sort()) {
+      const gone = this.store.deletedFile(projectId, p);
+      if (gone) {
+        entries.push({ path: p, deleted: true });
+        files.push({ path: p, change: 'deleted', before: gone.base, after: null });
+        continue;
+      }
       const f = this.store.file(projectId, p);
       if (!f) throw new CoreError('BAD_REQUEST', `paths: there is no file ${p} in this project.`);
       if (f.content === null || !f.modified || f.content === f.base) continue;

@@ -6,6 +6,7 @@ import { buildsRouter } from './builds-router';
 import { editorRouter } from './editor-router';
 import { folderRouter, openProject } from './local-folder-router';
 import { previewPass } from './preview-pass';
+import { docsRootOf } from './docs-root';
 
 export type { CoreContext };
 
@@ -17,7 +18,10 @@ export type { CoreContext };
  * - `projects.list()` → `{items, offline}`
  * - `workspace.open({projectId})`, `workspace.tree({projectId})` → `{nodes, error}`, `workspace.changes({projectId})` → paths edited locally
  * - `workspace.refresh/conflict/conflicts/resolve/openFolder/localFolders` (local-folder-router.ts: three-way refresh from the server, local folders); `workspace.open` refreshes a project opened before
- * - `files.read({projectId, path})`, `files.write({projectId, path, content})`
+ * - `files.read({projectId, path})`, `files.write({projectId, path, content})` (also creates a file),
+ *   `files.delete({projectId, path})` → `{path, deleted: true}`, `files.rename({projectId, from, to})` → the file at `to`
+ *   (local edits, proposed later: core.ts `deleteFile`, `renameFile`)
+ * - `workspace.docsRoot({projectId})` → `{docsRoot, configPath}`: the docs folder and its docs.json/mint.json (null when none)
  * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
  * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`
  * - `previews.open({projectId, url})` → a member pass `{url, previewName, expiresAt}` opening the
@@ -41,10 +45,15 @@ export const coreRouter = t.router({
     ...folderRouter,
     tree: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.tree(input.projectId)),
     changes: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.store.changedPaths(input.projectId)),
+    docsRoot: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => docsRootOf(ctx.core, input.projectId)),
   }),
   files: t.router({
     read: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).query(({ ctx, input }) => ctx.core.readFile(input.projectId, input.path)),
     write: procedure.input(z.object({ projectId: ProjectId, path: FilePath, content: Text })).mutation(({ ctx, input }) => ctx.core.writeFile(input.projectId, input.path, input.content)),
+    delete: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).mutation(({ ctx, input }) => ctx.core.deleteFile(input.projectId, input.path)),
+    rename: procedure
+      .input(z.object({ projectId: ProjectId, from: FilePath, to: FilePath }))
+      .mutation(({ ctx, input }) => ctx.core.renameFile(input.projectId, input.from, input.to)),
   }),
   lint: t.router({
     run: procedure.input(z.object({ projectId: ProjectId, path: FilePath, text: Text })).query(({ ctx, input }) => ctx.core.lint(input.projectId, input.path, input.text)),

@@ -7,7 +7,8 @@ import { makePrivateDir, makePrivateFile } from './private-files';
  * FULL so that an edit acknowledged to the renderer survives a crash or power loss). Holds the
  * session (server URL and who is signed in; the token itself is in a {@link TokenVault}), the
  * project list as last fetched (offline use), the opened workspaces, and their files with the base
- * content from the server and the local edit. All methods are synchronous and throw SQLite errors as is.
+ * content from the server and the local edit (or deletion: `files.deleted`). All methods are
+ * synchronous and throw SQLite errors as is.
  */
 export interface SessionRecord {
   serverUrl: string;
@@ -130,6 +131,7 @@ export class LocalStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.exec(SCHEMA);
+    migrateFilesDeleted(this.db);
   }
 
   close(): void {
@@ -215,7 +217,8 @@ export class LocalStore {
 
   /** Every file of an opened project, by path. */
   files(projectId: string): StoredFile[] {
-    const rows = this.db.prepare('SELECT path, size, base_content, local_content FROM files WHERE project_id = ? ORDER BY path').all(projectId) as {
+    const sql = 'SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND deleted = 0 ORDER BY path';
+    const rows = this.db.prepare(sql).all(projectId) as {
       path: string;
       size: number;
       base_content: string | null;
@@ -224,25 +227,29 @@ export class LocalStore {
     return rows.map(toStoredFile);
   }
 
-  /** Paths of the files of an opened project whose local content differs from their base, sorted. */
+  /** Paths of the files of an opened project whose local content differs from their base, and of those deleted here, sorted. */
   changedPaths(projectId: string): string[] {
     const rows = this.db
-      .prepare('SELECT path FROM files WHERE project_id = ? AND local_content IS NOT NULL AND (base_content IS NULL OR local_content <> base_content) ORDER BY path')
+      .prepare(
+        `SELECT path FROM files WHERE project_id = ?
+           AND (deleted = 1 OR (local_content IS NOT NULL AND (base_content IS NULL OR local_content <> base_content))) ORDER BY path`,
+      )
       .all(projectId) as { path: string }[];
     return rows.map((r) => r.path);
   }
 
-  /** One file, or null. */
+  /** One file, or null (also for a file deleted here, see {@link deletedFile}). */
   file(projectId: string, filePath: string): StoredFile | null {
-    const row = this.db.prepare('SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND path = ?').get(projectId, filePath) as
+    const sql = 'SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND path = ? AND deleted = 0';
+    const row = this.db.prepare(sql).get(projectId, filePath) as
       | { path: string; size: number; base_content: string | null; local_content: string | null }
       | undefined;
     return row ? toStoredFile(row) : null;
   }
 
   /**
-   * Saves a local edit at once (durable when this returns). Creates the file when it is new.
-   * Writing the base text back clears the edit.
+   * Saves a local edit at once (durable when this returns). Creates the file when it is new (or
+   * deleted here: it is back). Writing the base text back clears the edit.
    */
   writeFile(projectId: string, filePath: string, content: string): StoredFile {
     const ws = this.workspace(projectId);
@@ -252,10 +259,35 @@ export class LocalStore {
       .prepare(
         `INSERT INTO files (project_id, path, size, base_content, local_content, base_commit, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?)
          ON CONFLICT(project_id, path) DO UPDATE SET local_content = CASE WHEN files.base_content IS excluded.local_content THEN NULL ELSE excluded.local_content END,
-           size = excluded.size, updated_at = excluded.updated_at`,
+           size = excluded.size, deleted = 0, updated_at = excluded.updated_at`,
       )
       .run(projectId, filePath, Buffer.byteLength(content), content, ws.commitSha, now);
     return this.file(projectId, filePath)!;
+  }
+
+  /**
+   * Deletes a file locally (durable when this returns): a file the base commit has is kept as a
+   * deletion to propose (its base stays, {@link deletedFile}); a file created here is simply gone.
+   * @returns false when there is no such file
+   */
+  deleteFile(projectId: string, filePath: string): boolean {
+    const f = this.file(projectId, filePath);
+    if (!f) return false;
+    if (f.base === null) this.db.prepare('DELETE FROM files WHERE project_id = ? AND path = ?').run(projectId, filePath);
+    else {
+      this.db
+        .prepare('UPDATE files SET deleted = 1, local_content = NULL, updated_at = ? WHERE project_id = ? AND path = ?')
+        .run(new Date().toISOString(), projectId, filePath);
+    }
+    return true;
+  }
+
+  /** A file of the base commit deleted here: its path and base text (null for a binary file); null when the file is not deleted. */
+  deletedFile(projectId: string, filePath: string): { path: string; base: string | null } | null {
+    const row = this.db.prepare('SELECT path, base_content FROM files WHERE project_id = ? AND path = ? AND deleted = 1').get(projectId, filePath) as
+      | { path: string; base_content: string | null }
+      | undefined;
+    return row ? { path: row.path, base: row.base_content } : null;
   }
 
   /** A cached JSON value (lint options of a project, ...), or undefined. */
@@ -270,6 +302,15 @@ export class LocalStore {
       .prepare('INSERT INTO cache (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
       .run(key, JSON.stringify(value), new Date().toISOString());
   }
+}
+
+/**
+ * Adds `files.deleted` (1 = deleted here, the row keeping the base for the proposal) to a store
+ * made before local deletions existed.
+ */
+function migrateFilesDeleted(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(files)').all() as { name: string }[];
+  if (!columns.some((c) => c.name === 'deleted')) db.exec('ALTER TABLE files ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0');
 }
 
 function toStoredFile(row: { path: string; size: number; base_content: string | null; local_content: string | null }): StoredFile {

@@ -14,6 +14,8 @@ import { CommandPalette } from './CommandPalette';
 import { StatusBar } from './StatusBar';
 import { pagesOf, useUi } from '../store/ui-slice';
 import { MergeView, refreshNotice, useConflicts } from './MergeView';
+import { PageDialogs } from '../pages/PageDialogs';
+import { usePageActions } from '../pages/page-actions';
 
 /** The first page of a tree (depth first), to open when a project opens. */
 function firstPage(nodes: TreeNode[]): string | undefined {
@@ -44,6 +46,22 @@ export function Workspace({ projectId }: { projectId: string }) {
     setTree(await core.workspace.tree.query({ projectId }));
     setReloads((n) => n + 1);
   }
+  // after a page was created, renamed, moved or deleted: the tree, the page list and the open page read the store again
+  const pageChanges = usePageActions((s) => s.changes);
+  useEffect(() => {
+    if (pageChanges === 0) return;
+    let cancelled = false;
+    core.workspace.tree.query({ projectId }).then((t) => {
+      if (cancelled) return;
+      setTree(t);
+      useUi.getState().setPages(pagesOf(t.nodes));
+      setReloads((n) => n + 1);
+      usePageActions.getState().treeLoaded(pageChanges);
+    }, (err: unknown) => !cancelled && setStatus(errorMessage(err)));
+    return () => {
+      cancelled = true;
+    };
+  }, [pageChanges, projectId]);
   async function refresh() {
     setRefreshMsg('Refreshing...');
     try {
@@ -152,6 +170,7 @@ export function Workspace({ projectId }: { projectId: string }) {
         )}
       </div>
       <ProposeDialog projectId={projectId} />
+      <PageDialogs projectId={projectId} />
       <StatusBar />
       <CommandPalette />
     </div>

@@ -5,6 +5,7 @@
  */
 import { useActivity } from '../components/ActivityRail';
 import { requestProposeChanges, useUi } from '../store/ui-slice';
+import { noOpenPage, showForOpenPage, usePageActions } from '../pages/page-actions';
 
 /** A shortcut: `mod` is Ctrl, or Cmd on macOS; `chord` is a second key after the first (Ctrl/Cmd+K V). */
 export interface Shortcut {
@@ -50,6 +51,10 @@ export const COMMANDS: Command[] = [
   { id: 'fix-all', title: 'Fix all in page', shortcut: { mod: true, alt: true, key: 'f' }, disabledReason: noEditor, run: () => useUi.getState().editor?.fixAll() },
   { id: 'publish', title: 'Publish', disabledReason: () => null, run: () => (useActivity.getState().setActivity('builds'), useUi.getState().requestPublish()) },
   { id: 'builds', title: 'Show builds', disabledReason: () => null, run: () => useActivity.getState().setActivity('builds') },
+  { id: 'new-page', title: 'New page', disabledReason: () => null, run: () => usePageActions.getState().show({ kind: 'new' }) },
+  { id: 'rename-page', title: 'Rename page', disabledReason: noOpenPage, run: () => showForOpenPage('rename') },
+  { id: 'move-page', title: 'Move page', disabledReason: noOpenPage, run: () => showForOpenPage('move') },
+  { id: 'delete-page', title: 'Delete page', disabledReason: noOpenPage, run: () => showForOpenPage('delete') },
   { id: 'go-to-page', title: 'Go to page by title', shortcut: { mod: true, key: 'p' }, disabledReason: () => null, run: () => useUi.getState().openPalette('pages') },
   { id: 'palette', title: 'Show all commands', shortcut: { mod: true, shift: true, key: 'p' }, disabledReason: () => null, run: () => useUi.getState().openPalette('commands') },
 ];
