@@ -76,7 +76,13 @@ function ruleOf(check: TextCheck, state: Map<string, number>): TextlintRuleModul
  * is MDX and `tree` is its tree (page-tree.ts `parsePage`, positions in `text`). Each finding carries
  * its check's rule id and severity.
  */
-export async function runProseChecks(kernel: TextlintKernel, text: string, path: string, checks: readonly TextCheck[], tree: UNode | undefined): Promise<LintFinding[]> {
+export async function runProseChecks(
+  kernel: TextlintKernel,
+  text: string,
+  path: string,
+  checks: readonly TextCheck[],
+  tree: UNode | undefined,
+): Promise<LintFinding[]> {
   if (checks.length === 0) return [];
   const markdown = path.endsWith('.md');
   if (!markdown && !tree) throw new Error(`runProseChecks: the MDX page ${path} comes without its tree`);
