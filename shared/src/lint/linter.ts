@@ -23,6 +23,11 @@ export interface LinterOptions {
    * without it they stay silent: a page linted alone cannot say which pages and files exist.
    */
   inventory?: PageInventory;
+  /**
+   * The site's `variables` (SiteConfig.variables): `{{name}}` is replaced before an MDX page is
+   * parsed, as the renderer does; without them such a reference stays as written (an expression).
+   */
+  variables?: Record<string, string>;
 }
 
 /** A compiled linter for one project's rules. */
@@ -65,7 +70,7 @@ export function createLinter(options: LinterOptions = {}): Linter {
 
   async function lint(text: string, path: string): Promise<LintFinding[]> {
     // One parse, the renderer's: a page it refuses has only its `mdx/syntax` finding.
-    const page = parsePage(text, path);
+    const page = parsePage(text, path, options.variables);
     if (page.syntax) return [severityOf(page.syntax)];
     const prose = await runProseChecks(kernel, text, path, checks, page.tree);
     const structure = runStructureChecks(text, enabled);

@@ -1,16 +1,16 @@
 /**
  * A page's syntax tree as the docs engine parses it when it renders the page (render-page.ts), so
  * that the linter and the renderer never disagree on what parses: the front matter is split off and
- * blanked line for line (frontmatter.ts `splitFrontmatter`), and an MDX body is prepared (mdx.ts
- * `prepareMdx`: `$$` blocks fenced, inline math and `<Latex>` text marked) and parsed by the renderer's
+ * blanked line for line (frontmatter.ts `splitFrontmatter`), and an MDX body has the site's `{{name}}`
+ * variables put in (`substituteVariables`; names the linter was not given stay as written), is prepared
+ * (mdx.ts `prepareMdx`: `$$` blocks fenced, inline math and `<Latex>` text marked) and parsed by the renderer's
  * own `parseMdx` (remark-parse, remark-mdx, remark-gfm). The preparation moves text; every position of
  * the tree is traced back to the page as written (text-edits.ts), so findings point into the file.
  *
  * A page the renderer refuses (front matter that is not YAML or never closes, MDX that does not
  * parse) gives one `mdx/syntax` finding with the renderer's reason, at the place in the file.
- * `{{name}}` variables stay as written: the linter does not know the site's variables.
  */
-import { splitFrontmatter } from '../docs/markdown/frontmatter';
+import { splitFrontmatter, substituteVariables } from '../docs/markdown/frontmatter';
 import { parseMdx, prepareMdx } from '../docs/markdown/mdx';
 import type { UNode } from '../docs/markdown/mdx-nodes';
 import { originOffsets, type TextEdit } from '../docs/markdown/text-edits';
@@ -61,11 +61,12 @@ function reasonOf(err: DocsError, filePath: string): string {
 
 /**
  * Parses `text`, a page whose file is `path` (relative to the docs root; `.md` is Markdown, which the
- * renderer never refuses, so only its front matter is checked; anything else is MDX).
+ * renderer never refuses, so only its front matter is checked; anything else is MDX), with the site's
+ * `variables` (SiteConfig.variables) when known.
  * @returns the tree with positions (line, column, offset) in `text`, or the page's `mdx/syntax` finding
  * @throws what is not a refusal of the page (a bug), as it is
  */
-export function parsePage(text: string, path: string): ParsedPage {
+export function parsePage(text: string, path: string, variables?: Record<string, string>): ParsedPage {
   let body: string;
   try {
     body = splitFrontmatter(text, path).body;
@@ -75,8 +76,9 @@ export function parsePage(text: string, path: string): ParsedPage {
   }
   if (path.endsWith('.md')) return { tree: undefined };
 
-  const steps: TextEdit[][] = [prefixEdits(text, body)];
-  const prepared = prepareMdx(body, steps);
+  const substituted: TextEdit[] = [];
+  const steps: TextEdit[][] = [prefixEdits(text, body), substituted];
+  const prepared = prepareMdx(substituteVariables(body, variables, substituted), steps);
   const back = steps.map(originOffsets).reverse();
   const toText = (offset: number) => back.reduce((o, f) => f(o), offset);
   const starts = lineStarts(text);

@@ -25,9 +25,14 @@ beforeAll(async () => {
 });
 
 /** The renderer's verdict on a page: undefined when it renders, else the error it throws. */
-async function renderError(filePath: string, source: string, files: DocsFiles = memoryFiles({ [filePath]: source })): Promise<DocsError | undefined> {
+async function renderError(
+  filePath: string,
+  source: string,
+  files: DocsFiles = memoryFiles({ [filePath]: source }),
+  variables?: Record<string, string>,
+): Promise<DocsError | undefined> {
   try {
-    await renderPage({ filePath, source, files, highlighter });
+    await renderPage({ filePath, source, files, highlighter, ...(variables ? { variables } : {}) });
     return undefined;
   } catch (err) {
     if (err instanceof DocsError) return err;
@@ -105,6 +110,19 @@ describe('math', () => {
     ]);
     const fixed = await linter.autoFix(text, 'math.mdx', ['prose/repeated-words']);
     expect(fixed.text).toBe(text.replace('is is', 'is').replace('too too', 'too').replace('was was', 'was'));
+  });
+});
+
+describe('site variables', () => {
+  it('puts in the variables the linter is given, as the renderer does, and keeps findings at their place', async () => {
+    const text = page('Install {{product-name}} and and run it.');
+    const variables = { 'product-name': 'Quire Desktop' };
+    expect(await renderError('vars.mdx', text, undefined, variables)).toBeUndefined();
+    const found = await createLinter({ variables }).lint(text, 'vars.mdx');
+    expect(found.map((f) => [f.ruleId, f.line, f.column])).toEqual([['prose/repeated-words', 5, text.split('\n')[4]!.lastIndexOf(' and') + 1]]);
+    // Without the variables, `{product-name}` is an expression that is not JavaScript, for both.
+    expect(await renderError('vars.mdx', text)).toBeInstanceOf(DocsError);
+    expect((await createLinter().lint(text, 'vars.mdx')).map((f) => f.ruleId)).toEqual(['mdx/syntax']);
   });
 });
 
