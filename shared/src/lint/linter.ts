@@ -6,6 +6,7 @@
 import { TextlintKernel } from '@textlint/kernel';
 import { indexInventory, type PageInventory } from '../docs/page-inventory';
 import { runNavigationChecks } from './navigation';
+import { parsePage } from './page-tree';
 import { runProseChecks } from './prose';
 import { runStructureChecks } from './structure';
 import { glossaryCheck, passiveVoice, repeatedWords, styleRuleCheck, type TextCheck } from './text-checks';
@@ -22,13 +23,19 @@ export interface LinterOptions {
    * without it they stay silent: a page linted alone cannot say which pages and files exist.
    */
   inventory?: PageInventory;
+  /**
+   * The site's `variables` (SiteConfig.variables): `{{name}}` is replaced before an MDX page is
+   * parsed, as the renderer does; without them such a reference stays as written (an expression).
+   */
+  variables?: Record<string, string>;
 }
 
 /** A compiled linter for one project's rules. */
 export interface Linter {
   /**
    * The findings of a page (`path` decides Markdown or MDX: `.md` is Markdown), ordered by
-   * position. Never throws for bad page content: a page that does not parse is one `mdx/syntax` finding.
+   * position. Never throws for bad page content: a page the renderer refuses (MDX that does not
+   * parse, front matter that is not YAML) is one `mdx/syntax` finding (page-tree.ts).
    */
   lint(text: string, path: string): Promise<LintFinding[]>;
   /**
@@ -62,10 +69,12 @@ export function createLinter(options: LinterOptions = {}): Linter {
   const inventory = options.inventory ? indexInventory(options.inventory) : undefined;
 
   async function lint(text: string, path: string): Promise<LintFinding[]> {
-    const prose = await runProseChecks(kernel, text, path, checks);
-    const parsed = !prose.some((f) => f.ruleId === 'mdx/syntax');
-    const structure = parsed ? runStructureChecks(text, enabled) : [];
-    const navigation = parsed && inventory ? runNavigationChecks(text, path, inventory, enabled) : [];
+    // One parse, the renderer's: a page it refuses has only its `mdx/syntax` finding.
+    const page = parsePage(text, path, options.variables);
+    if (page.syntax) return [severityOf(page.syntax)];
+    const prose = await runProseChecks(kernel, text, path, checks, page.tree);
+    const structure = runStructureChecks(text, enabled);
+    const navigation = inventory ? runNavigationChecks(text, path, inventory, enabled, page.tree) : [];
     return [...structure, ...navigation, ...prose].map(severityOf).sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
   }
 

@@ -16,26 +16,26 @@
  * that target (root-relative); a component differing from a known one only by case gets a fix to its
  * name (opening and closing tag).
  */
-import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { checkImageSource, checkLinkTarget, type TargetVerdict } from '../docs/link-check';
 import { COMPONENTS } from '../docs/markdown/components/index';
 import { isJsxElement, type EsNode, type UNode } from '../docs/markdown/mdx-nodes';
 import type { InventoryIndex } from '../docs/page-inventory';
+import { parsePage } from './page-tree';
 import type { LintFinding, LintFix } from './types';
 
 /** The rule ids of this module, in the order the linter documents them. */
 export const NAVIGATION_RULES = ['links/broken', 'images/missing', 'components/unknown'] as const;
 
 /**
- * The parsers of these rules: CommonMark (and MDX for `.mdx`) without the GFM extensions the docs
- * engine adds. GFM changes nothing these rules look at (links, images and JSX parse the same inside
- * tables; autolink literals are never internal) and costs about 40% of a parse. Without it a
- * footnote definition `[^1]: text` reads as a link definition: those are skipped.
+ * The parser of `.md` pages for these rules: CommonMark without the GFM extensions the docs engine
+ * adds. GFM changes nothing these rules look at (links and images parse the same inside tables;
+ * autolink literals are never internal) and costs about 40% of a parse. Without it a footnote
+ * definition `[^1]: text` reads as a link definition: those are skipped. MDX pages are read in the
+ * renderer's own tree (page-tree.ts).
  */
 const markdownProcessor = unified().use(remarkParse).freeze();
-const mdxProcessor = unified().use(remarkParse).use(remarkMdx).freeze();
 /** Text that may hold something these rules check: a link, a definition, a JSX target attribute, a component. */
 const CANDIDATE = /\]\(|\]:|\b(?:href|src|img|image|poster)\s*=|<[A-Z]/;
 const LINK_ATTRIBUTES = new Set(['href']);
@@ -47,19 +47,21 @@ for (const name of COMPONENTS.keys()) knownLower.set(name.toLowerCase(), [...(kn
 
 /**
  * The findings of the navigation rules `enabled` says yes to, on `text` (a page whose file is `path`,
- * relative to the docs root; `.md` is Markdown, anything else MDX). A page that does not parse has
- * none here (the prose checks report `mdx/syntax`).
+ * relative to the docs root; `.md` is Markdown, anything else MDX, whose tree `tree` is when given:
+ * page-tree.ts `parsePage`, positions in `text`). A page that does not parse has none here (the
+ * linter reports `mdx/syntax`).
  */
-export function runNavigationChecks(text: string, path: string, index: InventoryIndex, enabled: (ruleId: string) => boolean): LintFinding[] {
+export function runNavigationChecks(text: string, path: string, index: InventoryIndex, enabled: (ruleId: string) => boolean, tree?: UNode): LintFinding[] {
   const on = NAVIGATION_RULES.filter(enabled);
   if (on.length === 0 || !CANDIDATE.test(text)) return [];
-  // Front matter is blanked, not removed, so offsets stay those of the page.
-  const body = text.replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?=\r?\n|$)/, (fm) => fm.replace(/[^\r\n]/g, ' '));
   let root: UNode;
-  try {
-    root = (path.endsWith('.md') ? markdownProcessor : mdxProcessor).parse(body) as unknown as UNode;
-  } catch {
-    return [];
+  if (path.endsWith('.md')) {
+    // Front matter is blanked, not removed, so offsets stay those of the page.
+    root = markdownProcessor.parse(text.replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?=\r?\n|$)/, (fm) => fm.replace(/[^\r\n]/g, ' '))) as unknown as UNode;
+  } else {
+    const parsed = tree ?? parsePage(text, path).tree;
+    if (!parsed) return [];
+    root = parsed;
   }
   const findings: LintFinding[] = [];
   const starts = lineStarts(text);

@@ -1,17 +1,16 @@
 /**
- * Runs the prose checks (text-checks.ts) over a page with `@textlint/kernel`: the MDX plugin
- * (textlint-plugin-mdx) or the Markdown plugin parses the page into textlint's tree, so checks see
- * only prose: text runs (`Str`), heading text and paragraphs, never code, front matter or JSX
- * attributes. A page that does not parse gives one `mdx/syntax` finding.
+ * Runs the prose checks (text-checks.ts) over a page with `@textlint/kernel`. An MDX page's tree is
+ * the renderer's own (page-tree.ts), handed to textlint as its TxtAST (txt-ast.ts) by a plugin made
+ * for the page; a `.md` page is parsed by textlint's Markdown plugin. Checks see only prose: text runs
+ * (`Str`), heading text and paragraphs, never code, math, front matter or JSX attributes.
  */
 import type { TextlintKernel } from '@textlint/kernel';
 import type { TextlintRuleModule, TextlintRuleContext } from '@textlint/types';
 import type { TextlintPluginCreator } from '@textlint/types';
 import * as markdownModule from '@textlint/textlint-plugin-markdown';
-import * as mdxModule from 'textlint-plugin-mdx';
-import { parseMdx } from '../docs/markdown/mdx';
-import { DocsError } from '../docs/types';
+import type { UNode } from '../docs/markdown/mdx-nodes';
 import type { TextCheck } from './text-checks';
+import { toTxtAst, type TxtDocument } from './txt-ast';
 import type { LintFinding } from './types';
 
 /**
@@ -25,7 +24,23 @@ function pluginOf(mod: unknown): TextlintPluginCreator {
   return m as TextlintPluginCreator;
 }
 const markdownPlugin = pluginOf(markdownModule);
-const mdxPlugin = pluginOf(mdxModule);
+
+/** A textlint plugin for `.mdx` that gives textlint an already parsed page (its TxtAST). */
+function treePlugin(ast: TxtDocument): TextlintPluginCreator {
+  return {
+    Processor: class {
+      availableExtensions() {
+        return ['.mdx'];
+      }
+      processor() {
+        return {
+          preProcess: () => ast,
+          postProcess: (messages: unknown[], filePath?: string) => ({ messages, filePath: filePath ?? '<mdx>' }),
+        };
+      }
+    } as unknown as TextlintPluginCreator['Processor'],
+  };
+}
 
 type Node = Parameters<TextlintRuleContext['getSource']>[0] & { type: string; children?: Node[] };
 
@@ -57,27 +72,29 @@ function ruleOf(check: TextCheck, state: Map<string, number>): TextlintRuleModul
 }
 
 /**
- * The findings of `checks` on `text` (a page at `path`; `.md` is parsed as Markdown, anything else
- * as MDX). Each finding carries its check's rule id and severity.
+ * The findings of `checks` on `text`, a page at `path`: `.md` is parsed as Markdown; any other page
+ * is MDX and `tree` is its tree (page-tree.ts `parsePage`, positions in `text`). Each finding carries
+ * its check's rule id and severity.
  */
-export async function runProseChecks(kernel: TextlintKernel, text: string, path: string, checks: readonly TextCheck[]): Promise<LintFinding[]> {
+export async function runProseChecks(
+  kernel: TextlintKernel,
+  text: string,
+  path: string,
+  checks: readonly TextCheck[],
+  tree: UNode | undefined,
+): Promise<LintFinding[]> {
   if (checks.length === 0) return [];
   const markdown = path.endsWith('.md');
+  if (!markdown && !tree) throw new Error(`runProseChecks: the MDX page ${path} comes without its tree`);
   const state = new Map<string, number>();
   const byId = new Map(checks.map((c) => [c.ruleId, c]));
-  let result;
-  try {
-    result = await kernel.lintText(text, {
-      ext: markdown ? '.md' : '.mdx',
-      filePath: path,
-      plugins: [markdown ? { pluginId: 'markdown', plugin: markdownPlugin } : { pluginId: 'mdx', plugin: mdxPlugin }],
-      rules: checks.map((c) => ({ ruleId: c.ruleId, rule: ruleOf(c, state) })),
-    });
-  } catch (err) {
-    return [syntaxFinding(text, path, err)];
-  }
-  // The MDX plugin reports a page it cannot parse as a `plugin-error` message without a place.
-  if (result.messages.some((m) => m.ruleId === 'plugin-error')) return [syntaxFinding(text, path, null)];
+  const plugin = markdown ? markdownPlugin : treePlugin(toTxtAst(tree!, text, text.charCodeAt(0) === 0xfeff ? 1 : 0));
+  const result = await kernel.lintText(text, {
+    ext: markdown ? '.md' : '.mdx',
+    filePath: path,
+    plugins: [{ pluginId: markdown ? 'markdown' : 'mdx', plugin }],
+    rules: checks.map((c) => ({ ruleId: c.ruleId, rule: ruleOf(c, state) })),
+  });
   return result.messages.map((m) => ({
     ruleId: m.ruleId,
     severity: byId.get(m.ruleId)?.severity ?? 'warning',
@@ -88,25 +105,4 @@ export async function runProseChecks(kernel: TextlintKernel, text: string, path:
     endColumn: m.loc.end.column,
     ...(m.fix ? { fix: { range: [m.fix.range[0], m.fix.range[1]] as [number, number], text: m.fix.text } } : {}),
   }));
-}
-
-/**
- * The finding of a page the parser refused: the docs engine's MDX parser (the one builds use) names
- * the place and the reason; `err` is what the kernel threw, if it threw.
- */
-function syntaxFinding(text: string, path: string, err: unknown): LintFinding {
-  let message = err instanceof Error ? err.message : 'the MDX parser refused the page';
-  let line = 1;
-  let column = 1;
-  try {
-    // Front matter is blanked, not removed, so lines and columns stay those of the page.
-    parseMdx(text.replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?=\r?\n|$)/, (fm) => fm.replace(/[^\r\n]/g, ' ')), path);
-  } catch (parseError) {
-    if (parseError instanceof DocsError) {
-      message = parseError.message.replace(/^.*?cannot parse MDX: /, '');
-      line = parseError.line ?? 1;
-      column = parseError.column ?? 1;
-    }
-  }
-  return { ruleId: 'mdx/syntax', severity: 'error', message: `The page does not parse: ${message}`, line, column, endLine: line, endColumn: column + 1 };
 }

@@ -4,6 +4,7 @@
  */
 import { parseDocument } from 'yaml';
 import { DocsError } from '../types';
+import type { TextEdit } from './text-edits';
 export { titleFromPath } from '../config/title-from-path';
 
 /** A page split into its frontmatter and body. */
@@ -81,8 +82,13 @@ export function splitFrontmatter(source: string, filePath: string): SplitPage {
 /**
  * Replaces `{{name}}` with the config's `variables` (SiteConfig.variables) where `name` is defined;
  * unknown names are left as written.
+ * @param edits when given, receives every replacement (text-edits.ts), in `text`'s coordinates
  */
-export function substituteVariables(text: string, variables: Record<string, string> | undefined): string {
+export function substituteVariables(text: string, variables: Record<string, string> | undefined, edits?: TextEdit[]): string {
   if (!variables || !text.includes('{{')) return text;
-  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (m, name: string) => (Object.hasOwn(variables, name) ? variables[name]! : m));
+  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (m, name: string, offset: number) => {
+    if (!Object.hasOwn(variables, name)) return m;
+    edits?.push({ from: offset, to: offset + m.length, text: variables[name]! });
+    return variables[name]!;
+  });
 }

@@ -11,6 +11,8 @@
  * strings) and `\$` are left alone; a formula stays on one line (a `<Latex>` block may span lines).
  */
 
+import type { TextEdit } from './text-edits';
+
 /** First character of the text of an inline code span that is really inline math `$x$` (private use). */
 export const INLINE_MATH_MARK = '\uE002';
 /** The same for the text of a `<Latex>` element. */
@@ -30,25 +32,35 @@ function codeSpan(mark: string, tex: string): string {
   return `${fence}${mark}${tex}${tex.endsWith('`') ? ' ' : ''}${fence}`;
 }
 
-function markText(text: string): string {
+/** Marks the `$tex$` of `text` (which starts at offset `at` of the body), recording each replacement in `edits`. */
+function markText(text: string, at: number, edits: TextEdit[] | undefined): string {
   if (!text.includes('$')) return text;
-  return text.replace(INLINE, (m, tex: string, offset: number) =>
-    offset > 0 && text[offset - 1] === '\\' ? m : codeSpan(INLINE_MATH_MARK, tex),
-  );
+  return text.replace(INLINE, (m, tex: string, offset: number) => {
+    if (offset > 0 && text[offset - 1] === '\\') return m;
+    const span = codeSpan(INLINE_MATH_MARK, tex);
+    edits?.push({ from: at + offset, to: at + offset + m.length, text: span });
+    return span;
+  });
 }
 
-/** Per-body scanning state: inside a `<Latex>` element. */
+/** Per-body scanning state: inside a `<Latex>` element; where replacements are recorded, if anywhere. */
 interface LineState {
   latex: boolean;
+  edits?: TextEdit[];
 }
 
-/** `<Latex>` text up to its closing tag (or the line's end) as a marked span; returns the characters consumed. */
-function markLatex(rest: string, state: LineState): { out: string; used: number } {
+/**
+ * `<Latex>` text up to its closing tag (or the line's end) as a marked span; returns the characters consumed.
+ * `at`: the offset of `rest` in the body.
+ */
+function markLatex(rest: string, at: number, state: LineState): { out: string; used: number } {
   const close = rest.indexOf(LATEX_CLOSE);
   const body = close < 0 ? rest : rest.slice(0, close);
   const tex = body.trim();
   const lead = body.slice(0, body.length - body.trimStart().length);
-  const out = tex ? `${lead}${codeSpan(LATEX_MARK, tex)}${body.slice(lead.length + tex.length)}` : body;
+  const span = tex ? codeSpan(LATEX_MARK, tex) : '';
+  if (tex) state.edits?.push({ from: at + lead.length, to: at + lead.length + tex.length, text: span });
+  const out = tex ? `${lead}${span}${body.slice(lead.length + tex.length)}` : body;
   if (close < 0) return { out, used: rest.length };
   state.latex = false;
   return { out: out + LATEX_CLOSE, used: close + LATEX_CLOSE.length };
@@ -56,16 +68,19 @@ function markLatex(rest: string, state: LineState): { out: string; used: number 
 
 /**
  * Rewrites one line outside code fences: `$tex$` and `<Latex>` text → marked code spans; inline code
- * spans and tags kept as they are (`<Card title="$5 or $x$">` is not math).
+ * spans and tags kept as they are (`<Card title="$5 or $x$">` is not math). `at`: the line's offset in the body.
  */
-function markLine(line: string, state: LineState): string {
+function markLine(line: string, at: number, state: LineState): string {
   if (!state.latex && !line.includes('$') && !line.includes('<Latex')) return line;
   let out = '';
   let text = '';
+  /** where `text` starts in the line */
+  let textAt = 0;
   let i = 0;
   while (i < line.length) {
+    if (text === '') textAt = i;
     if (state.latex) {
-      const latex = markLatex(line.slice(i), state);
+      const latex = markLatex(line.slice(i), at + i, state);
       out += latex.out;
       i += latex.used;
       continue;
@@ -84,25 +99,29 @@ function markLine(line: string, state: LineState): string {
       i += next + 1;
       continue;
     }
-    out += markText(text) + opaque;
+    out += markText(text, at + textAt, state.edits) + opaque;
     text = '';
     i += next + opaque.length;
     if (LATEX_OPEN.test(opaque)) state.latex = true;
   }
-  return out + markText(text);
+  return out + markText(text, at + textAt, state.edits);
 }
 
 /**
  * Marks the inline math and `<Latex>` text of a page body (see the module doc); lines keep their numbers.
  * Run after `fenceDisplayMath` (math-block.ts), so `$$` blocks are already fences.
+ * @param edits when given, receives every replacement (text-edits.ts), in the body's coordinates
  */
-export function markInlineMath(body: string): string {
+export function markInlineMath(body: string, edits?: TextEdit[]): string {
   if (!body.includes('$') && !body.includes('<Latex')) return body;
   let fence: string | undefined;
-  const state: LineState = { latex: false };
+  const state: LineState = { latex: false, edits };
+  let next = 0;
   return body
     .split('\n')
     .map((line) => {
+      const at = next;
+      next += line.length + 1;
       const f = FENCE.exec(line);
       if (fence) {
         if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && line.trim() === f[1]) fence = undefined;
@@ -112,7 +131,7 @@ export function markInlineMath(body: string): string {
         fence = f[1];
         return line;
       }
-      return markLine(line, state);
+      return markLine(line, at, state);
     })
     .join('\n');
 }

@@ -25,6 +25,7 @@ import { inlineMathSource, markInlineMath, unmarkInlineMath } from './math-inlin
 import { isJsxElement, type MdxJsxElement, type UNode } from './mdx-nodes';
 import { resolvePage } from './snippets';
 import { lineMarkingHandlers } from './source-lines';
+import type { TextEdit } from './text-edits';
 
 const mdxProcessor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).freeze();
 const markdownProcessor = unified().use(remarkParse).use(remarkGfm).freeze();
@@ -57,9 +58,23 @@ export function parseMdx(text: string, filePath: string): UNode {
   }
 }
 
+/**
+ * A page body as the MDX parser gets it: `$$` blocks fenced (math-block.ts), then inline math and
+ * `<Latex>` text marked (math-inline.ts). With `steps`, the replacements of each step are appended to
+ * it as one list per step, each in the coordinates of that step's input (text-edits.ts), so that
+ * positions in the result can be traced back to the body.
+ */
+export function prepareMdx(body: string, steps?: TextEdit[][]): string {
+  const fenced: TextEdit[] | undefined = steps ? [] : undefined;
+  const marked: TextEdit[] | undefined = steps ? [] : undefined;
+  const prepared = markInlineMath(fenceDisplayMath(body, fenced), marked);
+  if (steps) steps.push(fenced!, marked!);
+  return prepared;
+}
+
 /** Parses a snippet file: `.md` as plain Markdown (raw HTML kept for the sanitizer), anything else as MDX. */
 function parseSnippet(filePath: string, source: string, variables: Record<string, string> | undefined): UNode {
-  const body = markInlineMath(fenceDisplayMath(substituteVariables(splitFrontmatter(source, filePath).body, variables)));
+  const body = prepareMdx(substituteVariables(splitFrontmatter(source, filePath).body, variables));
   if (/\.md$/i.test(filePath)) return markdownProcessor.parse(body) as unknown as UNode;
   return parseMdx(body, filePath);
 }
@@ -151,7 +166,7 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
  */
 export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; markdown: string }> {
   const { filePath, highlighter, headings } = input;
-  const prepared = markInlineMath(fenceDisplayMath(input.body));
+  const prepared = prepareMdx(input.body);
   const root = parseMdx(prepared, filePath);
 
   let markdown = prepared;
