@@ -31,6 +31,7 @@ export function Workspace({ projectId }: { projectId: string }) {
   const [tree, setTree] = useState<{ nodes: TreeNode[]; error: string | null } | null>(null);
   const [status, setStatus] = useState<string>('Opening...');
   const project = projects.find((p) => p.id === projectId);
+  const projectName = project?.name ?? projectId;
   const activity = useActivity((s) => s.activity);
   const openReviewId = useReviews((s) => s.openReviewId);
   const setProposeOpen = useReviews((s) => s.setProposeOpen);
@@ -86,25 +87,29 @@ export function Workspace({ projectId }: { projectId: string }) {
       <ActivityRail />
       <nav className="side-panel" aria-label="Project">
         <div className="project-head">
-          <button type="button" className="link" onClick={() => openProject(null)} aria-label="All projects">
-            ←
-          </button>
-          <strong>{project?.name ?? projectId}</strong>
-          <button
-            type="button"
-            className="propose-button"
-            onClick={() => setProposeOpen(true)}
-            disabled={!tree || local}
-            aria-describedby={local ? 'propose-local-note' : undefined}
-            title={local ? 'A local folder is on no Quire server: there is nothing to propose to.' : undefined}
-          >
-            Propose changes
-          </button>
-          {!local && (
-            <button type="button" onClick={() => void refresh()} disabled={!tree}>
-              Refresh
+          <div className="project-title">
+            <button type="button" className="link" onClick={() => openProject(null)} aria-label="All projects">
+              ←
             </button>
-          )}
+            <strong title={projectName}>{projectName}</strong>
+          </div>
+          <div className="project-actions">
+            <button
+              type="button"
+              className="propose-button"
+              onClick={() => setProposeOpen(true)}
+              disabled={!tree || local}
+              aria-describedby={local ? 'propose-local-note' : undefined}
+              title={local ? 'A local folder is on no Quire server: there is nothing to propose to.' : undefined}
+            >
+              Propose changes
+            </button>
+            {!local && (
+              <button type="button" onClick={() => void refresh()} disabled={!tree}>
+                Refresh
+              </button>
+            )}
+          </div>
         </div>
         {activity === 'pages' && (
           <>
