@@ -10,6 +10,8 @@ import { ReviewList } from './reviews/ReviewList';
 import { ReviewView } from './reviews/ReviewView';
 import { useReviews } from '../store/reviews-slice';
 import { BuildsPanel } from './BuildsPanel';
+import { BuildView } from './BuildView';
+import { useBuilds } from '../store/builds-slice';
 import { CommandPalette } from './CommandPalette';
 import { StatusBar } from './StatusBar';
 import { pagesOf, useUi } from '../store/ui-slice';
@@ -35,7 +37,14 @@ export function Workspace({ projectId }: { projectId: string }) {
   const activity = useActivity((s) => s.activity);
   const openReviewId = useReviews((s) => s.openReviewId);
   const setProposeOpen = useReviews((s) => s.setProposeOpen);
-  useEffect(() => () => useReviews.getState().reset(), [projectId]); // reviews belong to the project
+  // reviews and builds belong to the project
+  useEffect(
+    () => () => {
+      useReviews.getState().reset();
+      useBuilds.getState().reset();
+    },
+    [projectId],
+  );
   const local = projectId.startsWith('local:');
   const conflicts = useConflicts((s) => s.paths);
   const [refreshMsg, setRefreshMsg] = useState<string | null>(null);
@@ -137,6 +146,8 @@ export function Workspace({ projectId }: { projectId: string }) {
       <div className="editor-area">
         {activity === 'reviews' && openReviewId ? (
           <ReviewView projectId={projectId} reviewId={openReviewId} />
+        ) : activity === 'builds' ? (
+          <BuildView projectId={projectId} />
         ) : openPath ? (
           conflicts.includes(openPath) ? (
             <MergeView
