@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type DesktopCore } from '../src/core/compose';
 import { loadWebConfig } from '../src/core/env';
 import { fileTokenVault } from '../src/core/token-vault';
-import { createWebServer } from '../src/core/web-server';
+import { createWebServer, ensureRendererBuilt } from '../src/core/web-server';
 
 /** Web mode's HTTP server: the core router at /trpc on the page's own origin, for this computer only. */
 let core: DesktopCore;
@@ -102,6 +102,13 @@ describe('desktop:web server', () => {
     expect(unauth.body).toContain('Sign in to a Quire server first.');
   });
 
+  it('answers /favicon.ico with the app\'s icon instead of 404', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<title>Quire<\/title>/);
+  });
+
   it('never serves files outside the renderer build', async () => {
     expect((await request('/..%2f..%2fpackage.json')).status).toBe(404);
     expect((await request('/trpc/session.status', {}, 'DELETE')).status).not.toBe(200);
@@ -146,4 +153,33 @@ describe('desktop:web server', () => {
     expect(run.stdout).not.toContain('Quire Desktop:');
     expect(fs.existsSync(data)).toBe(false);
   }, 60_000);
+});
+
+describe('the renderer build on first start', () => {
+  it('says that it builds and how long it took, and builds nothing when the build is newer than the sources', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-renderer-build-'));
+    try {
+      const sourceDir = path.join(root, 'src');
+      const rendererDir = path.join(root, 'dist');
+      fs.mkdirSync(sourceDir);
+      fs.writeFileSync(path.join(sourceDir, 'main.tsx'), 'export {};\n');
+      const lines: string[] = [];
+      let builds = 0;
+      const build = async () => {
+        builds++;
+        fs.mkdirSync(rendererDir, { recursive: true });
+        fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html>');
+      };
+      expect(await ensureRendererBuilt({ log: (l) => lines.push(l), rendererDir, sourceDir, build })).toBe(true);
+      expect(builds).toBe(1);
+      expect(lines[0]).toBe('Building the desktop renderer (first start only)...');
+      expect(lines[1]).toMatch(/^Desktop renderer built in \d+\.\d s\.$/);
+      // a second start finds the build up to date: no build, no message
+      expect(await ensureRendererBuilt({ log: (l) => lines.push(l), rendererDir, sourceDir, build })).toBe(false);
+      expect(builds).toBe(1);
+      expect(lines).toHaveLength(2);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

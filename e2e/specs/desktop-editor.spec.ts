@@ -150,19 +150,27 @@ test('the preview follows the editor\'s scroll to the block of its top line', as
   expect(topVisible).toMatch(/section [45]\d/);
 });
 
-test('publishing from the Builds panel: the build\'s status and log lines live, step timings, and Open site once deployed', async ({ page }, testInfo) => {
+test('publishing from the Builds panel: the build\'s status and log lines live in the editor area, step timings, and Open site once deployed', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   await signInAndOpen(page, 'Quickstart');
   await page.getByRole('toolbar', { name: 'Activity' }).getByRole('button', { name: 'Builds' }).click();
   const builds = page.getByRole('region', { name: 'Builds' });
   await builds.getByRole('button', { name: 'Publish' }).click();
-  const status = builds.getByRole('status', { name: 'Build status' });
+  // the build has the editor area to itself, named by its commit, never by its raw id
+  const view = page.getByRole('region', { name: 'Current build' });
+  const status = view.getByRole('status', { name: 'Build status' });
   await expect(status).toContainText(/Queued|Building|Deployed/);
   await expect(status).toContainText('production');
-  await expect(builds.getByRole('log', { name: 'Build log' })).not.toBeEmpty({ timeout: 120_000 });
+  await expect(view.getByRole('heading', { level: 2 })).not.toContainText('bld_');
+  await expect(view.getByRole('log', { name: 'Build log' })).not.toBeEmpty({ timeout: 120_000 });
   await expect(status).toContainText('Deployed', { timeout: 180_000 });
-  await expect(builds.getByRole('link', { name: 'Open site' })).toHaveAttribute('href', /^http:\/\/editor-demo-docs\.localhost/);
-  await expect(builds.getByRole('list', { name: 'Step timings' })).toContainText(/Building: \d+\.\d s/);
+  await expect(status).toContainText(/main @ [0-9a-f]{7}/);
+  await expect(view.getByRole('link', { name: 'Open site' })).toHaveAttribute('href', /^http:\/\/editor-demo-docs\.localhost/);
+  await expect(view.getByRole('list', { name: 'Step timings' })).toContainText(/Building: \d+\.\d s/);
+  // the log is as wide as the editor area, not the side panel's 280 px
+  const logBox = (await view.getByRole('log', { name: 'Build log' }).boundingBox())!;
+  expect(logBox.width).toBeGreaterThan(600);
   await shot(page, 'desktop-editor-builds', testInfo);
   await expect(builds.getByRole('button', { name: 'Build preview' })).toBeEnabled();
+  await expect(builds.getByRole('list', { name: 'Recent builds' })).not.toContainText('bld_');
 });

@@ -26,14 +26,15 @@ export function App() {
     );
   }
   if (!session.signedIn) {
+    // both ways in on one screen, the local folder visible without scrolling
     return (
-      <>
+      <main className="sign-in">
         <SignIn />
-        <section className="projects" aria-labelledby="open-folder-title">
+        <section className="open-local" aria-labelledby="open-folder-title">
           <h2 id="open-folder-title">Or open a local folder</h2>
           <OpenFolder />
         </section>
-      </>
+      </main>
     );
   }
   return (

@@ -16,7 +16,7 @@ export interface PreviewInfoInput {
   /** the build's staging directory (`RunBuildResult.outDir`), holding its `manifest.json` */
   stagingDir: string;
   kind: PreviewKind;
-  /** see `PreviewInfo.label`: `feature/login`, `#12 Add login docs`, `Review rev_x: title` */
+  /** see `PreviewInfo.label`: `feature/login`, `#12 Add login docs`, `Fix the intro` (a review's title) */
   label: string;
   branch: string;
   pullRequest?: number;
@@ -72,8 +72,9 @@ export async function writePreviewInfo(ctx: AppContext, input: PreviewInfoInput)
 
 /**
  * How a preview build's banner names it (the `kind`, `label`, `branch` and `pullRequest` of
- * {@link writePreviewInfo}): a review's preview (`reviewId`) as `Review <id>: <review title>`, a
- * pull request's (`pullRequest`, from webhooks) as `#<n> <title>`, any other as its branch.
+ * {@link writePreviewInfo}): a review's preview (`reviewId`) by the review's title (a review
+ * deleted meanwhile as `…` and the last 6 characters of its id: readers never see a raw `rev_` id),
+ * a pull request's (`pullRequest`, from webhooks) as `#<n> <title>`, any other as its branch.
  */
 export async function previewIdentityOf(
   ctx: Pick<AppContext, 'db'>,
@@ -81,7 +82,7 @@ export async function previewIdentityOf(
 ): Promise<Pick<PreviewInfoInput, 'kind' | 'label' | 'branch' | 'pullRequest'>> {
   if (build.reviewId) {
     const review = await ctx.db.prisma.review.findUnique({ where: { id: build.reviewId }, select: { title: true } });
-    return { kind: 'review', label: `Review ${build.reviewId}${review ? `: ${review.title}` : ''}`, branch: build.branch };
+    return { kind: 'review', label: review?.title.trim() || `…${build.reviewId.slice(-6)}`, branch: build.branch };
   }
   if (build.pullRequest !== null) {
     const title = build.pullRequestTitle?.trim();

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { apiHostNames } from '../services/domains';
 import { answerDomainNotice } from './custom-domain-pages';
 import { serveSite } from './serve-site';
+import { rewriteSiteByPath, SITES_BY_PATH_PREFIX } from './site-by-path';
 import { siteAccessOf } from './site-access';
 import { DeferredHost, DomainNotice, SiteResolver, type HostRoute } from './site-resolver';
 
@@ -29,6 +30,9 @@ type CheckedRequest = IncomingMessage & { [NOT_A_SITE]?: true };
  * host; a pending or removed one gets its fixed answers (custom-domain-pages.ts: the verification
  * token, or the "no longer connected" page). A host whose route waits for the custom domains being
  * read (PostgreSQL, just after a change) is routed once they arrive.
+ *
+ * A request to the API's host for `/sites/<site host>/mcp` is that site's MCP server
+ * (site-by-path.ts: the address Node-based MCP clients reach for `*.localhost` sites).
  */
 export default fp(
   async (app) => {
@@ -45,6 +49,22 @@ export default fp(
       metrics.siteResponse(res);
     };
 
+    /** For a request to the API's host: the site its `/sites/<site host>/mcp` path names (site-by-path.ts), else undefined. */
+    const routeByPath = (req: IncomingMessage): HostRoute | DeferredHost =>
+      req.url?.startsWith(SITES_BY_PATH_PREFIX) && rewriteSiteByPath(req, config.sitesDomain) ? resolver.resolve(req.headers.host) : undefined;
+    /** The route of a request, its Host's or else its path's. */
+    const routeOf = (req: IncomingMessage): HostRoute | DeferredHost => {
+      const resolved = resolver.resolve(req.headers.host);
+      return resolved === undefined ? routeByPath(req) : resolved; // null: a site host with nothing to serve
+    };
+    /** Gives `then` a route once the custom domains it waited for arrived (an API route may still be a site's by path). */
+    const settle = (req: IncomingMessage, deferred: DeferredHost, then: (route: HostRoute) => void) =>
+      void deferred.settled.then((r) => {
+        const next = r.route === undefined ? routeByPath(req) : r.route;
+        if (next instanceof DeferredHost) settle(req, next, then);
+        else then(next);
+      });
+
     const fastifyListeners = app.server.listeners('request') as RequestListener[];
     if (fastifyListeners.length === 1) {
       const fastifyHandler = fastifyListeners[0]!;
@@ -55,8 +75,8 @@ export default fp(
         fastifyHandler(req, res);
       };
       app.server.on('request', (req: CheckedRequest, res: ServerResponse) => {
-        const resolved = resolver.resolve(req.headers.host);
-        if (resolved instanceof DeferredHost) void resolved.settled.then((r) => route(req, res, r.route));
+        const resolved = routeOf(req);
+        if (resolved instanceof DeferredHost) settle(req, resolved, (r) => route(req, res, r));
         else route(req, res, resolved);
       });
     }
@@ -68,8 +88,8 @@ export default fp(
         reply.hijack();
         answer(req.raw, reply.raw, resolved, req.log);
       };
-      const resolved = resolver.resolve(req.headers.host);
-      if (resolved instanceof DeferredHost) void resolved.settled.then((r) => route(r.route));
+      const resolved = routeOf(req.raw);
+      if (resolved instanceof DeferredHost) settle(req.raw, resolved, route);
       else route(resolved);
     });
   },

@@ -15,7 +15,9 @@
  * - every request but the preflight counts against {@link MCP_RATE_LIMIT} per minute per client
  *   address and project (`ctx.rateLimits`): over it, 429 with `Retry-After` and a JSON-RPC error;
  * - `GET`/`HEAD /_quire/mcp`: the setup page in the site's look (the deployment's not-found page
- *   around shared/src/site/mcp-help.ts, as the gate page is made), standalone without one.
+ *   around shared/src/site/mcp-help.ts, as the gate page is made), standalone without one; for a
+ *   `*.localhost` site it gives the path form on 127.0.0.1 (site-by-path.ts), which Node-based
+ *   clients reach.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,6 +38,7 @@ import type { SiteAccess } from './site-access';
 import { MCP_PATH } from './site-endpoints';
 import { readBody } from './site-json';
 import { siteReaderOf } from './site-reader';
+import { localMcpUrl } from './site-by-path';
 import { SECURITY_HEADERS } from './security-headers';
 
 /** MCP requests per minute per client address and project. */
@@ -147,8 +150,10 @@ async function answerHelp(req: IncomingMessage, res: ServerResponse, site: Deplo
   req.resume();
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(res);
   const host = req.headers.host ?? '';
+  const localUrl = localMcpUrl(req);
   const article = renderMcpHelpArticle({
     mcpUrl: `${siteOriginOf(req)}${MCP_PATH}`,
+    ...(localUrl ? { localUrl } : {}),
     serverName: mcpServerNameOf(host),
     gated: site.manifest.pages.some((p) => !p.hidden && p.audience !== undefined && p.audience.length > 0),
   });

@@ -189,6 +189,8 @@ describe('writePreviewInfo against hand-written deployments', () => {
     const review = await t.ctx.db.prisma.review.create({
       data: { id: 'rev_names1', projectId, title: 'Fix the intro', status: 'open', source: 'changes', branch: 'main', baseCommit: 'a'.repeat(40) },
     });
-    expect(await previewIdentityOf(t.ctx, { ...base, branch: 'main', reviewId: review.id })).toEqual({ kind: 'review', label: 'Review rev_names1: Fix the intro', branch: 'main' });
+    expect(await previewIdentityOf(t.ctx, { ...base, branch: 'main', reviewId: review.id })).toEqual({ kind: 'review', label: 'Fix the intro', branch: 'main' });
+    // a review deleted meanwhile: the end of its id, never the raw id
+    expect(await previewIdentityOf(t.ctx, { ...base, branch: 'main', reviewId: 'rev_gone4fT0aZ9qLm2x' })).toEqual({ kind: 'review', label: '…9qLm2x', branch: 'main' });
   });
 });

@@ -8,7 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createTestApp, type TestApp } from '../helpers/app';
 import type { FixtureRepo } from '../helpers/git-repo';
 import { issueToken } from '../sites/gate-fixture';
@@ -259,10 +260,40 @@ describe('the site MCP server', () => {
     expect(html).toContain('q-sidebar'); // the site's own chrome
     for (const client of ['Claude Code', 'Claude Desktop', 'Cursor', 'VS Code', 'ChatGPT']) expect(html).toContain(`aria-label="Copy ${client} setup"`);
     expect(html).toContain('aria-label="Copy MCP server URL"');
-    expect(html).toContain(`claude mcp add --transport http search-mcp-docs http://${host}/mcp`);
+    // a *.localhost site: every snippet uses the address Node-based clients reach, and the page says why
+    const [siteName, sitePort] = host.split(':');
+    const local = `http://127.0.0.1:${sitePort}/sites/${siteName}/mcp`;
+    expect(siteName!.endsWith('.localhost')).toBe(true);
+    expect(html).toContain(`claude mcp add --transport http search-mcp-docs ${local}`);
+    expect(html).toContain(`&quot;url&quot;: &quot;${local}&quot;`);
+    expect(html).toMatch(/MCP clients built on Node\.js[^<]*may not/);
+    expect(html).toContain(`<code>http://${host}/mcp</code>`);
     expect(html).toContain('x-audience-token'); // the site has restricted pages
     expect(html).not.toContain('Partner Portal');
     expect((await t.app.inject({ method: 'POST', url: '/_quire/mcp', headers: { host } })).statusCode).toBe(405);
+  });
+
+  it("answers as the site's MCP server at /sites/<site host>/mcp on the server's own address, for clients that cannot resolve *.localhost", async () => {
+    const port = new URL(url).port;
+    // the setup page of a listening server gives the exact loopback address and port
+    const page = await fetchWithHost(host)(`http://127.0.0.1:${port}/_quire/mcp`);
+    const siteName = host.split(':')[0]!;
+    const byPath = `http://127.0.0.1:${port}/sites/${siteName}/mcp`;
+    expect(await page.text()).toContain(`claude mcp add --transport http search-mcp-docs ${byPath}`);
+    // the MCP SDK's client with Node's own fetch and name resolution, as Claude Code connects
+    const client = new Client({ name: 'node-client', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(byPath)));
+    try {
+      expect(client.getServerVersion()?.name).toBe('search-mcp-docs');
+      const [hit] = (await call(client, 'search', { query: WORDS.install })).structuredContent!.results;
+      expect(hit).toMatchObject({ title: 'Setup', path: 'setup' });
+    } finally {
+      await client.close();
+    }
+    // only a site host of the sites domain, and only the MCP endpoint, has a path form
+    for (const path of [`/sites/example.com/mcp`, `/sites/${siteName}/setup`, `/sites/${siteName}/_quire/mcp`]) {
+      expect((await t.app.inject({ method: 'POST', url: path, headers: { host: `127.0.0.1:${port}`, ...RPC_HEADERS }, payload: '{}' })).statusCode, path).toBe(404);
+    }
   });
 
   it('limits requests per client address with 429 and Retry-After', async () => {

@@ -85,7 +85,7 @@ export interface ArticleParts {
   lastUpdated?: string;
   pager: string;
   feedback: boolean;
-  /** the page actions, floated beside the eyebrow and title (page-actions.ts `renderPageActions`); none when absent */
+  /** the page actions, beside the title and after it in reading order (page-actions.ts `renderPageActions`); none when absent */
   pageActions?: string;
 }
 
@@ -100,7 +100,7 @@ export function renderArticle(a: ArticleParts): string {
   const meta = edit || updated ? `<div class="q-page-meta">${edit}${updated}</div>` : '';
   const actions = a.feedback || meta ? `<div class="q-page-actions">${a.feedback ? FEEDBACK_HTML : ''}${meta}</div>` : '';
   return (
-    `<article class="q-article"><header class="q-page-header">${a.pageActions ?? ''}${eyebrow}<h1 class="q-title">${escapeHtml(a.title)}</h1>${lead}</header>` +
+    `<article class="q-article"><header class="q-page-header">${eyebrow}<h1 class="q-title">${escapeHtml(a.title)}</h1>${a.pageActions ?? ''}${lead}</header>` +
     `${a.tocDisclosure}<div class="q-prose">${a.html}</div>` +
     `<footer class="q-page-footer">${actions}${a.pager}</footer></article>`
   );

@@ -15,6 +15,12 @@ export const MCP_HELP_TITLE = 'Use these docs with your AI tool';
 export interface McpHelpOptions {
   /** the site's MCP server URL (`https://acme-docs.example.com/mcp`) */
   mcpUrl: string;
+  /**
+   * for a site on this computer (`*.localhost`, which Node.js-based clients may not resolve): the
+   * same server at an address they reach (`http://127.0.0.1:4000/sites/acme-docs.localhost/mcp`).
+   * Given, it is the URL of every snippet, and the page says why.
+   */
+  localUrl?: string;
   /** the name clients list the server under (`acme-docs`: letters, digits, `-`) */
   serverName: string;
   /** whether the site has restricted pages (then the page explains the `x-audience-token` header) */
@@ -37,8 +43,9 @@ export interface McpClientSnippet {
 export const TOKEN_PLACEHOLDER = 'YOUR_ACCESS_TOKEN';
 
 /** The instructions per client (see the module comment); `withToken` adds the `x-audience-token` header where the client can send one. */
-export function mcpClientSnippets(options: Pick<McpHelpOptions, 'mcpUrl' | 'serverName'>, withToken = false): McpClientSnippet[] {
-  const { mcpUrl: url, serverName: name } = options;
+export function mcpClientSnippets(options: Pick<McpHelpOptions, 'mcpUrl' | 'localUrl' | 'serverName'>, withToken = false): McpClientSnippet[] {
+  const { serverName: name } = options;
+  const url = options.localUrl ?? options.mcpUrl;
   const headers = withToken ? { headers: { 'x-audience-token': TOKEN_PLACEHOLDER } } : {};
   const json = (value: unknown) => JSON.stringify(value, null, 2);
   return [
@@ -99,9 +106,12 @@ export function renderMcpHelpArticle(options: McpHelpOptions): string {
       codeFrame(mcpClientSnippets(options, true)[0]!.code, 'Copy Claude Code setup with access token') +
       '<p>In Cursor and VS Code, add <code>"headers": {"x-audience-token": "…"}</code> next to <code>url</code>.</p></section>'
     : '';
+  const local = options.localUrl
+    ? `<p>These docs are served from this computer: their address ends in <code>.localhost</code>, which browsers find but MCP clients built on Node.js (Claude Code, Claude Desktop's mcp-remote, Cursor, VS Code) may not. The address below reaches the same MCP server on 127.0.0.1; browser-based clients can also use <code>${escapeHtml(options.mcpUrl)}</code>.</p>`
+    : '';
   return (
     `${STYLE}<article class="q-article q-mcp-help" aria-labelledby="q-mcp-title"><h1 class="q-title" id="q-mcp-title">${MCP_HELP_TITLE}</h1>` +
     '<p>These docs have an MCP server. Add it to your AI tool and the tool can search these docs and read their pages as Markdown while it helps you. It only reads; no API key is needed.</p>' +
-    `<p>MCP server URL:</p>${codeFrame(options.mcpUrl, 'Copy MCP server URL')}${clients}${gated}</article>`
+    `${local}<p>MCP server URL:</p>${codeFrame(options.localUrl ?? options.mcpUrl, 'Copy MCP server URL')}${clients}${gated}</article>`
   );
 }

@@ -36,7 +36,8 @@ export type PreviewKind = 'branch' | 'pull_request' | 'review';
 /**
  * The content of `_quire/preview.json`.
  * - `label`: what the banner names. Branch: the branch name (`feature/login`). Pull request:
- *   `#12 Add login docs` (number, then the title). Review: `Review rev_x: title`.
+ *   `#12 Add login docs` (number, then the title). Review: the review's title (`Fix the intro`;
+ *   previews built before that say `Review rev_x: title`, shown as the title alone).
  * - `branch`: the branch built; `pullRequest`: the pull request's number (kind `pull_request`).
  * - `productionUrl`: the project's production site (`http://acme-docs.localhost:4000/`); removed
  *   pages and the "View production" link point there.
@@ -72,15 +73,16 @@ export const PREVIEW_BANNER_MAX_LISTED = 50;
  *
  * Markup: `<aside class="q-preview" aria-label="Preview">` holding one line (a "Preview" badge,
  * the sentence "Preview of branch feature/login" / "Preview of pull request #12: Add login docs" /
- * "Preview of review rev_x: title", a `<details>` "Changed pages (N)" whose panel groups the
+ * "Preview of review Fix the intro", a `<details>` "Changed pages (N)" whose panel groups the
  * pages under Added, Changed and Removed (at most {@link PREVIEW_BANNER_MAX_LISTED} entries, then
  * "and N more"), and a "View production" link).
  */
 export function previewBannerRenderer(input: PreviewBannerInput): (pagePath?: string) => string {
   if ('channel' in input) {
+    const channel = channelName(input.channel);
     const html =
       `<aside class="q-preview" aria-label="Preview"><div class="q-preview-bar">${BADGE}` +
-      `<p class="q-preview-label" title="${escapeHtml(`Preview ${input.channel}`)}">This is a preview (<strong>${escapeHtml(input.channel)}</strong>), not the production site</p>` +
+      `<p class="q-preview-label" title="${escapeHtml(`Preview ${channel}`)}">This is a preview (<strong>${escapeHtml(channel)}</strong>), not the production site</p>` +
       `</div></aside>`;
     return () => html;
   }
@@ -107,6 +109,26 @@ const wide = (text: string) => `<span class="q-preview-wide">${text}</span>`;
 const BADGE = `<span class="q-preview-badge">${icon('eye')}${wide('Preview')}</span>`;
 
 
+/** Characters of an id kept where one must be shown (a build id's last 6 in the desktop app too). */
+const SHORT_ID = 6;
+
+/**
+ * A review preview's name for people: its label (the review's title). A label of the older form
+ * `Review rev_<id>: <title>` gives its title; one naming only the review gives `…` and the last
+ * {@link SHORT_ID} characters of its id.
+ */
+function reviewTitle(label: string): string {
+  const older = /^review\s+rev_([0-9A-Za-z]+)(?::\s*([\s\S]*))?$/i.exec(label.trim());
+  if (!older) return label;
+  return older[2]?.trim() || `…${older[1]!.slice(-SHORT_ID)}`;
+}
+
+/** A preview channel's name for people: a review's channel (`review-<id>`) with its id cut to the last {@link SHORT_ID} characters. */
+function channelName(channel: string): string {
+  const review = /^review-([a-z0-9]{12,})$/.exec(channel);
+  return review ? `review …${review[1]!.slice(-SHORT_ID)}` : channel;
+}
+
 /** The banner's sentence as plain text (its `title`, for the truncated line) and as markup. */
 function describe(info: PreviewInfo): { text: string; html: string } {
   if (info.kind === 'pull_request' && info.pullRequest !== undefined) {
@@ -118,8 +140,8 @@ function describe(info: PreviewInfo): { text: string; html: string } {
     };
   }
   if (info.kind === 'review') {
-    const rest = info.label.replace(/^review\s+/i, '');
-    return { text: `Preview of review ${rest}`, html: `${wide('Preview of review ')}<strong>${escapeHtml(rest)}</strong>` };
+    const title = reviewTitle(info.label);
+    return { text: `Preview of review ${title}`, html: `${wide('Preview of review ')}<strong>${escapeHtml(title)}</strong>` };
   }
   const what = info.kind === 'pull_request' ? 'pull request' : 'branch';
   return { text: `Preview of ${what} ${info.label}`, html: `${wide(`Preview of ${what} `)}<strong>${escapeHtml(info.label)}</strong>` };

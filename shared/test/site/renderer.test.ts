@@ -47,8 +47,9 @@ describe('page document', () => {
     expect((html.match(/<h1\b/g) ?? []).length).toBe(1);
   });
 
-  it('wraps the page body under the title, with the group as eyebrow and the description as lead', () => {
-    expect(html).toContain('<p class="q-eyebrow">Authentication</p><h1 class="q-title">API keys</h1><p class="q-lead">Authenticate requests.</p>');
+  it('wraps the page body under the title, with the group as eyebrow, the page actions after the title, and the description as lead', () => {
+    // the actions follow the title in reading order (on phones they show under it, not above it)
+    expect(html).toMatch(/<header class="q-page-header"><p class="q-eyebrow">Authentication<\/p><h1 class="q-title">API keys<\/h1><div class="q-pa" data-q-page-actions[\s\S]*?<\/div><p class="q-lead">Authenticate requests\.<\/p><\/header>/);
     expect(html).toContain(`<div class="q-prose">${SAMPLE_BODY}</div>`);
   });
 

@@ -10,6 +10,8 @@ import { ReviewList } from './reviews/ReviewList';
 import { ReviewView } from './reviews/ReviewView';
 import { useReviews } from '../store/reviews-slice';
 import { BuildsPanel } from './BuildsPanel';
+import { BuildView } from './BuildView';
+import { useBuilds } from '../store/builds-slice';
 import { CommandPalette } from './CommandPalette';
 import { StatusBar } from './StatusBar';
 import { pagesOf, useUi } from '../store/ui-slice';
@@ -33,10 +35,18 @@ export function Workspace({ projectId }: { projectId: string }) {
   const [tree, setTree] = useState<{ nodes: TreeNode[]; error: string | null } | null>(null);
   const [status, setStatus] = useState<string>('Opening...');
   const project = projects.find((p) => p.id === projectId);
+  const projectName = project?.name ?? projectId;
   const activity = useActivity((s) => s.activity);
   const openReviewId = useReviews((s) => s.openReviewId);
   const setProposeOpen = useReviews((s) => s.setProposeOpen);
-  useEffect(() => () => useReviews.getState().reset(), [projectId]); // reviews belong to the project
+  // reviews and builds belong to the project
+  useEffect(
+    () => () => {
+      useReviews.getState().reset();
+      useBuilds.getState().reset();
+    },
+    [projectId],
+  );
   const local = projectId.startsWith('local:');
   const conflicts = useConflicts((s) => s.paths);
   const [refreshMsg, setRefreshMsg] = useState<string | null>(null);
@@ -104,25 +114,29 @@ export function Workspace({ projectId }: { projectId: string }) {
       <ActivityRail />
       <nav className="side-panel" aria-label="Project">
         <div className="project-head">
-          <button type="button" className="link" onClick={() => openProject(null)} aria-label="All projects">
-            ←
-          </button>
-          <strong>{project?.name ?? projectId}</strong>
-          <button
-            type="button"
-            className="propose-button"
-            onClick={() => setProposeOpen(true)}
-            disabled={!tree || local}
-            aria-describedby={local ? 'propose-local-note' : undefined}
-            title={local ? 'A local folder is on no Quire server: there is nothing to propose to.' : undefined}
-          >
-            Propose changes
-          </button>
-          {!local && (
-            <button type="button" onClick={() => void refresh()} disabled={!tree}>
-              Refresh
+          <div className="project-title">
+            <button type="button" className="link" onClick={() => openProject(null)} aria-label="All projects">
+              ←
             </button>
-          )}
+            <strong title={projectName}>{projectName}</strong>
+          </div>
+          <div className="project-actions">
+            <button
+              type="button"
+              className="propose-button"
+              onClick={() => setProposeOpen(true)}
+              disabled={!tree || local}
+              aria-describedby={local ? 'propose-local-note' : undefined}
+              title={local ? 'A local folder is on no Quire server: there is nothing to propose to.' : undefined}
+            >
+              Propose changes
+            </button>
+            {!local && (
+              <button type="button" onClick={() => void refresh()} disabled={!tree}>
+                Refresh
+              </button>
+            )}
+          </div>
         </div>
         {activity === 'pages' && (
           <>
@@ -150,6 +164,8 @@ export function Workspace({ projectId }: { projectId: string }) {
       <div className="editor-area">
         {activity === 'reviews' && openReviewId ? (
           <ReviewView projectId={projectId} reviewId={openReviewId} />
+        ) : activity === 'builds' ? (
+          <BuildView projectId={projectId} />
         ) : openPath ? (
           conflicts.includes(openPath) ? (
             <MergeView

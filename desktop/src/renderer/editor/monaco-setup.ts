@@ -2,8 +2,12 @@
  * Monaco, bundled locally with its workers (no CDN; offline-toolchain.md): the editor worker and
  * the JSON worker are built by Vite as module workers of the app's own origin, so a strict CSP
  * (`worker-src 'self'`) holds. Import this module before creating an editor.
+ *
+ * Only what the app edits is bundled (monaco-editor.ts): the editor core and its features, the JSON
+ * language service and the syntax colouring of Markdown, MDX and the usual code block languages;
+ * not the TypeScript, CSS and HTML language services, whose workers made most of the build's time.
  */
-import * as monaco from 'monaco-editor';
+import { monaco, jsonDefaults } from './monaco-editor';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { docsJsonSchema } from '@quire/shared/docs/config/docs-json-schema';
@@ -15,7 +19,7 @@ self.MonacoEnvironment = {
 };
 
 // docs.json is checked as you type against the JSON Schema that ships with the product (no schema download).
-monaco.json.jsonDefaults.setDiagnosticsOptions({
+jsonDefaults.setDiagnosticsOptions({
   validate: true,
   allowComments: false,
   enableSchemaRequest: false,

@@ -2,9 +2,9 @@
 // Quire reader feedback (deferred; CSP-safe: no inline handlers, bound here by data-q-feedback*):
 // - "Was this page helpful?" (article.ts FEEDBACK_HTML): Yes/No, then an optional comment (at most
 //   1,000 characters) and Send;
-// - a thumbs up/down pair next to each h2/h3 of the page (shown on hover or keyboard focus, always on
-//   touch screens), named "Helpful: <heading>" / "Not helpful: <heading>", then an optional comment
-//   (at most 500 characters) and Send.
+// - a thumbs up/down pair next to each h2/h3 of the page (shown on hover or keyboard focus of the
+//   heading row, or once the row was tapped, on every screen), named "Helpful: <heading>" /
+//   "Not helpful: <heading>", then an optional comment (at most 500 characters) and Send.
 // An answer is sent once, with its comment, to the site's own /_quire/feedback/page or /section
 // (decisions.md sections 6-7) when the reader presses Send, or when the page is hidden or left
 // before that (fetch keepalive), so a vote without a comment still counts. Sent answers are
@@ -177,6 +177,10 @@
     group.appendChild(down);
     group.appendChild(status);
     head.appendChild(group);
+    // touch screens have no hover: a tap on the heading row shows its votes (feedback.css)
+    head.addEventListener('click', function (event) {
+      if (!group.contains(event.target)) head.classList.add('q-section-shown');
+    });
 
     var answer = null;
     function press(vote) {

@@ -11,7 +11,11 @@
   var menu = box.querySelector('.q-pa-menu');
   var status = box.querySelector('[data-q-pa-status]');
   var pageUrl = location.origin + location.pathname;
-  var mcpUrl = location.origin + '/mcp';
+  // a site on this computer (*.localhost): the editors' Node.js side may not resolve its name, so
+  // they get the same MCP server by path on 127.0.0.1 (server/src/sites/site-by-path.ts)
+  var mcpUrl = /\.localhost$/.test(location.hostname)
+    ? location.protocol + '//127.0.0.1' + (location.port ? ':' + location.port : '') + '/sites/' + location.hostname + '/mcp'
+    : location.origin + '/mcp';
   var name = box.getAttribute('data-q-site-name') || location.hostname;
   var prompt = encodeURIComponent('Read ' + pageUrl + ' so I can ask questions about it.');
   var hrefs = {
