@@ -15,7 +15,7 @@ import { parseStringList } from '../../db/json-columns';
 import type { PageRequest } from '../../http/pagination';
 import type { RequestAuth } from '../../http/request-auth';
 import type { DbClient } from '../audit';
-import { nextStamp } from '../builds';
+import { nextStamp } from '../../db/stamps';
 import { getProjectForCaller } from '../projects';
 
 /** Days a delivery record is kept. */
