@@ -6,7 +6,7 @@ import { newId } from '@quire/shared/ids';
 import type { AuditEntry, AuditLogQuery, AuditResourceType } from '@quire/shared/api/audit-log';
 import type { Prisma, PrismaClient } from '../db/generated/client';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { literalContains } from '../db/literal-contains';
 import { nextStamp } from '../db/stamps';
 

@@ -15,7 +15,7 @@ import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { nextStamp } from '../db/stamps';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { recordAudit } from './audit';
 import { loadReview, requireReviewAccess, reviewFileText } from './reviews';
 

@@ -31,8 +31,8 @@ import { checkChangeSet, type ChangeSetEntry, type FileChange } from '@quire/sha
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
 import { lockKey } from '../db/locks';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from '../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { changedPaths, listFiles, readFileAt, resolveRef, type ProjectRepo } from '../git/repo-reader';
 import { mergeChangeSet } from '../git/merge-change-set';
 import { loadGitCredential } from './git-credentials';

@@ -28,7 +28,7 @@ import type { ReviewStatus } from '@quire/shared/collab/review-status';
 import type { SyncMutation, SyncMutationResult, SyncPushInput, SyncPushResult } from '@quire/shared/sync/mutations';
 import { actionOfStatus, checkReviewAction, endedReviewRefusal, type SyncRefusal } from '@quire/shared/sync/conflicts';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { isUniqueViolation } from '../db/errors';
 import { createReview, isDecision, loadReview, updateReview } from './reviews';
 import type { ReviewRow } from './review-dto';
