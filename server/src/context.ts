@@ -28,6 +28,8 @@ import { createSearchState, type SearchState } from './search/search-state';
 import type { AnalyticsRecorder } from './analytics/recorder';
 import { AnalyticsBuffer } from './analytics/buffer';
 import { SiteOriginCache } from './http/site-cors';
+import { KeyedLock } from './ops/keyed-lock';
+import { DeployedInventories } from './services/deployed-site';
 
 /**
  * What every part of one server process shares: configuration, database handles, the event bus,
@@ -82,6 +84,14 @@ export interface AppContext {
   siteOrigins: SiteOriginCache;
   /** Connections holding a long-lived event stream (tRPC subscriptions), cut by `buildApp` when the app closes (http/live-streams.ts). */
   liveStreams: LiveStreams;
+  /**
+   * In-process locks by key (ops/keyed-lock.ts): a sync client's pushes one at a time (`sync:<clientId>`,
+   * services/sync.ts), a project's review merges one at a time (`merge:<projectId>`, services/reviews.ts,
+   * which also holds the database's session lock of that key so other processes wait too).
+   */
+  locks: KeyedLock;
+  /** Page inventories of published production deployments, by deployment directory, for link checks (services/deployed-site.ts). */
+  deployedInventories: DeployedInventories;
 }
 
 /**
@@ -107,7 +117,7 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
   const jobs = createJobQueue(base.config, base.log);
-  return { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, previewPasswordThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams() };
+  return { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, previewPasswordThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams(), locks: new KeyedLock(), deployedInventories: new DeployedInventories() };
 }
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@
 import { ApiError } from '@quire/shared/errors';
 import type { AccessCheckBody, AccessCheckResult } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from './request-auth';
 import { getProjectForCaller } from '../services/projects';
 import { decideSiteAccess, productionPage, type ProductionPage } from './decide';
 

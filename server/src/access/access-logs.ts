@@ -8,8 +8,8 @@ import type { AccessLogEntry, AccessLogFilters, DecidingRuleType } from '@quire/
 import type { Prisma } from '../db/generated/client';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from './request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { getProjectForCaller } from '../services/projects';
 import { accessState } from './access-state';
 

@@ -12,6 +12,7 @@ import { newId } from '@quire/shared/ids';
 import type { DenialReason } from '@quire/shared/api/access';
 import { unstorableTextIssue } from '@quire/shared/text';
 import type { Db } from '../db/client';
+import { nextStamp } from '../db/stamps';
 
 /** One denied request as the site gate reports it. */
 export interface Denial {
@@ -63,7 +64,6 @@ export class DenialLog {
   private timer: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
   private closed = false;
-  private lastStamp = 0;
   private dropped = 0;
   private readonly options: DenialLogOptions;
 
@@ -80,13 +80,12 @@ export class DenialLog {
   }
 
   /**
-   * Buffers one denial, timestamped now (strictly after the previous one of this log, so "newest
-   * first" keeps the order requests were refused in). Never throws, never waits; after
+   * Buffers one denial, timestamped now (strictly after every earlier stamp of this process,
+   * db/stamps.ts, so "newest first" keeps the order requests were refused in). Never throws, never waits; after
    * {@link close} it is dropped (the database is closing).
    */
   record(denial: Denial): void {
     if (this.closed) return;
-    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
     this.buffer.push({
       id: newId('accessLog'),
       projectId: denial.projectId,
@@ -95,7 +94,7 @@ export class DenialLog {
       ip: storable(denial.ip, 100),
       reason: denial.reason,
       ruleId: denial.ruleId ?? null,
-      createdAt: new Date(this.lastStamp),
+      createdAt: nextStamp(),
     });
     this.trim();
     if (this.buffer.length >= this.options.batchSize) void this.flush();

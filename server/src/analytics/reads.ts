@@ -5,7 +5,7 @@
  */
 import type { AgentTraffic, ChatAnalytics, RankedQuery, SearchAnalytics, SearchCount, TopPage, Views, ViewsQuery } from '@quire/shared/api/analytics';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { normaliseTopic } from '../services/content-gaps';
 import { getProjectForCaller } from '../services/projects';
 import { bucketStart, bucketStarts, dayBounds, resolveRange, type TimeRange } from './range';

@@ -11,7 +11,7 @@ import { ApiError } from '@quire/shared/errors';
 import { findUnstorableText } from '@quire/shared/text';
 import type { AppContext } from '../context';
 import type { DbClient } from '../services/audit';
-import { nextStamp } from '../services/builds';
+import { nextStamp } from '../db/stamps';
 
 /** Most characters of a session title (the first question, cut at a word). */
 export const MAX_TITLE = 120;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { configOrExit, runServer } from '../run-server';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { createProject, projectSiteUrl } from '../services/projects';
 import { triggerBuild } from '../services/builds';
 import { buildLogPath } from '../jobs/build-log';

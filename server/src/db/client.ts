@@ -7,6 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from './generated/client';
 import { PrismaClient as PgPrismaClient } from './generated-pg/client';
 import { migrate, migratePostgres } from './migrate';
+import { postgresSessionLock, processSessionLock, type SessionLock } from './locks';
 import { databaseProvider, type DbProvider } from './provider';
 import { prismaApiKeyRows, sqliteApiKeyRows, type ApiKeyRows } from './repos/api-key-rows';
 import { prismaSiteRows, sqliteSiteRows, type SiteRows } from './repos/site-rows';
@@ -24,12 +25,15 @@ export { databaseProvider, type DbProvider } from './provider';
  * - `rows`: the hot-path repositories (API-key lookup, site resolution, analytics writes), raw
  *   better-sqlite3 on SQLite, Prisma or `pg` on PostgreSQL (see db/repos/).
  * - `sqlite`: the raw better-sqlite3 connection on SQLite (tools and tests; `null` on PostgreSQL).
+ * - `sessionLock`: a lock held across every process on the database while a function runs (db/locks.ts):
+ *   a session advisory lock on PostgreSQL, nothing more than the caller's in-process lock on SQLite.
  */
 export interface Db {
   provider: DbProvider;
   prisma: PrismaClient;
   rows: { apiKeys: ApiKeyRows; sites: SiteRows; analytics: AnalyticsRows };
   sqlite: Database.Database | null;
+  sessionLock: SessionLock;
   close(): Promise<void>;
 }
 
@@ -52,6 +56,12 @@ export function sqliteOf(db: Db): Database.Database {
  * test exits at once instead of waiting on the pool (offline-toolchain.md).
  */
 const PG_IDLE_TIMEOUT_MS = 1_000;
+
+/**
+ * Connections that may hold session locks at once (db/locks.ts `postgresSessionLock`), in a pool of
+ * their own beside Prisma's ten: a merge waiting for a lock never holds a connection the holder needs.
+ */
+const PG_LOCK_CONNECTIONS = 4;
 
 /**
  * Opens the database `databaseUrl` names and applies its pending migrations (migrate.ts).
@@ -80,6 +90,7 @@ export async function openDb(databaseUrl: string): Promise<Db> {
     prisma,
     rows: { apiKeys: sqliteApiKeyRows(sqlite), sites: sqliteSiteRows(sqlite), analytics: sqliteAnalyticsRows(sqlite) },
     sqlite,
+    sessionLock: processSessionLock,
     async close() {
       await prisma.$disconnect();
       sqlite.close();
@@ -105,17 +116,22 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   // Same schema, same model types: the PostgreSQL client is used through the one PrismaClient type.
   const prisma = new PgPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
   await prisma.$connect();
+  // Connections open only while a lock is wanted; the first is made by the first lock.
+  const lockPool = new pg.Pool({ connectionString: databaseUrl, idleTimeoutMillis: PG_IDLE_TIMEOUT_MS, max: PG_LOCK_CONNECTIONS });
+  lockPool.on('error', () => undefined);
   let closed = false;
   return {
     provider: 'postgresql',
     prisma,
     rows: { apiKeys: prismaApiKeyRows(prisma), sites: prismaSiteRows(prisma), analytics: postgresAnalyticsRows(pool) },
     sqlite: null,
+    sessionLock: postgresSessionLock(lockPool),
     async close() {
       if (closed) return;
       closed = true;
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
+      await lockPool.end().catch(() => undefined);
     },
   };
 }

@@ -4,7 +4,7 @@
  * `0`, negatives and non-numbers give 400 `invalid_request` with `details.field`.
  */
 import { z } from 'zod';
-import type { Pagination, PerPagePagination } from '@quire/shared/api/common';
+import type { PageRequest, Pagination, PerPagePagination } from '@quire/shared/api/common';
 
 /** Default and maximum page sizes. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -27,15 +27,6 @@ export const PageQuerySchema = z.object({
   per_page: pageSizeField.describe('Alias of pageSize'),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
-
-/** A resolved page request: the numbers to query with. */
-export interface PageRequest {
-  page: number;
-  size: number;
-  /** Rows to skip (`(page - 1) * size`). */
-  skip: number;
-  take: number;
-}
 
 /** Turns a parsed {@link PageQuery} into numbers (`pageSize` wins over `per_page`). */
 export function resolvePage(query: Pick<PageQuery, 'page' | 'pageSize' | 'per_page'>): PageRequest {

@@ -6,7 +6,7 @@
 import type { Permission } from '@quire/shared/api/api-keys';
 import type { IdKind } from '@quire/shared/ids';
 import type { AppContext } from '../context';
-import type { RequestAuth } from './request-auth';
+import type { RequestAuth } from '../access/request-auth';
 
 /**
  * An organization-owned resource named by a path parameter of a route outside `/projects/:projectId`

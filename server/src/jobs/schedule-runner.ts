@@ -3,7 +3,7 @@ import { hasPermission, type Permission } from '@quire/shared/api/api-keys';
 import { ROLE_PERMISSIONS, RoleSchema } from '@quire/shared/api/members';
 import { isCommitRef, SCHEDULE_LATE_AFTER_MS } from '@quire/shared/api/schedules';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { recordAudit } from '../services/audit';
 import { triggerBuild } from '../services/builds';
 import { enqueueSchedule, MAX_JOB_DELAY_MS, type ScheduleRow } from '../services/schedules';

@@ -8,7 +8,7 @@ import { newId } from '@quire/shared/ids';
 import { nonDefaultVersions } from '@quire/shared/docs/versions';
 import type { AppContext } from '../context';
 import { lockKey } from '../db/locks';
-import { nextStamp } from '../services/builds';
+import { nextStamp } from '../db/stamps';
 import { productionSite } from '../services/deployed-site';
 import { BuildLog } from './build-log';
 import { pruneOldDeployments } from './deployments';

@@ -18,7 +18,7 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import { ApiError } from '@quire/shared/errors';
 import { hasPermission } from '@quire/shared/api/api-keys';
 import '../http/route-config';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { rateLimitedError } from '../services/rate-limiter';
 import type { KeyRefusal, ResolvedKey } from '../services/api-key-cache';
 
@@ -65,6 +65,12 @@ export const ORG_RATE_LIMIT = Symbol('quire.orgRateLimit');
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * The authenticated caller (access/request-auth.ts), set in `onRequest` (before the body is
+     * read) for every API route except public ones (`config: { public: true }`), `/trpc` and the
+     * OpenAPI routes. On those it is `null` at run time; handlers of authenticated routes may rely on it.
+     */
+    auth: RequestAuth;
     [API_REQUEST]?: boolean;
     [ORG_RATE_LIMIT]?: number;
   }

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ApiError, ERROR_CATALOGUE, type ErrorCode } from '@quire/shared/errors';
+import { invalidInput } from '@quire/shared/api/invalid-input';
 
 /** Fastify's own client errors mapped to catalogue codes (field `body` for body problems). */
 const FASTIFY_CODES: Record<string, { code: ErrorCode; issue?: string }> = {
@@ -24,23 +25,14 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'rate_limited', 503: 'service_unavailable',
 };
 
-/** Dotted field path of a zod issue (`/settings/aiEnabled` → `settings.aiEnabled`). */
-function fieldOf(instancePath: string, params: Record<string, unknown>, context: string | undefined): string {
-  const path = instancePath.split('/').filter(Boolean).join('.');
-  const keys = params.keys;
-  if (Array.isArray(keys) && keys.length > 0) return path ? `${path}.${String(keys[0])}` : String(keys[0]);
-  return path || (context === 'querystring' ? 'query' : (context ?? 'body'));
-}
-
 /** Converts any thrown value into an {@link ApiError} (500 for anything unexpected). */
 export function toApiError(err: FastifyError | Error, req?: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const first = err.validation[0]!;
-    const params = (first.params ?? {}) as Record<string, unknown>;
-    const field = fieldOf(first.instancePath, params, err.validationContext);
-    const issue = Array.isArray(params.keys) ? 'is not a known field' : first.message ?? 'is invalid';
-    return new ApiError('invalid_request', `${field}: ${issue}`, { field, issue });
+    // fastify-type-provider-zod gives each zod issue as {keyword: code, instancePath: `/a/b`, message, params: the rest}
+    const issues = err.validation.map((v) => ({ ...(v.params as { keys?: string[] }), code: v.keyword, path: v.instancePath.split('/').filter(Boolean), message: v.message }));
+    const context = err.validationContext;
+    return invalidInput({ issues }, { root: context === 'querystring' ? 'query' : (context ?? 'body') });
   }
   const fe = err as FastifyError;
   if (!isResponseSerializationError(fe) && fe.code && FASTIFY_CODES[fe.code]) {

@@ -15,7 +15,7 @@ import type { ReindexBody, ReindexJob } from '@quire/shared/api/search';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { getProjectForCaller } from '../services/projects';
 
 /** States in which a job counts as in progress (a new one is refused). */

@@ -20,7 +20,7 @@ import {
 } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { parseStringList } from '../db/json-columns';
 import { lockKey } from '../db/locks';
 import { recordAudit } from './audit';

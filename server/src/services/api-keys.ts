@@ -18,7 +18,7 @@ import {
 } from '@quire/shared/api/api-keys';
 import type { Models } from '../db/client';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { recordAudit, type DbClient } from './audit';
 import { getProjectForCaller } from './projects';
 

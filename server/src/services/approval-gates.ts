@@ -13,7 +13,7 @@ import type { ApprovalGateBody, ApprovalGateDto, ApprovalGatePatch } from '@quir
 import type { Role } from '@quire/shared/api/members';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { recordAudit, type DbClient } from './audit';
 import { getProjectForCaller } from './projects';
 import { parseStringList } from '../db/json-columns';

@@ -23,8 +23,8 @@ import { approvalStatusAfter, checkApprovalMove, type ApprovalAction, type Appro
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from '../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { changedPaths, listFiles } from '../git/repo-reader';
 import { recordAudit } from './audit';
 import { requireDecisionRight } from './decision-rights';

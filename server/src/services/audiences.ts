@@ -22,7 +22,7 @@ import {
 import type { Config } from '../env';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { isUniqueViolation } from '../db/errors';
 import { parseStringList } from '../db/json-columns';
 import { recordAudit } from './audit';

@@ -6,8 +6,9 @@ import { newId } from '@quire/shared/ids';
 import type { AuditEntry, AuditLogQuery, AuditResourceType } from '@quire/shared/api/audit-log';
 import type { Prisma, PrismaClient } from '../db/generated/client';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { literalContains } from '../db/literal-contains';
+import { nextStamp } from '../db/stamps';
 
 /** The Prisma client or a `$transaction` client: what services write through. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
@@ -37,13 +38,6 @@ function redact(value: unknown): unknown {
     );
   }
   return value;
-}
-
-let lastStamp = 0;
-/** A creation time strictly after the previous one of this process, so "newest first" is exact. */
-function nextStamp(): Date {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return new Date(lastStamp);
 }
 
 /**

@@ -10,9 +10,10 @@ import { IN_PROGRESS_STATUSES, type Build, type BuildTrigger, type BuildDetail, 
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
+import { nextStamp } from '../db/stamps';
 import { apiBaseUrl, type Config } from '../env';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from '../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { recordAudit } from './audit';
 import { consumeUsage } from './usage';
 import { getProjectForCaller } from './projects';
@@ -23,13 +24,6 @@ export const TRIGGERS_PER_HOUR = 30;
 const HOUR_MS = 60 * 60 * 1000;
 
 type BuildRow = Models.BuildModel;
-
-let lastStamp = 0;
-/** A creation time strictly after the previous one of this process, so "newest first" is exact. */
-export function nextStamp(): Date {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return new Date(lastStamp);
-}
 
 /**
  * Queues a build of a project (`POST /v1/projects/{projectId}/builds`, answered 202).

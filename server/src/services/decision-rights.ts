@@ -9,7 +9,7 @@ import { ApiError } from '@quire/shared/errors';
 import { RoleSchema, type Role } from '@quire/shared/api/members';
 import { decisionRefusal } from '@quire/shared/collab/decision-rights';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 
 /**
  * Checks that the caller may decide (`what` names the action in the message).

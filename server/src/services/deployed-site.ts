@@ -37,9 +37,27 @@ export async function productionSite(ctx: AppContext, projectId: string): Promis
   return { buildId: row.buildId, commitSha: row.build.commitSha, dir: row.dir, manifest };
 }
 
-/** Inventories by deployment directory: a deployment never changes once published. */
-const inventories = new Map<string, PageInventory>();
+/** Inventories kept per app; the oldest is dropped first. */
 const MAX_INVENTORIES = 32;
+
+/**
+ * Page inventories by deployment directory (a deployment never changes once published), at most
+ * {@link MAX_INVENTORIES}, the oldest stored dropped first. One per app (`ctx.deployedInventories`).
+ */
+export class DeployedInventories {
+  private readonly byDir = new Map<string, PageInventory>();
+
+  /** The inventory stored for deployment directory `dir`, if any. */
+  get(dir: string): PageInventory | undefined {
+    return this.byDir.get(dir);
+  }
+
+  /** Stores the inventory of deployment directory `dir`, dropping the oldest one when full. */
+  set(dir: string, inventory: PageInventory): void {
+    if (this.byDir.size >= MAX_INVENTORIES) this.byDir.delete(this.byDir.keys().next().value!);
+    this.byDir.set(dir, inventory);
+  }
+}
 
 /**
  * The page inventory of the published site (shared/src/docs/page-inventory.ts): the manifest's
@@ -52,14 +70,13 @@ export async function deployedInventory(ctx: AppContext, projectId: string): Pro
   try {
     const site = await productionSite(ctx, projectId);
     if (!site) return undefined;
-    const known = inventories.get(site.dir);
+    const known = ctx.deployedInventories.get(site.dir);
     if (known) return known;
     const generated = siteOwnedFiles(site.manifest);
     const listed = await ctx.deploymentStore.open(site.dir).list();
     const files = [...listed].filter((f) => f !== 'manifest.json' && !generated.has(f));
     const inventory = pageInventory({ pages: site.manifest.pages.map((p) => p.path), files, redirects: site.manifest.redirects });
-    if (inventories.size >= MAX_INVENTORIES) inventories.delete(inventories.keys().next().value!);
-    inventories.set(site.dir, inventory);
+    ctx.deployedInventories.set(site.dir, inventory);
     return inventory;
   } catch (err) {
     ctx.log.warn({ err, projectId }, 'the published site could not be read for link checks');

@@ -29,7 +29,7 @@ import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
 import { apiBaseUrl, type Config } from '../env';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { sendOutbound, type Resolver } from '../net/outbound';
 import { OutboundNetworkError, OutboundRefusedError } from '../net/errors';
 import { hostName, parseSiteHost, siteHostName } from '../sites/host';

@@ -38,8 +38,8 @@ import {
 } from '@quire/shared/api/feedback';
 import type { AppContext } from '../context';
 import { rawDate } from '../db/raw-dates';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from '../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { getProjectForCaller, type ProjectRecord } from './projects';
 import { rateLimitedError, type RateLimitState } from './rate-limiter';
 import { resolveSession, SESSION_TOKEN_PREFIX } from './sessions';

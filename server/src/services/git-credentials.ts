@@ -8,7 +8,7 @@
 import { ApiError } from '@quire/shared/errors';
 import { DEFAULT_HTTPS_USERNAME, type GitCredentialBody, type GitCredentialStatus } from '@quire/shared/api/git-credential';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import type { GitPushCredential } from '../git/push-credential';
 import { openSecret, sealSecret, secretKeyOf, SecretBoxError } from '../git/secret-box';
 import { recordAudit } from './audit';

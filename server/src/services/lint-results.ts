@@ -7,7 +7,7 @@ import { ApiError } from '@quire/shared/errors';
 import type { LintResultsQuery, LintResults } from '@quire/shared/api/lint';
 import type { LintFinding } from '@quire/shared/lint/types';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import type { LintReport } from '../builder/lint-pages';
 import { getProjectForCaller } from './projects';
 import { promisify } from 'node:util';

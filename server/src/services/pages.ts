@@ -21,8 +21,8 @@ import type { PageDetail, PageHeading, PageSummary } from '@quire/shared/api/pag
 import { splitFrontmatter } from '@quire/shared/docs/markdown/frontmatter';
 import type { AppContext } from '../context';
 import { readFileAt, type ProjectRepo } from '../git/repo-reader';
-import type { PageRequest } from '../http/pagination';
-import type { RequestAuth } from '../http/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
+import type { RequestAuth } from '../access/request-auth';
 import { apiReader } from '../search/api-reader';
 import { searchTarget, type SearchTarget } from '../search/search-target';
 import { parseManifest, type DeploymentManifest } from '../sites/manifest';

@@ -25,8 +25,8 @@ import {
 import type { Prisma } from '../db/generated/client';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from '../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { newPreviewLinkToken, previewLinkState } from '../access/preview-links';
 import { previewSiteUrl } from '../sites/host';
 import { hashPassword } from './passwords';

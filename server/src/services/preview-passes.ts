@@ -10,7 +10,7 @@
 import { invalidField } from '@quire/shared/errors';
 import type { PreviewPass, PreviewPassBody } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { secretKeyOf } from '../git/secret-box';
 import { hostName, parseSiteHost, previewSiteUrl } from '../sites/host';
 import { passPathOf, previewPassKey, signPreviewPass } from '../sites/preview-access';

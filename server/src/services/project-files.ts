@@ -5,7 +5,7 @@
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { listFiles, readFileAt, resolveRef } from '../git/repo-reader';
 import { getProjectForCaller, type ProjectRecord } from './projects';
 

@@ -14,18 +14,12 @@ import { normaliseChangePath } from '@quire/shared/collab/change-set';
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
+import { nextStamp } from '../db/stamps';
+import type { RequestAuth } from '../access/request-auth';
 import { recordAudit } from './audit';
 import { loadReview, requireReviewAccess, reviewFileText } from './reviews';
 
 type CommentRow = Models.ReviewCommentModel;
-
-let lastStamp = 0;
-/** A creation time strictly after the previous one of this process, so "oldest first" is exact. */
-function nextStamp(): Date {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return new Date(lastStamp);
-}
 
 function toDto(row: CommentRow, people: Map<string, ReviewPerson>, outdated: boolean): ReviewComment {
   return {

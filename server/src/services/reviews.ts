@@ -31,8 +31,8 @@ import { checkChangeSet, type ChangeSetEntry, type FileChange } from '@quire/sha
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
 import { lockKey } from '../db/locks';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from '../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { changedPaths, listFiles, readFileAt, resolveRef, type ProjectRepo } from '../git/repo-reader';
 import { mergeChangeSet } from '../git/merge-change-set';
 import { loadGitCredential } from './git-credentials';
@@ -411,8 +411,8 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
 /** The key of a review's lock (db/locks.ts), held by a change to its status or change set and by a merge reading them. */
 const reviewLockKey = (reviewId: string) => `review:${reviewId}`;
 
-/** Merges of this process under way, by review id: a second merge of the same review waits for the first. */
-const merging = new Map<string, Promise<unknown>>();
+/** The key of a project's merge lock, in memory (`ctx.locks`) and in the database (`ctx.db.sessionLock`). */
+const mergeLockKey = (projectId: string) => `merge:${projectId}`;
 
 /**
  * Merges an approved review (decisions.md section 9): applies its change set to the head of its
@@ -420,21 +420,16 @@ const merging = new Map<string, Promise<unknown>>();
  * the author was deleted), pushes without force using the project's git credential, marks the review
  * `merged` with `mergeCommit` and `mergedAt` (audited as `review.merged`), and queues the production
  * build of the merge commit (trigger `review`, `reviewId` set). Used by `PATCH {status: "merged"}`,
- * tRPC `reviews.merge` and scheduled publishing.
+ * tRPC `reviews.merge` and scheduled publishing. Merges of one project run one at a time, across every
+ * server process on the database: a second merge of a review waits, then finds it `merged` (409).
  * @throws ApiError not_found; forbidden (no `projects:write`, or a test key: test keys never change
  *   production); conflict (not `approved`, naming both states; or a merge conflict, nothing changed,
  *   `details.paths` listing the conflicting paths); usage_limit_exceeded (the monthly build limit is
  *   reached: nothing is pushed); service_unavailable when the repository cannot be reached.
  */
 export async function mergeReview(ctx: AppContext, auth: RequestAuth, projectId: string, reviewId: string): Promise<{ review: ReviewRow; buildId: string }> {
-  const previous = merging.get(reviewId) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(() => mergeNow(ctx, auth, projectId, reviewId));
-  merging.set(reviewId, current);
-  try {
-    return await current;
-  } finally {
-    if (merging.get(reviewId) === current) merging.delete(reviewId);
-  }
+  const key = mergeLockKey(projectId);
+  return ctx.locks.run(key, () => ctx.db.sessionLock(key, () => mergeNow(ctx, auth, projectId, reviewId)));
 }
 
 /**

@@ -20,8 +20,8 @@ import {
 } from '@quire/shared/api/schedules';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
-import type { PageRequest } from '../http/pagination';
+import type { RequestAuth } from '../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { recordAudit } from './audit';
 import { getProjectForCaller } from './projects';
 

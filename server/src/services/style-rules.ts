@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { recordAudit } from './audit';
 import { deployedInventory } from './deployed-site';
 import { getProjectForCaller } from './projects';

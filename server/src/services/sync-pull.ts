@@ -19,7 +19,7 @@
 import { ApiError, invalidField } from '@quire/shared/errors';
 import type { ReviewSnapshot, ReviewSnapshotFile, SyncPullInput, SyncPullResult } from '@quire/shared/sync/mutations';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { readFileAt } from '../git/repo-reader';
 import { getProjectForCaller, type ProjectRecord } from './projects';
 import { repoOf } from './reviews';

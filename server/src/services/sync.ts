@@ -28,7 +28,7 @@ import type { ReviewStatus } from '@quire/shared/collab/review-status';
 import type { SyncMutation, SyncMutationResult, SyncPushInput, SyncPushResult } from '@quire/shared/sync/mutations';
 import { actionOfStatus, checkReviewAction, endedReviewRefusal, type SyncRefusal } from '@quire/shared/sync/conflicts';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { isUniqueViolation } from '../db/errors';
 import { createReview, isDecision, loadReview, updateReview } from './reviews';
 import type { ReviewRow } from './review-dto';
@@ -50,11 +50,10 @@ function refused(refusal: SyncRefusal): Outcome {
   return { ok: false, code: refusal.code, message: refusal.message };
 }
 
-/** Pushes of this process under way, by client id: a second push of the same client waits for the first. */
-const pushing = new Map<string, Promise<unknown>>();
-
 /**
- * Applies a batch of a client's mutations (see the module comment).
+ * Applies a batch of a client's mutations (see the module comment). A second push of the same
+ * client in this process waits for the first (`ctx.locks`, key `sync:<clientId>`); across processes
+ * the compare-and-set on `lastSeq` decides.
  * @returns `lastSeq` after the batch and an answer for each mutation up to the first gap, in seq order.
  * @throws ApiError forbidden when the client id belongs to another user (or organization), or the
  *   caller is not a person; conflict when another push of the same client recorded first (retry);
@@ -62,14 +61,7 @@ const pushing = new Map<string, Promise<unknown>>();
  */
 export async function pushSyncMutations(ctx: AppContext, auth: RequestAuth, input: SyncPushInput): Promise<SyncPushResult> {
   const clientId = syncClientKey(input.clientId);
-  const previous = pushing.get(clientId) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(() => pushNow(ctx, auth, clientId, input.mutations));
-  pushing.set(clientId, current);
-  try {
-    return await current;
-  } finally {
-    if (pushing.get(clientId) === current) pushing.delete(clientId);
-  }
+  return ctx.locks.run(`sync:${clientId}`, () => pushNow(ctx, auth, clientId, input.mutations));
 }
 
 /** The client's record (`clientId` as {@link syncClientKey} gives it), created on first use for the caller; another user's client is refused. */

@@ -18,7 +18,7 @@ import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
 import { BuildLog } from '../jobs/build-log';
-import { nextStamp } from './builds';
+import { nextStamp } from '../db/stamps';
 import { consumeUsage } from './usage';
 
 /** Triggers of git-event builds (spec "Build": `push` for the repository webhook, `github_app` for the app). */

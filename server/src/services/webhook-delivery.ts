@@ -30,7 +30,7 @@ import { ApiError } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import type { JobInfo, JobKinds, JobResult } from '../queue/job-queue';
 import { sendOutbound } from '../net/outbound';
 import { OutboundNetworkError, OutboundRefusedError } from '../net/errors';

@@ -21,7 +21,7 @@ import {
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { parseStringList } from '../db/json-columns';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { openSecret, sealSecret, secretKeyOf } from '../git/secret-box';
 import { checkOutboundDestination } from '../net/outbound';
 import { OutboundRefusedError } from '../net/errors';

@@ -25,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ChatAskBodySchema, type ChatAskBody } from '@quire/shared/api/chat';
 import { defaultVersion } from '@quire/shared/docs/versions';
 import { ApiError } from '@quire/shared/errors';
+import { invalidInput } from '@quire/shared/api/invalid-input';
 import type { AppContext } from '../context';
 import { askAssistant, assistantEnabled, type AnswerTarget } from '../chat/ask';
 import { historyVisitorId, isUuid, listSessions, sessionTranscript } from '../chat/sessions';
@@ -49,11 +50,7 @@ function siteTarget(ctx: AppContext, site: DeploymentSite): (version: string | u
 export function parseAskBody(raw: unknown): ChatAskBody {
   const parsed = ChatAskBodySchema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = issue.code === 'unrecognized_keys' ? String(issue.keys[0]) : String(issue.path[0] ?? 'body');
-  const present = raw !== null && typeof raw === 'object' && (raw as Record<string, unknown>)[field] !== undefined;
-  const message = issue.code === 'unrecognized_keys' ? 'is not a known field' : present ? issue.message : 'is required';
-  throw new ApiError('invalid_request', `${field}: ${message}`, { field, issue: message });
+  throw invalidInput(parsed.error, { input: raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {} });
 }
 
 /** Whether the client asked for server-sent events. */

@@ -21,8 +21,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import { ApiError, invalidField } from '@quire/shared/errors';
+import { invalidInput } from '@quire/shared/api/invalid-input';
 import { findUnstorableText } from '@quire/shared/text';
 import { CreatePageFeedbackBodySchema, CreateSectionFeedbackBodySchema, FeedbackStatsQuerySchema, MAX_PAGE_PATH, normalizePagePath } from '@quire/shared/api/feedback';
 import type { AppContext } from '../context';
@@ -45,15 +45,6 @@ import { siteReaderOf, type SiteReader } from './site-reader';
 
 /** Methods the endpoint answers. */
 const ALLOWED = 'GET, HEAD, POST';
-
-/** 400 `invalid_request` for the first problem zod found in `input` (`details: {field, issue}`). */
-function invalid(error: z.ZodError, input: Record<string, unknown>): ApiError {
-  const first = error.issues[0]!;
-  const keys = first.code === 'unrecognized_keys' ? first.keys : undefined;
-  const field = keys?.[0] ?? (first.path.map(String).join('.') || 'body');
-  const issue = keys ? 'is not a known field' : first.path.length === 1 && input[field] === undefined ? 'is required' : first.message;
-  return new ApiError('invalid_request', `${field}: ${issue}`, { field, issue });
-}
 
 /** The site's home page path: the manifest's `home`, else its first visible page. */
 function homePage(site: DeploymentSite): string | undefined {
@@ -105,7 +96,7 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
   if (req.method === 'GET' || req.method === 'HEAD') {
     const raw = withSitePath(site, queryOf(req.url ?? '/'));
     const parsed = FeedbackStatsQuerySchema.safeParse(raw);
-    if (!parsed.success) throw invalid(parsed.error, raw);
+    if (!parsed.success) throw invalidInput(parsed.error, { input: raw });
     await requireReadable(site, reader, parsed.data.pagePath);
     const data = kind === 'page' ? await pageFeedbackStats(ctx, site.projectId, parsed.data.pagePath) : await sectionFeedbackStats(ctx, site.projectId, parsed.data.pagePath);
     return sendSiteJson(req, res, 200, { data }, personal);
@@ -132,7 +123,7 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
   };
   if (kind === 'page') {
     const parsed = CreatePageFeedbackBodySchema.safeParse(raw);
-    if (!parsed.success) throw invalid(parsed.error, raw);
+    if (!parsed.success) throw invalidInput(parsed.error, { input: raw });
     await requireReadable(site, reader, parsed.data.pagePath);
     const body = asSent(parsed.data);
     const claim = await claimSiteKey(ctx, req, res, reader.ip, body);
@@ -141,7 +132,7 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
     return sendSiteJson(req, res, 201, answer, true);
   }
   const parsed = CreateSectionFeedbackBodySchema.safeParse(raw);
-  if (!parsed.success) throw invalid(parsed.error, raw);
+  if (!parsed.success) throw invalidInput(parsed.error, { input: raw });
   await requireReadable(site, reader, parsed.data.pagePath);
   const body = asSent(parsed.data);
   const claim = await claimSiteKey(ctx, req, res, reader.ip, body);

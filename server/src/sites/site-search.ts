@@ -22,6 +22,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '@quire/shared/errors';
 import { SearchQueryParamsSchema, type SearchResult } from '@quire/shared/api/search';
+import { invalidInput } from '@quire/shared/api/invalid-input';
 import { findUnstorableText } from '@quire/shared/text';
 import { defaultVersion } from '@quire/shared/docs/versions';
 import type { AppContext } from '../context';
@@ -84,12 +85,7 @@ function parseQuery(rawUrl: string): { q: string; version?: string; language?: s
     raw[name] = value;
   }
   const parsed = SearchQueryParamsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? 'q');
-    const message = raw[field] === undefined ? 'is required' : issue.message;
-    throw new ApiError('invalid_request', `${field}: ${message}`, { field, issue: message });
-  }
+  if (!parsed.success) throw invalidInput(parsed.error, { input: raw, root: 'q' });
   return parsed.data;
 }
 

@@ -4,7 +4,7 @@
  * and desktop sessions pass through the same service checks.
  */
 import { ROLE_PERMISSIONS } from '@quire/shared/api/members';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import type { ResolvedSession } from '../services/sessions';
 
 /** The {@link RequestAuth} of a session: its organization, user and role, no key, org-wide, live. */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '@quire/shared/errors';
 import type { VersionDiff, VersionDiffPage } from '@quire/shared/api/versions';
 import type { AppContext } from '../context';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../access/request-auth';
 import { getProjectForCaller } from '../services/projects';
 import type { DeploymentManifest } from '../sites/manifest';
 import { versionDeployment, type VersionDeployment } from './version-deployments';

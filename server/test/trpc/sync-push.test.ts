@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '@quire/shared/api/members';
 import type { SyncMutation } from '@quire/shared/sync/mutations';
-import type { RequestAuth } from '../../src/http/request-auth';
+import type { RequestAuth } from '../../src/access/request-auth';
 import { createReview } from '../../src/services/reviews';
 import { createReviewComment } from '../../src/services/review-comments';
 import { syncDerivedId } from '../../src/services/sync-ids';

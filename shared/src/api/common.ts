@@ -33,6 +33,19 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/**
+ * A resolved page request (decisions.md section 3): 1-based `page`, `size` items per page, and the
+ * rows to query with, `skip` (`(page - 1) * size`) and `take` (`size`). Built from the query by the
+ * server's `resolvePage` (server/src/http/pagination.ts); list services take it.
+ */
+export interface PageRequest {
+  page: number;
+  size: number;
+  /** Rows to skip (`(page - 1) * size`). */
+  skip: number;
+  take: number;
+}
+
 /** Builds' pagination (interface-spec.md "Builds"): `{page, perPage, total, totalPages}`. */
 export const PerPagePaginationSchema = z.object({
   page: z.number().int().min(1),

@@ -12,10 +12,10 @@ import type { AppContext } from '../../context';
 import type { Models } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { parseStringList } from '../../db/json-columns';
-import type { PageRequest } from '../../http/pagination';
-import type { RequestAuth } from '../../http/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
+import type { RequestAuth } from '../../access/request-auth';
 import type { DbClient } from '../audit';
-import { nextStamp } from '../builds';
+import { nextStamp } from '../../db/stamps';
 import { getProjectForCaller } from '../projects';
 
 /** Days a delivery record is kept. */

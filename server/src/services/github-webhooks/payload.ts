@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { ApiError, invalidField } from '@quire/shared/errors';
+import { invalidField } from '@quire/shared/errors';
+import { invalidInput } from '@quire/shared/api/invalid-input';
 import { findUnstorableText } from '@quire/shared/text';
 import {
   GithubInstallationEventSchema,
@@ -124,9 +125,7 @@ export function readEvent(eventName: string, payload: unknown, appEvents: boolea
   if (known) {
     const parsed = SCHEMAS[known].safeParse(payload);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = ['body', ...issue.path.map(String)].join('.');
-      throw new ApiError('invalid_request', `The body is not a GitHub ${eventName} event: ${field}: ${issue.message}.`, { field, issue: issue.message });
+      throw invalidInput(parsed.error, { prefix: 'body', message: (field, issue) => `The body is not a GitHub ${eventName} event: ${field}: ${issue}.` });
     }
     event = { kind: known, payload: parsed.data } as GitEvent;
   } else {

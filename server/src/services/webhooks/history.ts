@@ -9,8 +9,8 @@ import type { WebhookAttempt, WebhookEvent, WebhookEventDetail, WebhookHistoryFi
 import type { AppContext } from '../../context';
 import type { Models } from '../../db/client';
 import type { Prisma } from '../../db/generated/client';
-import type { RequestAuth } from '../../http/request-auth';
-import type { PageRequest } from '../../http/pagination';
+import type { RequestAuth } from '../../access/request-auth';
+import type { PageRequest } from '@quire/shared/api/common';
 import { getProjectForCaller } from '../projects';
 import { baseDeliveryHeaders } from './delivery-headers';
 

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataEnvelope, errorResponses } from '@quire/shared/api/common';
 import { ProjectParamsSchema } from '@quire/shared/api/projects';
-import type { RequestAuth } from '../../../http/request-auth';
+import type { RequestAuth } from '../../../access/request-auth';
 import type { AppContext } from '../../../context';
 
 /** What one kind of list needs: its path, schemas, texts for the OpenAPI document, and services. */

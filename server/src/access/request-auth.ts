@@ -1,7 +1,7 @@
 /**
- * Who is calling: set on `req.auth` by the auth plugin in `onRequest` (before the body is read)
- * for every API route except public ones (`config: { public: true }`), `/trpc` and the OpenAPI
- * routes. On those it is `null` at run time; handlers of authenticated routes may rely on it.
+ * Who is calling, as services see it: the API key's organization, creator and permissions, or the
+ * signed-in person of a tRPC session (trpc/session-auth.ts). The auth plugin (plugins/auth.ts)
+ * sets it on `req.auth`; routes and procedures hand it to services.
  */
 import type { KeyMode, Permission } from '@quire/shared/api/api-keys';
 import type { Role } from '@quire/shared/api/members';
@@ -20,11 +20,4 @@ export interface RequestAuth {
   mode: KeyMode;
   /** The organization role of a signed-in person (a tRPC session); absent for API keys, which have permissions only. */
   role?: Role;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The authenticated caller (see {@link RequestAuth}); null on public routes. */
-    auth: RequestAuth;
-  }
 }
