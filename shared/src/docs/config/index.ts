@@ -13,5 +13,5 @@ export { docsJsonSchema, THEMES } from './docs-json-schema';
 export { loadJsonWithRefs, type ResolvedJson, type JsonOrigin } from './resolve-refs';
 export { isOperationEntry, normalizePagePath } from './page-entry';
 export { findDocsRoot, repoFoldersOf, DOCS_ROOT_SKIPPED_FOLDERS, DOCS_ROOT_MAX_DEPTH, type RepoFolders } from './docs-root';
-export { loadProject, type DocsRepository, type LoadedProject, type LoadProjectOptions } from './load-project';
+export { loadProject, memoryRepository, type DocsRepository, type LoadedProject, type LoadProjectOptions } from './load-project';
 export { expandOpenApiNav, navUsesOpenApi, operationRef, apiCoverage, type OperationPage, type ApiCoverage } from './openapi-pages';

@@ -3,10 +3,11 @@
  * desktop app and the CLI. It reads no disk itself: the caller hands it the repository's folders and
  * opens the docs root as {@link DocsFiles} (a checkout on disk, or in-memory text).
  */
+import { memoryFiles } from '../files';
 import { checkNavigation } from '../nav/check-navigation';
 import { loadOpenApiRegistry } from '../openapi/registry';
 import type { BuildWarning, DocsFiles, NavNode, SiteConfig } from '../types';
-import { findDocsRoot, type RepoFolders } from './docs-root';
+import { findDocsRoot, repoFoldersOf, type RepoFolders } from './docs-root';
 import { loadSiteConfig } from './load-site-config';
 import { apiCoverage, expandOpenApiNav, navUsesOpenApi, type ApiCoverage, type OperationPage } from './openapi-pages';
 import { listPageFiles, readMintignore } from './page-files';
@@ -82,4 +83,20 @@ export function loadProject<F extends DocsFiles>(repo: DocsRepository<F>, option
   warnings.push(...checkNavigation(config.navigation, pageFiles, configFile));
   const project: LoadedProject = { docsRootRel, config, nav, pageFiles, operations, listedFiles: files.list(), warnings, ...(coverage ? { apiCoverage: coverage } : {}) };
   return { project, files };
+}
+
+/**
+ * A {@link DocsRepository} over in-memory files (repository path → text; the desktop app's workspace,
+ * tests): the docs root opens as `memoryFiles` of the files under it.
+ */
+export function memoryRepository(repoFiles: Record<string, string>): DocsRepository {
+  return {
+    ...repoFoldersOf(Object.keys(repoFiles)),
+    open: (docsRootRel) => {
+      const prefix = docsRootRel ? `${docsRootRel}/` : '';
+      const inRoot: Record<string, string> = {};
+      for (const [p, text] of Object.entries(repoFiles)) if (p.startsWith(prefix)) inRoot[p.slice(prefix.length)] = text;
+      return memoryFiles(inRoot);
+    },
+  };
 }
