@@ -2,7 +2,10 @@ import type { TreeNode } from '../../core/project-model';
 import { useApp } from '../store/app-store';
 import { useConflicts } from './MergeView';
 
-/** The workspace tree: the navigation of docs.json (pages by title), then "Other files". A `tree` named "Pages". */
+/**
+ * The workspace tree: the navigation of docs.json (pages by title; OpenAPI pages with their method badge,
+ * opening their spec; a page listed without a file named "<title> (missing)"), then "Other files". A `tree` named "Pages".
+ */
 export function FileTree({ nodes }: { nodes: TreeNode[] }) {
   return (
     <>
@@ -35,23 +38,29 @@ function Node({ node, level }: { node: TreeNode; level: number }) {
     );
   }
   const selected = node.path !== undefined && node.path === openPath;
+  // a generated OpenAPI page opens its spec file; a missing page has nothing to open
+  const target = node.path ?? node.spec;
+  const name = `${node.method ? `${node.method} ` : ''}${node.label}${node.missing ? ' (missing)' : ''}`;
+  const note = inConflict ? 'In conflict: changed here and on the server; needs a decision' : node.missing ? 'docs.json lists this page, but it has no .mdx or .md file' : undefined;
   return (
     <li
       role="treeitem"
-      aria-label={node.label}
+      aria-label={name}
       aria-level={level}
       aria-selected={selected}
-      aria-disabled={node.path === undefined}
+      aria-disabled={target === undefined}
       tabIndex={selected ? 0 : -1}
-      className={`tree-leaf${selected ? ' selected' : ''}${inConflict ? ' conflict' : ''}`}
+      className={`tree-leaf${selected ? ' selected' : ''}${inConflict ? ' conflict' : ''}${node.missing ? ' missing' : ''}`}
       aria-describedby={inConflict ? 'tree-conflict-note' : undefined}
-      title={inConflict ? 'In conflict: changed here and on the server; needs a decision' : undefined}
-      onClick={() => node.path && openFile(node.path)}
+      title={note}
+      onClick={() => target && openFile(target)}
       onKeyDown={(e) => {
-        if ((e.key === 'Enter' || e.key === ' ') && node.path) openFile(node.path);
+        if ((e.key === 'Enter' || e.key === ' ') && target) openFile(target);
       }}
     >
+      {node.method && <span className={`tree-method tree-method-${node.method.toLowerCase()}`}>{node.method === 'DELETE' ? 'DEL' : node.method.slice(0, 5)}</span>}
       {node.label}
+      {node.missing && <span className="tree-missing">missing</span>}
     </li>
   );
 }

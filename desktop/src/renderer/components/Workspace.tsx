@@ -57,6 +57,25 @@ export function Workspace({ projectId }: { projectId: string }) {
     }
   }
 
+  // docs.json or a page's frontmatter saved (PageEditor): the tree follows; while the config does
+  // not load (half-typed JSON), the last good tree stays with the error shown above it
+  const treeEdits = useUi((s) => s.treeEdits);
+  useEffect(() => {
+    if (treeEdits === 0) return;
+    let cancelled = false;
+    core.workspace.tree.query({ projectId }).then(
+      (t) => {
+        if (cancelled) return;
+        setTree((old) => (t.error && old ? { nodes: old.nodes, error: t.error } : t));
+        if (!t.error) useUi.getState().setPages(pagesOf(t.nodes));
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, treeEdits]);
+
   useEffect(() => {
     let cancelled = false;
     setTree(null);
