@@ -94,7 +94,12 @@ describe('project model (the workspace tree from in-memory files)', () => {
     const text = '{\n  "navigation": { "pages": ["index", "guides/setup", "guides/gone"] }\n}\n';
     const findings = await lintSiteConfig(files, 'docs/docs.json', text, {});
     expect(findings).toEqual([
-      expect.objectContaining({ ruleId: 'navigation/missing-page', line: 2, column: 54, message: expect.stringMatching(/^navigation\.pages\[2\] names the page "guides\/gone"/) }),
+      expect.objectContaining({
+        ruleId: 'navigation/missing-page',
+        line: 2,
+        column: 54,
+        message: expect.stringMatching(/^navigation\.pages\[2\] names the page "guides\/gone"/),
+      }),
     ]);
     expect(await lintSiteConfig(files, 'docs/docs.json', '{ "navigation": ', {})).toEqual([]);
     expect(await lintSiteConfig(files, 'docs/index.mdx', '# Home\n', {})).toBeUndefined();

@@ -47,7 +47,14 @@ describe('the workspace tree', () => {
     const { nodes, error } = await c.workspace.tree({ projectId });
     expect(error).toBeNull();
     expect(nodes.slice(0, 2)).toEqual([
-      { label: 'Start', kind: 'group', children: [{ label: 'Welcome', kind: 'page', path: 'index.mdx' }, { label: 'Quickstart', kind: 'page', missing: true }] },
+      {
+        label: 'Start',
+        kind: 'group',
+        children: [
+          { label: 'Welcome', kind: 'page', path: 'index.mdx' },
+          { label: 'Quickstart', kind: 'page', missing: true },
+        ],
+      },
       {
         label: 'API reference',
         kind: 'group',
@@ -64,7 +71,11 @@ describe('the workspace tree', () => {
     const findings = await c.lint.run({ projectId, path: 'docs.json', text });
     const line = text.split('\n').findIndex((l) => l.includes('"quickstart"')) + 1;
     expect(findings).toEqual([
-      expect.objectContaining({ ruleId: 'navigation/missing-page', line, message: expect.stringContaining('navigation.groups[0].pages[1] names the page "quickstart"') }),
+      expect.objectContaining({
+        ruleId: 'navigation/missing-page',
+        line,
+        message: expect.stringContaining('navigation.groups[0].pages[1] names the page "quickstart"'),
+      }),
     ]);
   });
 

@@ -130,7 +130,12 @@ export function workspaceTree(model: ProjectModel, allPaths: readonly string[]):
  * has no findings here (the tree shows the loading error).
  * @param repoFiles the workspace's text files (repository path → text)
  */
-export async function lintSiteConfig(repoFiles: Record<string, string>, path: string, text: string, options: LinterOptions): Promise<LintFinding[] | undefined> {
+export async function lintSiteConfig(
+  repoFiles: Record<string, string>,
+  path: string,
+  text: string,
+  options: LinterOptions,
+): Promise<LintFinding[] | undefined> {
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (!isSiteConfigFile(name)) return undefined;
   let model: ProjectModel;

@@ -41,7 +41,11 @@ function Node({ node, level }: { node: TreeNode; level: number }) {
   // a generated OpenAPI page opens its spec file; a missing page has nothing to open
   const target = node.path ?? node.spec;
   const name = `${node.method ? `${node.method} ` : ''}${node.label}${node.missing ? ' (missing)' : ''}`;
-  const note = inConflict ? 'In conflict: changed here and on the server; needs a decision' : node.missing ? 'docs.json lists this page, but it has no .mdx or .md file' : undefined;
+  const note = inConflict
+    ? 'In conflict: changed here and on the server; needs a decision'
+    : node.missing
+      ? 'docs.json lists this page, but it has no .mdx or .md file'
+      : undefined;
   return (
     <li
       role="treeitem"
@@ -58,7 +62,9 @@ function Node({ node, level }: { node: TreeNode; level: number }) {
         if ((e.key === 'Enter' || e.key === ' ') && target) openFile(target);
       }}
     >
-      {node.method && <span className={`tree-method tree-method-${node.method.toLowerCase()}`}>{node.method === 'DELETE' ? 'DEL' : node.method.slice(0, 5)}</span>}
+      {node.method && (
+        <span className={`tree-method tree-method-${node.method.toLowerCase()}`}>{node.method === 'DELETE' ? 'DEL' : node.method.slice(0, 5)}</span>
+      )}
       {node.label}
       {node.missing && <span className="tree-missing">missing</span>}
     </li>

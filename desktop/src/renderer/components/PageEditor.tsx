@@ -121,7 +121,8 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
       async (content) => {
         await core.files.write.mutate({ projectId, path, content });
         // the tree shows docs.json's navigation and the pages' titles: it follows their edits as you type
-        if (SITE_CONFIG.test(path) || (/\.mdx?$/i.test(path) && saved !== undefined && frontmatterOf(saved) !== frontmatterOf(content))) useUi.getState().treeChanged();
+        const titlesChanged = /\.mdx?$/i.test(path) && saved !== undefined && frontmatterOf(saved) !== frontmatterOf(content);
+        if (SITE_CONFIG.test(path) || titlesChanged) useUi.getState().treeChanged();
         saved = content;
       },
       (err) => setLoadError(`Your edit could not be saved: ${errorMessage(err)}`),

@@ -81,7 +81,9 @@ export function loadProject<F extends DocsFiles>(repo: DocsRepository<F>, option
   const coverage = registry && options.apiCoverage !== false ? apiCoverage(registry.registry, operations, pageFiles, (file) => files.read(file)) : undefined;
   // the navigation as written: generated OpenAPI pages have no file, and are not the author's entries
   warnings.push(...checkNavigation(config.navigation, pageFiles, configFile));
-  const project: LoadedProject = { docsRootRel, config, nav, pageFiles, operations, listedFiles: files.list(), warnings, ...(coverage ? { apiCoverage: coverage } : {}) };
+  const project: LoadedProject = {
+    docsRootRel, config, nav, pageFiles, operations, listedFiles: files.list(), warnings, ...(coverage ? { apiCoverage: coverage } : {}),
+  };
   return { project, files };
 }
 

@@ -97,7 +97,8 @@ export function expandOpenApiNav(
         if (node.openapi === undefined) return [node];
         const op = registry.resolve(node.openapi, node.openapiSpec ?? spec);
         if (!op) {
-          warnings.push({ ...(configFile ? { file: configFile } : {}), kind: 'openapi', message: `Navigation entry "${node.openapi}" names no operation of the OpenAPI specs` });
+          const message = `Navigation entry "${node.openapi}" names no operation of the OpenAPI specs`;
+          warnings.push({ ...(configFile ? { file: configFile } : {}), kind: 'openapi', message });
           return [];
         }
         const page = toPage(op, directory);
@@ -108,7 +109,8 @@ export function expandOpenApiNav(
       if (node.openapi !== undefined && node.children.length === 0) {
         const ops = registry.operations(node.openapi);
         if (ops.length === 0) {
-          warnings.push({ ...(configFile ? { file: configFile } : {}), kind: 'openapi', message: `OpenAPI spec "${node.openapi}" has no operations (or was not found)` });
+          const message = `OpenAPI spec "${node.openapi}" has no operations (or was not found)`;
+          warnings.push({ ...(configFile ? { file: configFile } : {}), kind: 'openapi', message });
         }
         return [{ ...node, children: ops.map((op) => toPage(op, innerDir)) }];
       }
@@ -135,7 +137,12 @@ const API_KEY = /^(?:openapi|api)\s*:/m;
  * `openapi:`/`api:` resolves to (read with `read`; only files whose head names one are parsed, and
  * none at all when there is no public operation).
  */
-export function apiCoverage(registry: OpenApiRegistry, generated: readonly OperationPage[], pageFiles: readonly string[], read: (file: string) => string | undefined): ApiCoverage {
+export function apiCoverage(
+  registry: OpenApiRegistry,
+  generated: readonly OperationPage[],
+  pageFiles: readonly string[],
+  read: (file: string) => string | undefined,
+): ApiCoverage {
   const isPublic = (op: ResolvedOperation) => !op.hidden && op.operation['x-internal'] !== true;
   const open = new Set(registry.operations().filter(isPublic).map(operationRef));
   if (open.size === 0) return { operations: 0, documented: 0 };

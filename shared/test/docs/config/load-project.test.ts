@@ -86,7 +86,9 @@ describe('loading a project from its repository files', () => {
       ['GET', 'List pets', 'api/openapi.json'],
     ]);
     expect(project.apiCoverage).toEqual({ operations: 2, documented: 2 });
-    expect(loadProject(memoryRepository({ 'docs.json': '{"name":"x"}', 'index.mdx': '# Hi', 'api/openapi.json': petsSpec }), { apiCoverage: false }).project.apiCoverage).toBeUndefined();
+    const repo = memoryRepository({ 'docs.json': '{"name":"x"}', 'index.mdx': '# Hi', 'api/openapi.json': petsSpec });
+    const withoutCoverage = loadProject(repo, { apiCoverage: false });
+    expect(withoutCoverage.project.apiCoverage).toBeUndefined();
   });
 
   it('keeps a navigation entry whose page has no file, with a missing-page warning on docs.json', () => {
@@ -96,7 +98,11 @@ describe('loading a project from its repository files', () => {
     }));
     expect(outline(project.nav)).toEqual([{ Start: ['index', 'guides/setup'] }]);
     expect(project.warnings.filter((w) => w.kind === 'missing-page')).toEqual([
-      { kind: 'missing-page', file: 'docs.json', message: 'Navigation entry "guides/setup" (in "Start") has no file: expected guides/setup.mdx or guides/setup.md.' },
+      {
+        kind: 'missing-page',
+        file: 'docs.json',
+        message: 'Navigation entry "guides/setup" (in "Start") has no file: expected guides/setup.mdx or guides/setup.md.',
+      },
     ]);
   });
 
