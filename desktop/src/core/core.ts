@@ -2,7 +2,7 @@ import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import { createLinter, type Linter, type LinterOptions } from '@quire/shared/lint/linter';
 import type { LintEdit, LintFinding, LintFix } from '@quire/shared/lint/types';
 import { CoreError, serverError as toCoreError } from './core-error';
-import { buildProjectModel, workspaceTree, type TreeNode } from './project-model';
+import { buildProjectModel, lintSiteConfig, workspaceTree, type TreeNode } from './project-model';
 import type { PreviewService } from './preview-service';
 import type { PreviewResult } from './preview-render';
 import { createServerClient, isUnreachable, type ServerClient } from './server-client';
@@ -312,10 +312,13 @@ export class Core {
     return linter;
   }
 
-  /** Lints `text` as the file at `path` with the project's rules (shared/src/lint; offline, from the cached options). */
+  /**
+   * Lints `text` as the file at `path` with the project's rules (shared/src/lint; offline, from the cached
+   * options); docs.json against the workspace's own pages (project-model.ts `lintSiteConfig`).
+   */
   async lint(projectId: string, path: string, text: string): Promise<LintFinding[]> {
     this.requireWorkspace(projectId);
-    return this.linter(projectId).lint(text, path);
+    return (await lintSiteConfig(this.textFiles(projectId), path, text, this.lintOptions(projectId))) ?? this.linter(projectId).lint(text, path);
   }
 
   /**

@@ -1,64 +1,47 @@
-import { CONFIG_FILES, firstHeading, listPageFiles, loadSiteConfig } from '@quire/shared/docs/config/index';
-import { memoryFiles } from '@quire/shared/docs/files';
-import { splitFrontmatter } from '@quire/shared/docs/markdown/index';
+import { firstHeading, loadProject, memoryRepository, type OperationPage } from '@quire/shared/docs/config/index';
+import { splitFrontmatter } from '@quire/shared/docs/markdown/frontmatter';
 import { fillTitles, pagePathOf, type PageLabel } from '@quire/shared/docs/nav/index';
-import type { DocsFiles, NavNode, SiteConfig } from '@quire/shared/docs/types';
+import { pageInventory } from '@quire/shared/docs/page-inventory';
+import type { BuildWarning, DocsFiles, NavNode, SiteConfig } from '@quire/shared/docs/types';
+import { isSiteConfigFile } from '@quire/shared/lint/docs-json';
+import { createLinter, type LinterOptions } from '@quire/shared/lint/linter';
+import type { LintFinding } from '@quire/shared/lint/types';
 
 /**
- * A project as the docs engine sees it, built from in-memory files (the workspace's local text):
- * the docs root, the site config and its navigation with page titles filled in, the same way the
- * builder does (server/src/builder/load-project.ts, pipeline.ts `fillTitles`).
+ * A project as the docs engine sees it, loaded from in-memory files (the workspace's local text) by
+ * the builder's loader (shared/src/docs/config/load-project.ts: docs root, config, OpenAPI pages),
+ * with page titles filled in from frontmatter the way the builder does after rendering (pipeline.ts `fillTitles`).
  */
 export interface ProjectModel {
-  /** folder of docs.json/mint.json inside the repository ('' = root), see {@link findDocsRootIn} */
+  /** folder of docs.json/mint.json inside the repository ('' = root), shared/src/docs/config/docs-root.ts */
   docsRoot: string;
   /** files of the docs root, keyed by path relative to it */
   files: DocsFiles;
   config: SiteConfig;
+  /** the build's navigation (OpenAPI operation pages included), titles filled in */
   nav: NavNode[];
   /** page files (relative to the docs root) */
   pageFiles: string[];
+  /** the pages generated from OpenAPI operations */
+  operations: OperationPage[];
   /** page path (`guides/setup`) → label (frontmatter title or first heading / sidebarTitle) */
   labels: Map<string, PageLabel>;
+  /** the loader's warnings (configuration, OpenAPI, navigation entries without a file) */
+  warnings: BuildWarning[];
 }
 
 /**
- * The docs root of a repository given its file paths, by the builder's rules (docs-root.ts): the
- * root when it holds a config, else `docs/`, else the shallowest folder (3 levels at most,
- * alphabetical among equals) holding one; with no config, `docs/` when only it has Markdown.
- */
-export function findDocsRootIn(paths: readonly string[]): string {
-  const configDirs = paths
-    .filter((p) => (CONFIG_FILES as readonly string[]).includes(p.split('/').pop()!))
-    .map((p) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : ''))
-    .filter((d) => d.split('/').length <= 3 && !d.split('/').some((seg) => seg.startsWith('.') || seg === 'node_modules'));
-  if (configDirs.includes('')) return '';
-  if (configDirs.includes('docs')) return 'docs';
-  const depth = (d: string) => d.split('/').length;
-  const best = configDirs.sort((a, b) => depth(a) - depth(b) || a.localeCompare(b))[0];
-  if (best !== undefined) return best;
-  const md = (dir: string) => paths.some((p) => (dir ? p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes('/') : !p.includes('/')) && /\.mdx?$/i.test(p) && !/^(readme|license|changelog|contributing)\.md$/i.test(p.split('/').pop()!));
-  return !md('') && md('docs') ? 'docs' : '';
-}
-
-/**
- * Builds the model of a project from its files (repository path → text; binary files left out).
+ * Loads the model of a project from its files (repository path → text; binary files left out).
  * @throws DocsError when the config cannot be used (the caller shows the message)
  */
 export function buildProjectModel(repoFiles: Record<string, string>): ProjectModel {
-  const docsRoot = findDocsRootIn(Object.keys(repoFiles));
-  const prefix = docsRoot ? `${docsRoot}/` : '';
-  const inRoot: Record<string, string> = {};
-  for (const [p, text] of Object.entries(repoFiles)) if (p.startsWith(prefix)) inRoot[p.slice(prefix.length)] = text;
-  const files = memoryFiles(inRoot);
-  const { config } = loadSiteConfig(files);
-  const pageFiles = listPageFiles(files);
+  const { project, files } = loadProject(memoryRepository(repoFiles), { apiCoverage: false });
   const labels = new Map<string, PageLabel>();
-  for (const f of pageFiles) {
+  for (const f of project.pageFiles) {
     const pagePath = pagePathOf(f);
     if (pagePath === undefined) continue;
     try {
-      const split = splitFrontmatter(inRoot[f] ?? '', f);
+      const split = splitFrontmatter(files.read(f) ?? '', f);
       const fm = split.data;
       // the builder's page title: frontmatter title, else the first # heading (RenderedPage.title)
       const title = typeof fm.title === 'string' && fm.title ? fm.title : (firstHeading(split.content) ?? '');
@@ -68,7 +51,16 @@ export function buildProjectModel(repoFiles: Record<string, string>): ProjectMod
       // a page whose frontmatter does not parse keeps the title made from its path
     }
   }
-  return { docsRoot, files, config, nav: fillTitles(config.navigation, labels), pageFiles, labels };
+  return {
+    docsRoot: project.docsRootRel,
+    files,
+    config: project.config,
+    nav: fillTitles(project.nav, labels),
+    pageFiles: project.pageFiles,
+    operations: project.operations,
+    labels,
+    warnings: project.warnings,
+  };
 }
 
 /** A node of the workspace tree the renderer shows: the navigation, then the files outside it. */
@@ -76,15 +68,22 @@ export interface TreeNode {
   /** what the tree item is named by: a page's title, a group's title, a file's path */
   label: string;
   kind: 'group' | 'page' | 'file';
-  /** repository path of the page's or file's source (absent for groups and pages without a file) */
+  /** repository path of the page's or file's source (absent for groups, generated and missing pages) */
   path?: string;
+  /** a page generated from an OpenAPI operation: its HTTP method (uppercase, `WEBHOOK`), the site's badge */
+  method?: string;
+  /** a generated page: repository path of the OpenAPI spec file it comes from */
+  spec?: string;
+  /** a navigation entry naming a page that has no file (the build's `missing-page` warning) */
+  missing?: true;
   children?: TreeNode[];
 }
 
 /**
- * The workspace tree: the navigation of docs.json (divisions and groups as folders, pages by
- * title, each with its source file), then "Other files" holding every stored file that no
- * navigation page uses (snippets, images, config, pages left out of the navigation).
+ * The workspace tree: the build's navigation (divisions and groups as folders, pages by title, each
+ * with its source file; OpenAPI operation pages with their method and spec file, those the site does
+ * not list left out; an entry whose page has no file marked `missing`), then "Other files" holding every
+ * stored file that no navigation page uses (snippets, images, config, specs, pages left out of the navigation).
  * @param allPaths every repository path of the workspace
  */
 export function workspaceTree(model: ProjectModel, allPaths: readonly string[]): TreeNode[] {
@@ -94,15 +93,22 @@ export function workspaceTree(model: ProjectModel, allPaths: readonly string[]):
     const p = pagePathOf(f);
     if (p !== undefined && !fileOfPage.has(p)) fileOfPage.set(p, f);
   }
+  const operations = new Map(model.operations.map((o) => [o.path, o]));
   const used = new Set<string>();
   const convert = (nodes: NavNode[]): TreeNode[] => {
     const out: TreeNode[] = [];
     for (const node of nodes) {
       if (node.type === 'page') {
         if (!node.path) continue;
+        const label = node.title || node.path;
         const file = fileOfPage.get(node.path);
-        if (file) used.add(prefix + file);
-        out.push({ label: node.title || node.path, kind: 'page', ...(file ? { path: prefix + file } : {}) });
+        const operation = file ? undefined : operations.get(node.path);
+        if (file) {
+          used.add(prefix + file);
+          out.push({ label, kind: 'page', path: prefix + file });
+        } else if (operation) {
+          if (!operation.hidden) out.push({ label, kind: 'page', method: operation.method, spec: prefix + operation.specFile });
+        } else out.push({ label, kind: 'page', missing: true });
       } else if (node.type === 'group' || node.type === 'division') {
         const children = convert(node.children);
         if (node.title) out.push({ label: node.title, kind: 'group', children });
@@ -114,4 +120,32 @@ export function workspaceTree(model: ProjectModel, allPaths: readonly string[]):
   const nav = convert(model.nav);
   const others = allPaths.filter((p) => !used.has(p)).sort();
   return others.length ? [...nav, { label: 'Other files', kind: 'group', children: others.map((p) => ({ label: p, kind: 'file', path: p })) }] : nav;
+}
+
+/**
+ * The findings of the linter (shared/src/lint) on `text`, the edited configuration file at repository
+ * path `path`, against the workspace's own pages (page files and generated OpenAPI pages, with the
+ * edited configuration applied); undefined when `path` is not named docs.json or mint.json (a page:
+ * the caller lints it). A configuration that does not load, or a config file outside the docs root,
+ * has no findings here (the tree shows the loading error).
+ * @param repoFiles the workspace's text files (repository path → text)
+ */
+export async function lintSiteConfig(
+  repoFiles: Record<string, string>,
+  path: string,
+  text: string,
+  options: LinterOptions,
+): Promise<LintFinding[] | undefined> {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (!isSiteConfigFile(name)) return undefined;
+  let model: ProjectModel;
+  try {
+    model = buildProjectModel({ ...repoFiles, [path]: text });
+  } catch {
+    return [];
+  }
+  if (path !== (model.docsRoot ? `${model.docsRoot}/${name}` : name)) return [];
+  const pages = [...model.pageFiles.map((f) => pagePathOf(f)!), ...model.operations.map((o) => o.path)];
+  const inventory = pageInventory({ pages, files: model.files, redirects: model.config.redirects });
+  return createLinter({ ...options, inventory }).lint(text, name);
 }

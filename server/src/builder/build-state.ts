@@ -21,7 +21,7 @@ import type { BuildWarning } from '@quire/shared/docs/types';
 import { dataPaths, PATH_ID_RE } from '../data-paths';
 import type { PageLint } from './lint-pages';
 import type { LoadedProject } from './load-project';
-import type { OperationPage } from './openapi-pages';
+import type { OperationPage } from '@quire/shared/docs/config/index';
 
 /** Bumped whenever the shape of the state changes: older heads are ignored. */
 export const BUILD_STATE_FORMAT = 2;

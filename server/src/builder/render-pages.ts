@@ -6,7 +6,7 @@ import type { BuildState, StatePage } from './build-state';
 import { pagesToRender } from './incremental';
 import type { PageOutputKeys } from './site-writer';
 import { BuildError, throwIfAborted } from './errors';
-import type { OperationPage } from './openapi-pages';
+import type { OperationPage } from '@quire/shared/docs/config/index';
 import type { PageCache } from './page-cache';
 import { renderAll } from './render-pool';
 import type { RenderResult, RenderTask, RenderTaskBase } from './render-task';

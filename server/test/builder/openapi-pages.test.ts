@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memoryFiles } from '@quire/shared/docs/files';
 import { loadOpenApiRegistry } from '@quire/shared/docs/openapi/index';
 import type { NavNode } from '@quire/shared/docs/types';
-import { expandOpenApiNav, navUsesOpenApi, renderOperationPage } from '../../src/builder/openapi-pages';
+import { expandOpenApiNav, navUsesOpenApi } from '@quire/shared/docs/config/index';
+import { renderOperationPage } from '../../src/builder/openapi-pages';
 
 const spec = {
   openapi: '3.0.0',

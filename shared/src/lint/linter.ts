@@ -5,6 +5,7 @@
  */
 import { TextlintKernel } from '@textlint/kernel';
 import { indexInventory, type PageInventory } from '../docs/page-inventory';
+import { isSiteConfigFile, runDocsJsonChecks } from './docs-json';
 import { runNavigationChecks } from './navigation';
 import { parsePage } from './page-tree';
 import { runProseChecks } from './prose';
@@ -19,8 +20,8 @@ export interface LinterOptions {
   settings?: LinterSettings;
   /**
    * The site's pages, published files and redirects (shared/src/docs/page-inventory.ts). With it,
-   * the navigation rules run (`links/broken`, `images/missing`, `components/unknown`, navigation.ts);
-   * without it they stay silent: a page linted alone cannot say which pages and files exist.
+   * the navigation rules run (`links/broken`, `images/missing`, `components/unknown`, navigation.ts;
+   * `navigation/missing-page` on docs.json, docs-json.ts); without it they stay silent: a page linted alone cannot say which pages and files exist.
    */
   inventory?: PageInventory;
   /**
@@ -36,6 +37,8 @@ export interface Linter {
    * The findings of a page (`path` decides Markdown or MDX: `.md` is Markdown), ordered by
    * position. Never throws for bad page content: a page the renderer refuses (MDX that does not
    * parse, front matter that is not YAML) is one `mdx/syntax` finding (page-tree.ts).
+   * The configuration file (`path` docs.json or mint.json, relative to the docs root) gets the
+   * configuration rules only (docs-json.ts; with an inventory).
    */
   lint(text: string, path: string): Promise<LintFinding[]>;
   /**
@@ -69,6 +72,8 @@ export function createLinter(options: LinterOptions = {}): Linter {
   const inventory = options.inventory ? indexInventory(options.inventory) : undefined;
 
   async function lint(text: string, path: string): Promise<LintFinding[]> {
+    // the site's configuration is JSON, not prose: only its own rules (docs-json.ts) apply
+    if (isSiteConfigFile(path)) return inventory ? runDocsJsonChecks(text, inventory, enabled).map(severityOf) : [];
     // One parse, the renderer's: a page it refuses has only its `mdx/syntax` finding.
     const page = parsePage(text, path, options.variables);
     if (page.syntax) return [severityOf(page.syntax)];

@@ -3,7 +3,8 @@
  * desktop app as you type, builds and `POST /lint`). Rules are named `<family>/<name>`:
  * `markdown/*` (structure, markdownlint), `prose/*` (built-in prose checks), `style/<id>` (the
  * project's style rules, in Vale's rule shapes), `glossary/<term>`, and the navigation rules
- * `links/broken`, `images/missing`, `components/unknown` (navigation.ts; only with a page inventory).
+ * `links/broken`, `images/missing`, `components/unknown` (navigation.ts; only with a page inventory), and
+ * on docs.json `navigation/missing-page` (docs-json.ts; only with a page inventory).
  */
 import { z } from 'zod';
 

@@ -35,7 +35,8 @@ function runMove(op: () => Promise<string | boolean | null>, focus: string): voi
 }
 
 /**
- * The workspace tree: the navigation of docs.json (pages by title), then "Other files". A `tree`
+ * The workspace tree: the navigation of docs.json (pages by title; OpenAPI pages with their method
+ * badge, opening their spec; a page listed without a file named "<title> (missing)"), then "Other files". A `tree`
  * named "Pages", with a "New page" button above it. A page's item has a context menu (right click,
  * Shift+F10 or the ContextMenu key) with "Rename page", "Move page", "Delete page"; a group's item
  * one with "New page in group". Pages are dragged onto a page (before or after it) or a group (to
@@ -127,6 +128,14 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
   }
 
   const selected = node.path !== undefined && node.path === openPath;
+  // a generated OpenAPI page opens its spec file; a missing page has nothing to open
+  const opens = node.path ?? node.spec;
+  const name = `${node.method ? `${node.method} ` : ''}${node.label}${node.missing ? ' (missing)' : ''}`;
+  const note = inConflict
+    ? 'In conflict: changed here and on the server; needs a decision'
+    : node.missing
+      ? 'docs.json lists this page, but it has no .mdx or .md file'
+      : undefined;
   const isPage = isPageFile(node.path);
   const place: TreePlace | null = isPage ? { file: node.path!, parents } : null;
   const pageMenu = (x: number, y: number, restore: HTMLElement | null) => {
@@ -147,8 +156,8 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
     });
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLLIElement>) => {
-    if ((e.key === 'Enter' || e.key === ' ') && node.path) {
-      openFile(node.path);
+    if ((e.key === 'Enter' || e.key === ' ') && opens) {
+      openFile(opens);
     } else if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') {
       const r = e.currentTarget.getBoundingClientRect();
       pageMenu(r.left + 12, r.bottom, e.currentTarget);
@@ -165,16 +174,16 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
     <li
       ref={ref}
       role="treeitem"
-      aria-label={node.label}
+      aria-label={name}
       aria-level={level}
       aria-selected={selected}
-      aria-disabled={node.path === undefined}
+      aria-disabled={opens === undefined}
       tabIndex={selected ? 0 : -1}
-      className={`tree-leaf${selected ? ' selected' : ''}${inConflict ? ' conflict' : ''}${dropHint ? ` drop-${dropHint}` : ''}`}
+      className={`tree-leaf${selected ? ' selected' : ''}${inConflict ? ' conflict' : ''}${node.missing ? ' missing' : ''}${dropHint ? ` drop-${dropHint}` : ''}`}
       aria-describedby={inConflict ? 'tree-conflict-note' : undefined}
-      title={inConflict ? 'In conflict: changed here and on the server; needs a decision' : undefined}
+      title={note}
       draggable={isPage}
-      onClick={() => node.path && openFile(node.path)}
+      onClick={() => opens && openFile(opens)}
       onKeyDown={onKeyDown}
       onContextMenu={(e) => {
         if (!place) return;
@@ -208,7 +217,11 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
         if (source && target && projectId) runMove(() => dropPage(projectId, source, target), source.file);
       }}
     >
+      {node.method && (
+        <span className={`tree-method tree-method-${node.method.toLowerCase()}`}>{node.method === 'DELETE' ? 'DEL' : node.method.slice(0, 5)}</span>
+      )}
       {node.label}
+      {node.missing && <span className="tree-missing">missing</span>}
     </li>
   );
 }

@@ -17,6 +17,12 @@ const LINT_DELAY_MS = 250;
 /** A render that takes longer than this shows the "Rendering..." bar (desktop-look.md), in ms. */
 const RENDERING_BAR_MS = 300;
 
+/** The site's configuration file, wherever the docs root is. */
+const SITE_CONFIG = /(^|\/)(docs|mint)\.json$/;
+
+/** The frontmatter block of a page ('' without one): a change to it may change the page's title in the tree. */
+const frontmatterOf = (text: string) => /^---\r?\n[\s\S]*?\r?\n---/.exec(text)?.[0] ?? '';
+
 const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
 /**
@@ -38,6 +44,8 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   const seq = useRef({ preview: 0, lint: 0 });
   const timers = useRef<{ preview?: number; lint?: number; bar?: number }>({});
   const isPage = /\.mdx?$/i.test(path);
+  /** pages, and the site's configuration (its navigation entries are checked against the pages) */
+  const isLinted = isPage || SITE_CONFIG.test(path);
 
   const queue = useRef<SaveQueue | null>(null);
   if (!queue.current) queue.current = new SaveQueue(async () => undefined, () => undefined);
@@ -94,13 +102,12 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
 
   const schedule = useCallback(
     (text: string) => {
-      if (!isPage) return;
       window.clearTimeout(timers.current.preview);
       window.clearTimeout(timers.current.lint);
-      timers.current.preview = window.setTimeout(() => runPreview(text), PREVIEW_DELAY_MS);
-      timers.current.lint = window.setTimeout(() => runLint(text), LINT_DELAY_MS);
+      if (isPage) timers.current.preview = window.setTimeout(() => runPreview(text), PREVIEW_DELAY_MS);
+      if (isLinted) timers.current.lint = window.setTimeout(() => runLint(text), LINT_DELAY_MS);
     },
-    [isPage, runPreview, runLint],
+    [isPage, isLinted, runPreview, runLint],
   );
 
   useEffect(() => {
@@ -109,9 +116,14 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
     setFindings([]);
     setPreview({ html: '', error: null });
     useUi.getState().setStatus({ line: 1, column: 1, words: 0, readingMinutes: 0, errors: 0, warnings: 0, suggestions: 0 });
+    let saved: string | undefined;
     queue.current = new SaveQueue(
       async (content) => {
         await core.files.write.mutate({ projectId, path, content });
+        // the tree shows docs.json's navigation and the pages' titles: it follows their edits as you type
+        const titlesChanged = /\.mdx?$/i.test(path) && saved !== undefined && frontmatterOf(saved) !== frontmatterOf(content);
+        if (SITE_CONFIG.test(path) || titlesChanged) useUi.getState().treeChanged();
+        saved = content;
       },
       (err) => setLoadError(`Your edit could not be saved: ${errorMessage(err)}`),
     );
@@ -119,12 +131,11 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
       (f) => {
         if (cancelled) return;
         const text = f.content ?? '';
+        saved = text;
         setInitial({ path, text });
-        if (/\.mdx?$/i.test(path)) {
-          runPreview(text);
-          // after Monaco has the model, so that markers land on it
-          window.setTimeout(() => runLint(text), 0);
-        }
+        if (/\.mdx?$/i.test(path)) runPreview(text);
+        // after Monaco has the model, so that markers land on it
+        if (/\.mdx?$/i.test(path) || SITE_CONFIG.test(path)) window.setTimeout(() => runLint(text), 0);
       },
       (err: unknown) => !cancelled && setLoadError(errorMessage(err)),
     );
@@ -228,7 +239,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
         </div>
         {loadError && <p role="alert">{loadError}</p>}
         <CodeEditor path={initial.path} initialText={initial.text} onChange={onChange} onReady={(e) => (editor.current = e)} onCursor={onCursor} onTopLine={setTopLine} />
-        {isPage && <Problems findings={findings} onFix={(f) => void onFix(f)} onFixAll={() => void onFixAll()} onGoTo={onGoTo} />}
+        {isLinted && <Problems findings={findings} onFix={(f) => void onFix(f)} onFixAll={isPage ? () => void onFixAll() : undefined} onGoTo={onGoTo} />}
       </div>
       {showPreview && <Preview html={preview.html} error={preview.error} rendering={rendering} topLine={topLine} />}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TreeNode } from '../../core/project-model';
 import { core, errorMessage } from '../trpc';
 import { useApp } from '../store/app-store';
@@ -84,6 +84,27 @@ export function Workspace({ projectId }: { projectId: string }) {
       setRefreshMsg(errorMessage(err));
     }
   }
+
+  // docs.json or a page's frontmatter saved (PageEditor): the tree follows; while the config does
+  // not load (half-typed JSON), the last good tree stays with the error shown above it
+  const treeEdits = useUi((s) => s.treeEdits);
+  const seenTreeEdits = useRef(treeEdits);
+  useEffect(() => {
+    if (treeEdits === seenTreeEdits.current) return; // opening a project reads its tree itself
+    seenTreeEdits.current = treeEdits;
+    let cancelled = false;
+    core.workspace.tree.query({ projectId }).then(
+      (t) => {
+        if (cancelled) return;
+        setTree((old) => (t.error && old ? { nodes: old.nodes, error: t.error } : t));
+        if (!t.error) useUi.getState().setPages(pagesOf(t.nodes));
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [projectId, treeEdits]);
 
   useEffect(() => {
     let cancelled = false;

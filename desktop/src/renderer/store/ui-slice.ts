@@ -48,6 +48,9 @@ export interface UiState {
   setWorkspace(ws: UiState['workspace']): void;
   pages: PageEntry[];
   setPages(pages: PageEntry[]): void;
+  /** bumped when a saved edit may change the workspace tree (docs.json, a page's frontmatter): the tree is read again */
+  treeEdits: number;
+  treeChanged(): void;
   editor: EditorActions | null;
   setEditor(actions: EditorActions | null): void;
   /** a short message for the status bar ("Saved", "3 fixes applied"), cleared by the next one */
@@ -78,6 +81,8 @@ export const useUi = create<UiState>()((set) => ({
   setWorkspace: (workspace) => set({ workspace }),
   pages: [],
   setPages: (pages) => set({ pages }),
+  treeEdits: 0,
+  treeChanged: () => set((s) => ({ treeEdits: s.treeEdits + 1 })),
   editor: null,
   setEditor: (editor) => set({ editor }),
   notice: null,

@@ -116,6 +116,17 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
 }
 
 /**
+ * Calls `visit` with the JSON path and the character offset of every value of JSON `text`, outermost
+ * first, in text order (the path array is reused: copy it to keep it). A leading byte-order mark is
+ * skipped; offsets are those of `text` as given.
+ * @returns false when the text is not valid JSON (values up to the error were visited)
+ */
+export function visitJsonValues(text: string, visit: (path: readonly (string | number)[], offset: number) => void): boolean {
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  return scanJson(bom ? text.slice(1) : text, (path, offset) => visit(path, offset + bom)) === undefined;
+}
+
+/**
  * The 1-based line and column where the value at `path` starts in JSON `text` (the deepest
  * existing parent when the path does not exist), for error messages; undefined for invalid JSON.
  */

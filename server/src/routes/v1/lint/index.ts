@@ -90,7 +90,7 @@ const lintRoutes: FastifyPluginAsync = async (base) => {
     schema: {
       tags,
       summary: 'Lint a page',
-      description: 'The findings of the project\'s linter (settings, style rules, glossary, built-in structure and prose rules) on the given text; `.md` paths are linted as Markdown, others as MDX. A page that does not parse gives one mdx/syntax finding. Once the project has a production deployment, links/broken, images/missing and components/unknown check the page against the published site (its pages, files and redirects; `path` is the page file relative to the docs root); before that they find nothing. Lines and columns are 1-based; fix ranges are UTF-16 offsets into the text.',
+      description: 'The findings of the project\'s linter (settings, style rules, glossary, built-in structure and prose rules) on the given text; `.md` paths are linted as Markdown, others as MDX. A page that does not parse gives one mdx/syntax finding. Once the project has a production deployment, links/broken, images/missing and components/unknown check the page against the published site (its pages, files and redirects; `path` is the page file relative to the docs root); before that they find nothing. The configuration file (`path` docs.json or mint.json) gets only navigation/missing-page: navigation entries naming no page of the published site, with their JSON path. Lines and columns are 1-based; fix ranges are UTF-16 offsets into the text.',
       params: ProjectParamsSchema,
       body: LintBodySchema,
       response: { 200: dataEnvelope(LintResultSchema), ...errorResponses(400, 401, 403, 404, 413, 429) },

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type DesktopCore } from '../src/core/compose';
+import { createCoreCaller } from '../src/core/router';
+import { fileTokenVault } from '../src/core/token-vault';
+
+/** The workspace tree of a docs folder is the build's navigation: OpenAPI pages, missing entries, docs.json edits as they are saved. */
+let dataDir: string;
+let folder: string;
+let core: DesktopCore;
+let c: ReturnType<typeof createCoreCaller>;
+let projectId: string;
+
+const spec = {
+  openapi: '3.0.0',
+  info: { title: 'Pets', version: '1' },
+  paths: {
+    '/pets': {
+      get: { summary: 'List pets', responses: { '200': { description: 'ok' } } },
+      delete: { summary: 'Remove all pets', responses: { '204': { description: 'gone' } } },
+    },
+  },
+};
+const docsJson = (pages: string[]) =>
+  JSON.stringify({ name: 'Pets', navigation: { groups: [{ group: 'Start', pages }, { group: 'API reference', openapi: 'openapi.json' }] } }, null, 2);
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-tree-'));
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-docs-tree-'));
+  fs.writeFileSync(path.join(folder, 'docs.json'), docsJson(['index', 'quickstart']));
+  fs.writeFileSync(path.join(folder, 'index.mdx'), '---\ntitle: Welcome\n---\n\nHello.\n');
+  fs.writeFileSync(path.join(folder, 'openapi.json'), JSON.stringify(spec));
+  core = createCore({ dataDir, vault: fileTokenVault(dataDir), sync: { auto: false } });
+  c = createCoreCaller(core);
+  projectId = (await c.workspace.openFolder({ path: folder })).projectId;
+});
+
+afterAll(async () => {
+  await core?.close();
+  for (const d of [dataDir, folder]) if (d) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('the workspace tree', () => {
+  it('shows the OpenAPI operation pages the site shows, with their method and spec, and a page listed without a file as missing', async () => {
+    const { nodes, error } = await c.workspace.tree({ projectId });
+    expect(error).toBeNull();
+    expect(nodes.slice(0, 2)).toEqual([
+      {
+        label: 'Start',
+        kind: 'group',
+        children: [
+          { label: 'Welcome', kind: 'page', path: 'index.mdx' },
+          { label: 'Quickstart', kind: 'page', missing: true },
+        ],
+      },
+      {
+        label: 'API reference',
+        kind: 'group',
+        children: [
+          { label: 'List pets', kind: 'page', method: 'GET', spec: 'openapi.json' },
+          { label: 'Remove all pets', kind: 'page', method: 'DELETE', spec: 'openapi.json' },
+        ],
+      },
+    ]);
+  });
+
+  it('reports the missing entry as a docs.json problem at the entry, with its JSON path', async () => {
+    const text = docsJson(['index', 'quickstart']);
+    const findings = await c.lint.run({ projectId, path: 'docs.json', text });
+    const line = text.split('\n').findIndex((l) => l.includes('"quickstart"')) + 1;
+    expect(findings).toEqual([
+      expect.objectContaining({
+        ruleId: 'navigation/missing-page',
+        line,
+        message: expect.stringContaining('navigation.groups[0].pages[1] names the page "quickstart"'),
+      }),
+    ]);
+  });
+
+  it('follows docs.json as it is edited: the next tree has the new entry, and the problem is gone once the page exists', async () => {
+    await c.files.write({ projectId, path: 'docs.json', content: docsJson(['index', 'guides/setup']) });
+    const start = (await c.workspace.tree({ projectId })).nodes[0]!;
+    expect(start.children).toEqual([{ label: 'Welcome', kind: 'page', path: 'index.mdx' }, { label: 'Setup', kind: 'page', missing: true }]);
+    await c.files.write({ projectId, path: 'guides/setup.mdx', content: '# Setting up\n' });
+    expect((await c.workspace.tree({ projectId })).nodes[0]!.children![1]).toEqual({ label: 'Setting up', kind: 'page', path: 'guides/setup.mdx' });
+    expect(await c.lint.run({ projectId, path: 'docs.json', text: docsJson(['index', 'guides/setup']) })).toEqual([]);
+  });
+});
