@@ -20,8 +20,10 @@ const STATUS_WORDS: Record<string, string> = { queued: 'Queued', building: 'Buil
 let handledPublish = 0;
 
 /**
- * The Builds panel (desktop-look.md "Builds"): a region named "Builds" with the
- * buttons "Publish" (a production build of the project's branch) and "Build preview"; the current
+ * The Builds panel (desktop-look.md "Builds"): a region named "Builds" with the buttons
+ * "Publish <branch> (production)" (a production build of the project's branch: the published site)
+ * and "Build preview of your changes" (a preview of the files edited here, on the workspace's base
+ * commit: core builds.ts `previewChanges`); the current
  * build's status, its status changes with their timings, its log lines as they arrive (a log named
  * "Build log") and, once deployed, an "Open site" link (production) or "Open preview" (a preview,
  * opened through a member pass: OpenPreviewLink.tsx); then the project's recent builds.
@@ -55,12 +57,14 @@ export function BuildsPanel({ projectId }: { projectId: string }) {
     setCurrent(buildId);
   }, []);
 
+  const branch = useUi((s) => s.workspace?.ref ?? null);
+
   const trigger = useCallback(
     async (preview: boolean) => {
       setBusy(true);
       setError(null);
       try {
-        const build = await core.builds.trigger.mutate({ projectId, preview });
+        const build = preview ? await core.builds.previewChanges.mutate({ projectId }) : await core.builds.trigger.mutate({ projectId, preview: false });
         show(build.id);
         void refreshHistory();
       } catch (err) {
@@ -128,11 +132,11 @@ export function BuildsPanel({ projectId }: { projectId: string }) {
     <section role="region" aria-label="Builds" className="builds-panel">
       <h2>Builds</h2>
       <div className="builds-actions">
-        <button type="button" onClick={() => void trigger(false)} disabled={busy || running} title="A production build of the project's branch: updates the published site">
-          Publish
+        <button type="button" onClick={() => void trigger(false)} disabled={busy || running} title="A production build of the project's branch as it is on the server: updates the published site">
+          {branch ? `Publish ${branch} (production)` : 'Publish (production)'}
         </button>
-        <button type="button" onClick={() => void trigger(true)} disabled={busy || running} title="A preview deployment of the project's branch">
-          Build preview
+        <button type="button" onClick={() => void trigger(true)} disabled={busy || running} title="A private preview site of the pages you edited here, not yet proposed or published">
+          Build preview of your changes
         </button>
       </div>
       {error && <p role="alert">{error}</p>}
