@@ -12,6 +12,7 @@ import type { Build, BuildStatus } from '@quire/shared/api/builds';
 import type { AppRouter } from '@quire/server/src/trpc/routers/_app';
 import type { Core } from './core';
 import { serverError as toCoreError, type CoreError } from './core-error';
+import { localChangeSet } from './local-changes';
 import { createServerClient, isUnreachable } from './server-client';
 
 /** How often a watched build is read again when its progress stream failed, in ms. */
@@ -88,8 +89,8 @@ function progressClient(serverUrl: string, token: string) {
 export class Builds {
   private readonly watched = new Map<string, Watched>();
 
-  /** @param session the signed-in session's server URL and token (`Core.serverSession`) */
-  constructor(private readonly session: Pick<Core, 'serverSession'>) {}
+  /** @param session the signed-in session's server URL and token (`Core.serverSession`), and the local store with the workspace's edits (`Core.store`) */
+  constructor(private readonly session: Pick<Core, 'serverSession' | 'store'>) {}
 
   private client() {
     const { serverUrl, token } = this.session.serverSession();
@@ -106,6 +107,29 @@ export class Builds {
     let build: Build;
     try {
       build = await client.builds.trigger.mutate({ projectId, preview, force: true });
+    } catch (err) {
+      throw serverError(err);
+    }
+    this.start(projectId, build);
+    return build;
+  }
+
+  /**
+   * Starts a preview build of the writer's local edits: every file edited in the opened workspace
+   * (local-changes.ts), sent as a change set on the workspace's base commit
+   * (`builds.previewChanges` of the server: the preview a review of these edits would get, on the
+   * writer's own preview channel), and starts watching it.
+   * @returns the queued preview build
+   * @throws CoreError NOT_FOUND when the project is not open; BAD_REQUEST when nothing is edited;
+   *   the server's refusals (FORBIDDEN for a role that cannot build, BAD_REQUEST naming a file,
+   *   PAYLOAD_TOO_LARGE is passed on as UNAVAILABLE with its message); UNAVAILABLE when the server cannot be reached
+   */
+  async previewChanges(projectId: string): Promise<Build> {
+    const { baseCommit, entries } = localChangeSet(this.session.store, projectId);
+    const client = this.client();
+    let build: Build;
+    try {
+      build = await client.builds.previewChanges.mutate({ projectId, baseCommit, changes: entries });
     } catch (err) {
       throw serverError(err);
     }

@@ -43,6 +43,15 @@ export class ReviewCache {
     })();
   }
 
+  /**
+   * Replaces the pulled copy of one review by the server's answer to an action (a merge), keeping
+   * its comments and files; the next pull brings the whole snapshot.
+   */
+  putReview(projectId: string, review: Review): void {
+    const db = this.store.db;
+    db.prepare('INSERT OR REPLACE INTO review_cache (id, project_id, data, updated_at) VALUES (?, ?, ?, ?)').run(review.id, projectId, JSON.stringify(review), new Date().toISOString());
+  }
+
   private drop(id: string): void {
     const db = this.store.db;
     db.prepare('DELETE FROM review_cache WHERE id = ?').run(id);

@@ -8,11 +8,13 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  * The core's `reviews` procedures (reviews.ts), registered in router.ts. They work offline: reads
  * come from the local store, actions are queued in the outbox and shown at once (`pending`).
  * - `list({projectId})` → `{items: LocalReview[]}` (Review + `{pending, localOnly, problem}`)
- * - `get({projectId, reviewId})` → LocalReview + `{comments, files: [{path, change, before, after}]}`
+ * - `get({projectId, reviewId})` → LocalReview + `{comments, files: [{path, change, before, after}], mergeBlock, mergeBuildId}`
  * - `propose({projectId, title, description?, reviewers?, paths})` → LocalReview (the local edits of `paths`)
  * - `updateChanges({projectId, reviewId})` → LocalReview
  * - `comment({projectId, reviewId, path, lineStart, lineEnd, body, parentId?})` → the local comment
  * - `approve({projectId, reviewId})`, `requestChanges({projectId, reviewId})` → LocalReview
+ * - `merge({projectId, reviewId})` → `{merged: true, review, buildId}` or `{merged: false, conflict: {paths, branch, message}}`:
+ *   needs the server (UNAVAILABLE offline, never queued); FORBIDDEN for a role that cannot merge
  * - `people({projectId})` → `[{id, name, email, role}]`: members who may review, other than me
  * Errors: UNAUTHORIZED signed out (actions), NOT_FOUND unknown review or project not open,
  * BAD_REQUEST naming the field, CONFLICT / FORBIDDEN when the review rules refuse the move here already.
@@ -45,5 +47,6 @@ export const reviewsRouter = t.router({
     .mutation(({ ctx, input }) => ctx.reviews.comment(input)),
   approve: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'approved')),
   requestChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'changes_requested')),
+  merge: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.merge(input.projectId, input.reviewId)),
   people: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx }) => ctx.reviews.people()),
 });

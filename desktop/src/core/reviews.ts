@@ -11,15 +11,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Review, ReviewComment, ReviewPerson } from '@quire/shared/api/reviews';
-import { REVIEWING_ROLES, type Member, type Role } from '@quire/shared/api/members';
+import { hasPermission } from '@quire/shared/api/api-keys';
+import { REVIEWING_ROLES, ROLE_PERMISSIONS, ROLES, type Member, type Role } from '@quire/shared/api/members';
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { SyncMutation } from '@quire/shared/sync/mutations';
-import type { ChangeSetEntry } from '@quire/shared/collab/change-set';
-import { CoreError } from './core-error';
+import { CoreError, serverError } from './core-error';
+import { localChangeSet } from './local-changes';
 import type { Outbox, OutboxItem } from './outbox';
 import type { ReviewCache, ReviewFileTexts } from './review-cache';
-import { isUnreachable, type ServerClient } from './server-client';
+import { isUnreachable, serverErrorCode, serverErrorDetails, type ServerClient } from './server-client';
 import type { LocalStore, SessionRecord } from './store';
 
 /** A review as the core keeps it: the server's Review plus `pending` (a change of it waits in the outbox), `localOnly` (proposed here, not on the server yet: its id is the client's localId) and `problem` (the server's reason for refusing the latest change of it, else null). */
@@ -30,8 +31,35 @@ export type LocalComment = ReviewComment & { pending: boolean; problem: string |
 
 export type { ReviewFileTexts } from './review-cache';
 
-/** What `reviews.get` answers. */
-export type ReviewDetail = LocalReview & { comments: LocalComment[]; files: ReviewFileTexts[] };
+/**
+ * What `reviews.get` answers: the review with its comments and files, `mergeBlock` (why the
+ * signed-in person may not merge reviews, from {@link mergeRefusal}; null when they may) and
+ * `mergeBuildId` (the production build a merge from this computer started, else null).
+ */
+export type ReviewDetail = LocalReview & { comments: LocalComment[]; files: ReviewFileTexts[]; mergeBlock: string | null; mergeBuildId: string | null };
+
+/**
+ * What `reviews.merge` answers: merged (the review as the server now has it and the production
+ * build the merge queued), or refused because the change set conflicts with the branch head
+ * (`paths`: the conflicting files; nothing was merged).
+ */
+export type MergeOutcome =
+  | { merged: true; review: LocalReview; buildId: string }
+  | { merged: false; conflict: { paths: string[]; branch: string; message: string } };
+
+/** The roles whose permissions include `projects:write` (shared/src/api/members.ts ROLE_PERMISSIONS): the ones that merge. */
+const MERGING_ROLES: readonly Role[] = ROLES.filter((r) => hasPermission(ROLE_PERMISSIONS[r], 'projects:write'));
+
+/**
+ * Why a person with organization role `role` may not merge a review, or null when they may: the
+ * server merges for `projects:write` (server/src/services/reviews.ts `mergeReview`; decisions.md
+ * section 2: an editor also writes), which editors, admins and owners hold.
+ */
+export function mergeRefusal(role: string | null | undefined): string | null {
+  if (role && MERGING_ROLES.includes(role as Role)) return null;
+  const names = [...MERGING_ROLES].reverse(); // weakest first: "an editor, admin or owner"
+  return `Only an ${names.slice(0, -1).join(', ')} or ${names.at(-1)} can merge a review${role ? `; your role (${role}) cannot` : ''}.`;
+}
 
 /** A member who may be asked to review (`reviews.people`): a role of REVIEWING_ROLES (shared/src/api/members.ts). */
 export interface Person {
@@ -67,7 +95,12 @@ export interface ReviewsDeps {
   client(): ServerClient | null;
   /** called after each queued mutation (the sync client pushes soon) */
   queued(): void;
+  /** pushes the outbox and pulls now, resolving when done (the sync client's `sync`) */
+  flush(): Promise<void>;
 }
+
+/** The local cache key of the production build a merge from this computer started. */
+const mergeBuildKey = (reviewId: string) => `merge-build:${reviewId}`;
 
 const STATUS_VERB: Partial<Record<ReviewStatus, string>> = { approved: 'Approve', changes_requested: 'Request changes on', open: 'Reopen', closed: 'Close' };
 
@@ -182,40 +215,13 @@ export class Reviews {
     const { reviews, comments, files } = this.overlay(projectId, id);
     const review = reviews.get(id);
     if (!review) throw new CoreError('NOT_FOUND', `There is no review ${reviewId} in this project on this computer.`);
-    return { ...review, comments, files };
+    const mergeBlock = mergeRefusal(this.deps.session()?.role);
+    return { ...review, comments, files, mergeBlock, mergeBuildId: this.store.cached<string>(mergeBuildKey(id)) ?? null };
   }
 
   private visible(projectId: string, reviewId: string): LocalReview {
-    const { comments: _c, files: _f, ...review } = this.get(projectId, reviewId);
+    const { comments: _c, files: _f, mergeBlock: _m, mergeBuildId: _b, ...review } = this.get(projectId, reviewId);
     return review;
-  }
-
-  /**
-   * The local edits of `paths` in the opened workspace as a change set: a file whose local text
-   * differs from its base (added when it has no base), and a file of the base deleted here
-   * (`{path, deleted: true}`, shared/src/api/reviews.ts ChangeEntrySchema). Unedited and binary files are not changes.
-   * @throws NOT_FOUND when the project is not open; BAD_REQUEST naming `paths` for an unknown path or when nothing is edited
-   */
-  private localChanges(projectId: string, paths: string[]): { baseCommit: string; ref: string; entries: ChangeSetEntry[]; files: ReviewFileTexts[] } {
-    const ws = this.store.workspace(projectId);
-    if (!ws) throw new CoreError('NOT_FOUND', 'Open the project first.');
-    const entries: ChangeSetEntry[] = [];
-    const files: ReviewFileTexts[] = [];
-    for (const p of [...new Set(paths)].sort()) {
-      const gone = this.store.deletedFile(projectId, p);
-      if (gone) {
-        entries.push({ path: p, deleted: true });
-        files.push({ path: p, change: 'deleted', before: gone.base, after: null });
-        continue;
-      }
-      const f = this.store.file(projectId, p);
-      if (!f) throw new CoreError('BAD_REQUEST', `paths: there is no file ${p} in this project.`);
-      if (f.content === null || !f.modified || f.content === f.base) continue;
-      entries.push({ path: p, content: f.content });
-      files.push({ path: p, change: f.base === null ? 'added' : 'modified', before: f.base, after: f.content });
-    }
-    if (entries.length === 0) throw new CoreError('BAD_REQUEST', 'paths: none of these files has local edits to propose.');
-    return { baseCommit: ws.commitSha, ref: ws.ref, entries, files };
   }
 
   private enqueue(mutation: SyncMutation, summary: string, view: unknown): OutboxItem {
@@ -241,7 +247,7 @@ export class Reviews {
    */
   propose(input: { projectId: string; title: string; description?: string; reviewers?: string[]; paths: string[] }): LocalReview {
     const me = this.me();
-    const { baseCommit, ref, entries, files } = this.localChanges(input.projectId, input.paths);
+    const { baseCommit, ref, entries, files } = localChangeSet(this.store, input.projectId, input.paths);
     const localId = randomUUID();
     const now = new Date().toISOString();
     const review: Review = {
@@ -286,7 +292,7 @@ export class Reviews {
     this.requireSession();
     const r = this.visible(projectId, reviewId);
     if (r.status === 'merged' || r.status === 'closed') throw new CoreError('CONFLICT', `This review was ${r.status}; its changes can no longer be updated.`);
-    const { baseCommit, entries, files } = this.localChanges(projectId, r.changes.map((c) => c.path));
+    const { baseCommit, entries, files } = localChangeSet(this.store, projectId, r.changes.map((c) => c.path));
     const view: ChangeSetView = { changes: files.map((f) => ({ path: f.path, change: f.change })), files };
     this.enqueue({ type: 'review.update', projectId, reviewId: r.id, patch: { changes: entries, baseCommit } }, `Update the changes of "${r.title}"`, view);
     return this.visible(projectId, r.id);
@@ -347,6 +353,50 @@ export class Reviews {
     if (refusal) throw new CoreError(refusal.code === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', refusal.message);
     this.enqueue({ type: 'review.setStatus', projectId, reviewId: r.id, status, revision: r.revision }, `${STATUS_VERB[status]} "${r.title}"`, null);
     return this.visible(projectId, r.id);
+  }
+
+  /**
+   * `reviews.merge`: merges an approved review on the server (`reviews.merge`: three-way merge onto
+   * the branch head, pushed, then a production build of the merge commit; decisions.md section 9).
+   * Needs the server: it is never queued in the outbox (a merge that fails later could not be
+   * undone by the person who asked). Changes of the review still waiting in the outbox are sent
+   * first. The server's copy of the review is kept at once; the production build's id is kept for
+   * the review view (`mergeBuildId`).
+   * @returns the merged review and the build, or the conflict (its paths) when the change set no longer applies
+   * @throws CoreError FORBIDDEN for a role that cannot merge ({@link mergeRefusal}); PRECONDITION_FAILED
+   *   while the review or a change of it is not on the server yet; CONFLICT (or FORBIDDEN) when the
+   *   review state machine refuses the move here already (not approved); UNAVAILABLE when the server
+   *   cannot be reached (nothing was merged); the server's own refusals with its code and message
+   */
+  async merge(projectId: string, reviewId: string): Promise<MergeOutcome> {
+    const me = this.me();
+    const refusal = mergeRefusal(this.requireSession().role);
+    if (refusal) throw new CoreError('FORBIDDEN', refusal);
+    let r = this.visible(projectId, reviewId);
+    if (r.localOnly) throw new CoreError('PRECONDITION_FAILED', 'This review is not on the server yet (it waits in the outbox); merge it once it is synced.');
+    if (r.pending) {
+      await this.deps.flush();
+      r = this.visible(projectId, r.id);
+      if (r.pending) throw new CoreError('PRECONDITION_FAILED', 'Your earlier changes to this review are still waiting to be sent to the server; merge it once they are synced.');
+    }
+    const move = checkReviewMove(r.status, 'merged', { isAuthor: r.author?.id === me.id });
+    if (move) throw new CoreError(move.code === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', r.status === 'approved' ? move.message : `Only an approved review can be merged; this one is ${r.status.replace('_', ' ')}.`);
+    const client = this.deps.client();
+    if (!client) throw new CoreError('UNAUTHORIZED', 'Sign in to a Quire server first.');
+    let result: { review: Review; buildId: string };
+    try {
+      result = await client.reviews.merge.mutate({ projectId, reviewId: r.id });
+    } catch (err) {
+      const paths = serverErrorDetails(err)?.paths;
+      if (serverErrorCode(err) === 'CONFLICT' && Array.isArray(paths)) {
+        return { merged: false, conflict: { paths: paths.map(String), branch: r.branch, message: (err as Error).message } };
+      }
+      throw serverError(err, 'Merging needs the Quire server, which cannot be reached now. Nothing was merged; try again once you are online.');
+    }
+    this.cache.putReview(projectId, result.review);
+    this.store.cache(mergeBuildKey(r.id), result.buildId);
+    this.deps.queued();
+    return { merged: true, review: this.visible(projectId, r.id), buildId: result.buildId };
   }
 
   private membersKey(s: SessionRecord): string {

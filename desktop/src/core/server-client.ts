@@ -39,3 +39,13 @@ export function isUnreachable(err: unknown): boolean {
 export function serverErrorCode(err: unknown): string | undefined {
   return err instanceof TRPCClientError ? ((err.data as { code?: string } | undefined)?.code ?? undefined) : undefined;
 }
+
+/**
+ * The `details` the server gave with a refusal (its tRPC `data.details`: the REST envelope's
+ * `error.details`, e.g. a merge conflict's `paths`), when it answered with any.
+ */
+export function serverErrorDetails(err: unknown): Record<string, unknown> | undefined {
+  if (!(err instanceof TRPCClientError)) return undefined;
+  const details = (err.data as { details?: unknown } | undefined)?.details;
+  return details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
+}

@@ -17,7 +17,7 @@ import { projectSiteUrl } from '../services/projects';
 import { branchSlug, previewSiteUrl } from '../sites/host';
 import { BuildLog, readBuildLog } from './build-log';
 import { lintOptionsOf } from '../services/style-rules';
-import { reviewOverlay } from '../services/reviews';
+import { previewOverlay } from '../services/change-set-previews';
 import { reviewPreviewName } from '../services/review-dto';
 import { parseStringList } from '../db/json-columns';
 import { lastChangedAt } from '../git/repo-reader';
@@ -436,7 +436,7 @@ export class BuildRunner {
         log: (line) => log.line(line),
         limits: buildLimitsFrom(config),
         lint: await lintOptionsOf(db, project.id),
-        ...(build.isPreview && build.reviewId ? { overlay: await reviewOverlay(db, build.reviewId) } : {}),
+        ...(build.isPreview ? await previewOverlay(db, build) : {}),
         ...(previous ? { previous } : {}),
         changedFiles,
         force: build.force || version?.force === true,

@@ -59,7 +59,7 @@ export function repoOf(project: ProjectRecord): ProjectRepo {
 }
 
 /** A repository reader's `invalid_request` about a ref, renamed to the body field the ref came from. */
-function asField(err: unknown, field: string): unknown {
+export function asField(err: unknown, field: string): unknown {
   if (err instanceof ApiError && err.code === 'invalid_request' && (err.details as { field?: string } | undefined)?.field === 'ref') {
     return new ApiError('invalid_request', err.message, { ...err.details, field });
   }
@@ -99,8 +99,11 @@ function checkMove(from: ReviewStatus, to: ReviewStatus, isAuthor: boolean): voi
   if (refusal) throw new ApiError(refusal.code, refusal.message, { from, to });
 }
 
-/** Checks a change set's paths and sizes. @throws ApiError invalid_request (field named) or payload_too_large (limit named). */
-function checkedChanges(entries: readonly ChangeSetEntry[], field = 'changes'): FileChange[] {
+/**
+ * Checks a change set's paths and sizes (`@quire/shared/collab/change-set`); also used by change-set-previews.ts.
+ * @throws ApiError invalid_request (field named) or payload_too_large (limit named).
+ */
+export function checkedChanges(entries: readonly ChangeSetEntry[], field = 'changes'): FileChange[] {
   const checked = checkChangeSet(entries, field);
   if (checked.ok) return checked.changes;
   const p = checked.problem;
@@ -109,7 +112,7 @@ function checkedChanges(entries: readonly ChangeSetEntry[], field = 'changes'): 
 }
 
 /** A change with how it differs from the base commit. */
-interface ClassifiedChange extends FileChange {
+export interface ClassifiedChange extends FileChange {
   change: FileChangeKind;
 }
 
@@ -118,7 +121,7 @@ interface ClassifiedChange extends FileChange {
  * does not have, or a file where the base has a folder (or under a path the base has as a file), is refused.
  * @throws ApiError invalid_request naming `changes.<i>.path`.
  */
-async function classify(ctx: AppContext, repo: ProjectRepo, baseCommit: string, changes: FileChange[]): Promise<ClassifiedChange[]> {
+export async function classify(ctx: AppContext, repo: ProjectRepo, baseCommit: string, changes: FileChange[]): Promise<ClassifiedChange[]> {
   const files = new Set((await listFiles(ctx, repo, baseCommit)).map((f) => f.path));
   const folders = new Set<string>();
   for (const f of files) for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) folders.add(f.slice(0, i));

@@ -39,3 +39,11 @@ export function toTrpcError(err: ApiError): TRPCError {
 export function apiCodeOf(err: TRPCError): ErrorCode | undefined {
   return err.cause instanceof ApiError ? err.cause.code : undefined;
 }
+
+/**
+ * The `details` of the `ApiError` behind a tRPC error (what the REST envelope sends as
+ * `error.details`: a merge conflict's `paths`, a validation problem's `field`), or undefined.
+ */
+export function apiDetailsOf(err: TRPCError): Record<string, unknown> | undefined {
+  return err.cause instanceof ApiError ? err.cause.details : undefined;
+}

@@ -4,7 +4,7 @@ import { MEMBER_MANAGER_ROLES } from '@quire/shared/api/members';
 import { hasPermission, type Permission } from '@quire/shared/api/api-keys';
 import { sessionAuth } from './session-auth';
 import type { TrpcContext } from './context';
-import { apiCodeOf, toTrpcError } from './errors';
+import { apiCodeOf, apiDetailsOf, toTrpcError } from './errors';
 import { findUnstorableText } from '@quire/shared/text';
 import { isId } from '@quire/shared/ids';
 import { getProjectForCaller } from '../services/projects';
@@ -25,8 +25,9 @@ function inputIssues(cause: unknown): TrpcInputIssue[] | undefined {
 }
 
 /**
- * The tRPC instance. Errors use tRPC's envelope, with two additions under `data`:
- * `apiCode` (the catalogue code, e.g. `conflict`) when a service raised an `ApiError`, and
+ * The tRPC instance. Errors use tRPC's envelope, with three additions under `data`:
+ * `apiCode` (the catalogue code, e.g. `conflict`) and `details` (the REST envelope's
+ * `error.details`, e.g. a merge conflict's `paths`) when a service raised an `ApiError`, and
  * `issues` (`[{field, message}]`) when the input failed validation. Stack traces are never sent,
  * and internal errors carry only the catalogue's generic message.
  */
@@ -40,6 +41,7 @@ const t = initTRPC.context<TrpcContext>().create({
       data: {
         ...shape.data,
         apiCode: apiCodeOf(error) ?? null,
+        details: internal ? null : (apiDetailsOf(error) ?? null),
         issues: error.code === 'BAD_REQUEST' ? (inputIssues(error.cause) ?? null) : null,
       },
     };

@@ -28,10 +28,12 @@ export function useProjectBuilds(projectId: string): { builds: Build[]; error: s
 
 /**
  * The Builds panel of the side panel (desktop-look.md "Builds"): a region named "Builds" with the
- * buttons "Publish" (a production build of the project's branch) and "Build preview", disabled while
- * a build of the project runs, and the project's recent builds, each a button named by its status,
- * kind, commit message (or branch and commit), date and duration. The chosen build (the newest when
- * the panel opens, or the one just started) is shown wide in the editor area (BuildView.tsx).
+ * buttons "Publish <branch> (production)" (a production build of the project's branch: the published
+ * site) and "Build preview of your changes" (a preview of the files edited here, on the workspace's
+ * base commit: core builds.ts `previewChanges`), disabled while a build of the project runs, and the
+ * project's recent builds, each a button named by its status, kind, commit message (or branch and
+ * commit), date and duration. The chosen build (the newest when the panel opens, or the one just
+ * started) is shown wide in the editor area (BuildView.tsx).
  */
 export function BuildsPanel({ projectId }: { projectId: string }) {
   const { builds, error: listError } = useProjectBuilds(projectId);
@@ -41,12 +43,14 @@ export function BuildsPanel({ projectId }: { projectId: string }) {
   const publishRequests = useUi((s) => s.publishRequests);
   const running = builds.some((b) => b.status === 'queued' || b.status === 'building');
 
+  const branch = useUi((s) => s.workspace?.ref ?? null);
+
   const trigger = useCallback(
     async (preview: boolean) => {
       setBusy(true);
       setError(null);
       try {
-        const build = await core.builds.trigger.mutate({ projectId, preview });
+        const build = preview ? await core.builds.previewChanges.mutate({ projectId }) : await core.builds.trigger.mutate({ projectId, preview: false });
         useBuilds.getState().show(build.id);
         useBuilds.getState().bump();
       } catch (err) {
@@ -75,11 +79,11 @@ export function BuildsPanel({ projectId }: { projectId: string }) {
     <section role="region" aria-label="Builds" className="builds-panel">
       <h2>Builds</h2>
       <div className="builds-actions">
-        <button type="button" onClick={() => void trigger(false)} disabled={busy || running} title="A production build of the project's branch: updates the published site">
-          Publish
+        <button type="button" onClick={() => void trigger(false)} disabled={busy || running} title="A production build of the project's branch as it is on the server: updates the published site">
+          {branch ? `Publish ${branch} (production)` : 'Publish (production)'}
         </button>
-        <button type="button" onClick={() => void trigger(true)} disabled={busy || running} title="A preview deployment of the project's branch">
-          Build preview
+        <button type="button" onClick={() => void trigger(true)} disabled={busy || running} title="A private preview site of the pages you edited here, not yet proposed or published">
+          Build preview of your changes
         </button>
       </div>
       {(error ?? listError) && <p role="alert">{error ?? listError}</p>}

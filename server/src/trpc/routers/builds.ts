@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { BuildStatusSchema, TriggerBuildBodySchema, type Build, type BuildDetail } from '@quire/shared/api/builds';
+import { BuildStatusSchema, CommitShaSchema, TriggerBuildBodySchema, type Build, type BuildDetail } from '@quire/shared/api/builds';
+import { ChangeEntrySchema } from '@quire/shared/api/reviews';
 import { resolvePage } from '../../http/pagination';
 import { buildLogText } from '../../jobs/build-log';
 import { buildProgress, type BuildProgress } from '../../services/build-progress';
 import { getBuild, listBuilds, toBuildDetailDto, toBuildDto, triggerBuild } from '../../services/builds';
+import { queueChangeSetPreview } from '../../services/change-set-previews';
 import { permittedProcedure, router } from '../trpc';
 
 const BuildInput = z.object({ projectId: z.string().max(64), buildId: z.string().max(64) });
@@ -18,6 +20,10 @@ const writer = permittedProcedure('builds:write');
  * - `get({projectId, buildId})` → the build with `error`, `changedFiles`, `logUrl`.
  * - `trigger({projectId, branch?, preview?, commitSha?, force?})` → the queued build (CONFLICT while
  *   one is queued or building, with the REST route's message).
+ * - `previewChanges({projectId, baseCommit, changes})` (editors and up) → the queued preview build of
+ *   the change set `changes` (a review's change set shape) laid over `baseCommit`, on the caller's
+ *   own preview channel (services/change-set-previews.ts); BAD_REQUEST naming the field,
+ *   PAYLOAD_TOO_LARGE past the change set limits, TOO_MANY_REQUESTS past the hourly trigger limit.
  * - `log({projectId, buildId})` → the log so far, as text.
  * - `progress({projectId, buildId})` (subscription; server-sent events over HTTP) → a first update
  *   with the whole log, then status, step and new log lines as they happen, ending with `done: true`.
@@ -36,6 +42,9 @@ export const buildsRouter = router({
       const { projectId, ...body } = input;
       return toBuildDto(await triggerBuild(ctx.app, ctx.auth, projectId, body));
     }),
+  previewChanges: writer
+    .input(z.object({ projectId: z.string().max(64), baseCommit: CommitShaSchema, changes: z.array(ChangeEntrySchema) }))
+    .mutation(async ({ ctx, input }): Promise<Build> => toBuildDto(await queueChangeSetPreview(ctx.app, ctx.auth, input.projectId, input))),
   log: reader.input(BuildInput).query(async ({ ctx, input }): Promise<string> => {
     const row = await getBuild(ctx.app, ctx.auth, input.projectId, input.buildId);
     return buildLogText(ctx.app, row.projectId, row.id);

@@ -14,7 +14,7 @@ export interface RenderedDiffProps {
 
 const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
-/** The markers of changed blocks: an outline and a gutter bar; removed blocks struck through. */
+/** The markers of changed blocks (an outline and a gutter bar; removed blocks struck through), and the site's top bar made to scroll away. */
 const DIFF_CSS = `
 [data-quire-diff] { position: relative; outline-offset: 4px; border-radius: 2px; }
 [data-quire-diff]::before { content: ''; position: absolute; left: -14px; top: 0; bottom: 0; width: 4px; border-radius: 2px; }
@@ -25,6 +25,12 @@ const DIFF_CSS = `
 [data-quire-diff='removed'] { outline: 2px solid #cf222e; text-decoration: line-through; opacity: 0.7; }
 [data-quire-diff='removed'] * { text-decoration: line-through; }
 [data-quire-diff='removed']::before { background: #cf222e; }
+[data-quire-diff] { scroll-margin-top: 24px; }
+/* The frame scrolls the whole page: the site's sticky top bar (layout.css .q-header) would cover the
+   blocks scrolled under it, so here it scrolls away with the page, and the side columns stick to the top. */
+.q-header { position: relative; }
+.q-sidebar, .q-toc-inner { top: 0; max-height: 100vh; }
+html { scroll-padding-top: 24px; }
 `;
 
 /** The top-level blocks of a rendered page: its header, then the children of the prose. */

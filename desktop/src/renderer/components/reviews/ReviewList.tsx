@@ -27,10 +27,15 @@ export function passesFilter(review: LocalReview, filter: ReviewFilter, me: stri
   return true;
 }
 
+/** Whether a review is finished (merged or closed): it leaves the list of open reviews. */
+export function isFinished(review: Pick<LocalReview, 'status'>): boolean {
+  return review.status === 'merged' || review.status === 'closed';
+}
+
 /**
- * The Reviews view (desktop-look.md "Reviews"): a list named "Reviews" of the project's reviews as
- * the core keeps them (also offline), newest first, filtered by "Mine", "Requested from me" or
- * "All"; each item (named by the review's title) shows its status chip, author, age, comment count,
+ * The Reviews view (desktop-look.md "Reviews": it lists open reviews): a list named "Reviews" of the
+ * project's unfinished reviews as the core keeps them (also offline), newest first, filtered by
+ * "Mine", "Requested from me" or "All"; merged and closed ones only after "Show merged and closed". Each item (named by the review's title) shows its status chip, author, age, comment count,
  * a pending badge while something waits in the outbox and the reason when the server refused it.
  */
 export function ReviewList({ projectId }: { projectId: string }) {
@@ -38,6 +43,7 @@ export function ReviewList({ projectId }: { projectId: string }) {
   const { filter, setFilter, openReviewId, openReview, version } = useReviews();
   const [items, setItems] = useState<LocalReview[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [showFinished, setShowFinished] = useState(false);
 
   useEffect(() => {
     let stop = false;
@@ -58,7 +64,9 @@ export function ReviewList({ projectId }: { projectId: string }) {
     };
   }, [projectId, version]);
 
-  const shown = (items ?? []).filter((r) => passesFilter(r, filter, me)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const matching = (items ?? []).filter((r) => passesFilter(r, filter, me));
+  const finished = matching.filter(isFinished).length;
+  const shown = matching.filter((r) => showFinished || !isFinished(r)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   return (
     <div className="review-list-panel">
       <div className="review-filters" role="group" aria-label="Show reviews">
@@ -89,7 +97,14 @@ export function ReviewList({ projectId }: { projectId: string }) {
           </li>
         ))}
       </ul>
-      {items && shown.length === 0 && <p className="note">{filter === 'all' ? 'No reviews in this project yet.' : 'No reviews match this filter.'}</p>}
+      {items && shown.length === 0 && (
+        <p className="note">{finished > 0 ? 'No open reviews.' : filter === 'all' ? 'No reviews in this project yet.' : 'No reviews match this filter.'}</p>
+      )}
+      {(finished > 0 || showFinished) && (
+        <button type="button" className="link" onClick={() => setShowFinished((v) => !v)}>
+          {showFinished ? 'Hide merged and closed' : `Show merged and closed (${finished})`}
+        </button>
+      )}
     </div>
   );
 }

@@ -12,7 +12,8 @@ import { NewComment } from './NewComment';
 import { RenderedDiff } from './RenderedDiff';
 import { SourceDiff } from './SourceDiff';
 import { OpenPreviewLink } from '../OpenPreviewLink';
-import type { ReviewDetail } from './types';
+import { BuildProgress } from '../BuildProgress';
+import type { MergeConflict, ReviewDetail } from './types';
 import './reviews.css';
 
 /** How often an open review is read again from the core (it changes when the outbox syncs), in ms. */
@@ -31,9 +32,37 @@ export function PendingBadge({ title = 'Waiting to be sent to the server' }: { t
 }
 
 /**
+ * What a merge refused for a conflict shows: the conflicting files and what to do next (nothing was
+ * merged; the author brings the branch in with "Refresh", decides in the merge view, and sends a new
+ * revision with "Update review", which needs approving again).
+ */
+export function MergeConflictNote({ conflict, isAuthor }: { conflict: MergeConflict; isAuthor: boolean }) {
+  return (
+    <div className="merge-conflict" role="alert" aria-label="Merge conflict">
+      <p>
+        <strong>Nothing was merged:</strong> these files were also changed on {conflict.branch} since the review was written, in the same places:
+      </p>
+      <ul>
+        {conflict.paths.map((p) => (
+          <li key={p}>
+            <code>{p}</code>
+          </li>
+        ))}
+      </ul>
+      <p>
+        Next step: {isAuthor ? 'choose' : 'the author chooses'} Refresh in the Pages view to bring in the latest {conflict.branch} (pages changed on both
+        sides open in the merge view), then Update review to send a new revision. It needs approving again before it can be merged.
+      </p>
+    </div>
+  );
+}
+
+/**
  * An open review (desktop-look.md "Reviews"): a header with title, status, author, reviewers, the
  * preview link and the verdict buttons ("Approve", "Request changes": for reviewers, never the
- * author; shown when the review state machine allows the move), then the changed files, each as
+ * author; shown when the review state machine allows the move) and, on an approved review, "Merge"
+ * for the roles that merge (a note saying who can for the others; merging needs the server), then
+ * the production build a merge started with its progress and the live site's link, then the changed files, each as
  * "Rendered diff" (pages) or "Source diff", with its comment threads beside it. Everything works
  * offline: the core queues comments and verdicts; what needs the server says why it waits.
  */
@@ -45,6 +74,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const [loadError, setLoadError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<MergeConflict | null>(null);
+  const [mergeBuildId, setMergeBuildId] = useState<string | null>(null);
 
   useEffect(() => {
     let stop = false;
@@ -88,6 +119,14 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
     [bump],
   );
 
+  const merge = () =>
+    act(async () => {
+      setConflict(null);
+      const outcome = await reviewsApi.merge.mutate({ projectId, reviewId });
+      if (outcome.merged) setMergeBuildId(outcome.buildId);
+      else setConflict(outcome.conflict);
+    });
+
   if (loadError && !review) return <p role="alert">This review cannot be opened: {loadError}</p>;
   if (!review) return <p className="note">Opening the review...</p>;
 
@@ -97,6 +136,9 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const canApprove = mayReview && checkReviewMove(review.status, 'approved', { isAuthor }) === null;
   const canRequest = mayReview && checkReviewMove(review.status, 'changes_requested', { isAuthor }) === null;
   const finished = review.status === 'merged' || review.status === 'closed';
+  const offline = syncState === 'offline';
+  const mergeable = review.status === 'approved' && !review.localOnly;
+  const buildId = mergeBuildId ?? review.mergeBuildId;
   const commentBlock = finished ? `This review is ${statusLabel(review.status).toLowerCase()}; it takes no more comments.` : null;
   const mode = file && isPage(file.path) && file ? diffMode : 'source';
 
@@ -149,14 +191,42 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
               Request changes
             </button>
           )}
+          {mergeable && review.mergeBlock === null && (
+            <button
+              type="button"
+              className="primary"
+              disabled={busy || offline}
+              aria-describedby={offline ? 'merge-offline-note' : undefined}
+              onClick={() => void merge()}
+              title={`Merges the approved changes into ${review.branch} and publishes them`}
+            >
+              Merge
+            </button>
+          )}
+          {mergeable && review.mergeBlock !== null && <span className="note">{review.mergeBlock}</span>}
           {isAuthor && !finished && (
             <button type="button" disabled={busy} onClick={() => void act(() => reviewsApi.updateChanges.mutate({ projectId, reviewId }))} title="Sends your latest edits of these pages as a new revision">
               Update review
             </button>
           )}
-          {syncState === 'offline' && <span className="waits">Offline: what you do here is kept and sent when the server can be reached.</span>}
+          {offline && <span className="waits">Offline: what you do here is kept and sent when the server can be reached.</span>}
+          {offline && mergeable && review.mergeBlock === null && (
+            <span className="waits" id="merge-offline-note">
+              Merging needs the server: it waits until the server can be reached.
+            </span>
+          )}
         </div>
         {actionError && <p role="alert">{actionError}</p>}
+        {conflict && review.status === 'approved' && <MergeConflictNote conflict={conflict} isAuthor={isAuthor} />}
+        {review.status === 'merged' && (
+          <div className="merge-result" aria-label="Merge">
+            <p className="note">
+              Merged into {review.branch}
+              {review.mergeCommit ? ` as commit ${review.mergeCommit.slice(0, 7)}` : ''}.
+            </p>
+            {buildId && <BuildProgress projectId={projectId} buildId={buildId} label="Production build" />}
+          </div>
+        )}
       </header>
 
       <nav className="review-files" aria-label="Changed files">

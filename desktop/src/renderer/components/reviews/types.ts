@@ -5,5 +5,10 @@
  * it waits in the outbox (`pending`), whether the server has not seen it yet (`localOnly`), and why
  * the server refused the last queued change (`problem`, null when nothing was refused).
  */
-export type { LocalReview, LocalComment, ReviewFileTexts, ReviewDetail, Person } from '../../../core/reviews';
+import type { MergeOutcome } from '../../../core/reviews';
+
+export type { LocalReview, LocalComment, ReviewFileTexts, ReviewDetail, Person, MergeOutcome } from '../../../core/reviews';
+
+/** A merge refused because the change set conflicts with the branch head: the conflicting paths, the branch and the server's message. */
+export type MergeConflict = Extract<MergeOutcome, { merged: false }>['conflict'];
 export type { SyncStatusItem as OutboxItem, SyncStatusView as SyncInfo } from '../../../core/sync-client';
