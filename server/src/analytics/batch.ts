@@ -1,50 +1,9 @@
 /**
- * A batch of analytics counts as an `analytics` job carries it (plain JSON: it crosses processes
- * through the job queue seam), and {@link writeAnalyticsBatch}, which adds it to the database.
- * Visitors arrive already hashed (the recorder hashes them with the day's salt); no address or user
- * agent is ever in a batch.
+ * {@link writeAnalyticsBatch}: adds a batch of analytics counts, as an `analytics` job carries it
+ * (queue/analytics-batch.ts), to the database.
  */
 import type { AppContext } from '../context';
-
-/** Page views of one hour, page and reader (schema `PageViewCount`). */
-export interface BatchViews {
-  projectId: string;
-  /** ISO start of the UTC hour */
-  hour: string;
-  path: string;
-  reader: 'person' | 'agent';
-  agent: string;
-  count: number;
-}
-
-/** One visitor seen on one day (schema `DailyVisitor`). */
-export interface BatchVisitor {
-  projectId: string;
-  /** UTC day `YYYY-MM-DD` */
-  day: string;
-  /** the salted hash (recorder.ts) */
-  visitor: string;
-  reader: 'person' | 'agent';
-}
-
-/** Searches of one day, normalised query and source (schema `SearchQueryCount`). */
-export interface BatchSearches {
-  projectId: string;
-  day: string;
-  query: string;
-  source: 'site' | 'api' | 'mcp';
-  count: number;
-  noResults: number;
-}
-
-/** A batch of analytics counts (the `analytics` job's payload). */
-export interface AnalyticsBatch {
-  /** unique per batch (the job id) */
-  batchId: string;
-  views: BatchViews[];
-  visitors: BatchVisitor[];
-  searches: BatchSearches[];
-}
+import type { AnalyticsBatch } from '../queue/analytics-batch';
 
 /**
  * Adds a batch to the database in one transaction (db/repos/analytics-rows.ts: one SQL statement

@@ -22,7 +22,8 @@ import { isUniqueViolation } from '../db/errors';
 import type { JobQueue } from '../queue/job-queue';
 import type { ProjectCache } from '../services/projects';
 import { normaliseTopic } from '../services/content-gaps';
-import { writeAnalyticsBatch, type AnalyticsBatch, type BatchSearches, type BatchViews, type BatchVisitor } from './batch';
+import type { AnalyticsBatch, BatchSearches, BatchViews, BatchVisitor } from '../queue/analytics-batch';
+import { writeAnalyticsBatch } from './batch';
 import type { AnalyticsRecorder, PageViewEvent, ReaderKind, SearchEvent } from './recorder';
 
 /** How long counts are added up before they are handed on, in ms. */

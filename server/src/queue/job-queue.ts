@@ -5,7 +5,7 @@
  * The database stays the source of truth of what a job is about (a Build row's status); a job
  * carries ids only, so a job delivered twice or late is harmless to a handler that checks the row.
  */
-import type { AnalyticsBatch } from '../analytics/batch';
+import type { AnalyticsBatch } from './analytics-batch';
 
 /**
  * Payload of each job kind (plain JSON: it crosses processes). A later kind adds one line here
@@ -25,7 +25,7 @@ export interface JobKinds {
   webhook: { messageId: string; projectId: string };
   /** Run a reindex of a project's search (jobs/reindex-runner.ts); the job id is the reindex job id. */
   reindex: { jobId: string; projectId: string };
-  /** Write a batch of analytics counts (analytics/batch.ts); the job id is the batch id. */
+  /** Write a batch of analytics counts (analytics-batch.ts; written by analytics/batch.ts); the job id is the batch id. */
   analytics: AnalyticsBatch;
 }
 
