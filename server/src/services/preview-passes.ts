@@ -4,7 +4,7 @@
  * without a preview link: the desktop app (Builds, Reviews) and API clients exchange a preview URL
  * the API showed them for a pass URL, `<preview site>/_quire/pass/<pass>`, which sets a member
  * cookie on that preview host and lands on the page asked for (sites/preview-gate.ts). A pass is
- * signed, not stored (sites/preview-access.ts), works for 10 minutes and needs `projects:read`
+ * signed, not stored (access/preview-access.ts), works for 10 minutes and needs `projects:read`
  * (every role), like reading the project's pages through the API.
  */
 import { invalidField } from '@quire/shared/errors';
@@ -13,8 +13,7 @@ import type { AppContext } from '../context';
 import type { RequestAuth } from '../access/request-auth';
 import { secretKeyOf } from '../git/secret-box';
 import { hostName, parseSiteHost, previewSiteUrl } from '../sites/host';
-import { passPathOf, previewPassKey, signPreviewPass } from '../sites/preview-access';
-import { PASS_PREFIX } from '../sites/site-endpoints';
+import { PASS_PREFIX, passPathOf, previewPassKey, signPreviewPass } from '../access/preview-access';
 import { getProjectForCaller, projectSiteUrl } from './projects';
 
 /**

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { SITE_COOKIE_MAX_AGE_SECONDS } from '@quire/shared/api/access';
 
 /**
  * The site's cookies (decisions.md section 6): `quire_audience` holds a visitor's audience token,
- * `quire_preview` the proof that a preview link was opened (preview-access.ts). Both are host-only
+ * `quire_preview` the proof that a preview link was opened (access/preview-access.ts). Both are host-only
  * (no `Domain`), `Path=/`, `HttpOnly` and `SameSite=Lax` (RFC 6265bis), and `Secure` when the
  * request came over https.
  */
@@ -11,8 +12,8 @@ import type { IncomingMessage } from 'node:http';
 export const AUDIENCE_COOKIE = 'quire_audience';
 /** Cookie holding a preview host's signed access proof. */
 export const PREVIEW_COOKIE = 'quire_preview';
-/** Lifetime of the site's cookies: 30 days (interface-spec.md "Limits": audience cookie), in seconds. */
-export const COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** Lifetime of the site's cookies, in seconds (shared/src/api/access.ts). */
+export const COOKIE_MAX_AGE_SECONDS = SITE_COOKIE_MAX_AGE_SECONDS;
 /** Longest cookie value read (longer ones are ignored unread). */
 const MAX_VALUE = 4096;
 

@@ -147,7 +147,7 @@ export class DeploymentSite {
     /** the preview channel's name (`feature-login`) of a preview deployment; undefined for production */
     readonly previewName: string | undefined,
     /**
-     * the URL prefix a documentation version deployment is served under (`/v1`; versions/version-routing.ts):
+     * the URL prefix a documentation version deployment is served under (`/v1`; version-routing.ts):
      * request URLs carry it and it is taken off before resolving; root-relative redirect targets get it. '' otherwise.
      */
     readonly basePath = '',

@@ -4,7 +4,7 @@ import { PREVIEW_COOKIE, readCookie, setCookie } from './cookies';
 import type { DeploymentSite } from './deployment-site';
 import { gateDocument } from './gate-document';
 import { denialOf, formOf } from './gate-responses';
-import { MEMBER_PREVIEW_COOKIE_SECONDS, signPreviewProof, verifyPreviewPass, verifyPreviewProof } from './preview-access';
+import { MEMBER_PREVIEW_COOKIE_SECONDS, signPreviewProof, verifyPreviewPass, verifyPreviewProof } from '../access/preview-access';
 import { sitePathOf } from './request-path';
 import { sendPlainNotFound, sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';

@@ -5,7 +5,7 @@ import { sendMethodNotAllowed, sendPlainNotFound } from './respond';
 import type { SiteAccess } from './site-access';
 import { siteEndpointOf, type SiteEndpoint } from './site-endpoints';
 import { serveThroughGate } from './site-gate';
-import { routeVersion, type VersionLookup } from '../versions/version-routing';
+import { routeVersion, type VersionLookup } from './version-routing';
 
 /**
  * Answers one request for a site host completely, on the raw Node response, through the access
@@ -25,7 +25,7 @@ import { routeVersion, type VersionLookup } from '../versions/version-routing';
  * @param resolved what the Host resolved to (see `SiteResolver.resolve`)
  * @param access what the gate asks of the server (`siteAccessOf(app.ctx)`, made once per app)
  * @param versions the live deployments of documentation versions (`SiteResolver.version`): a production
- *   site's `/<label>/` paths are served from them (versions/version-routing.ts); absent: none
+ *   site's `/<label>/` paths are served from them (version-routing.ts); absent: none
  */
 export function serveSite(
   req: IncomingMessage,

@@ -7,7 +7,7 @@ import { checkPreviewLinkPassword, clientIp, findPreviewLink, recordDenial } fro
 import type { PreviewLinkLookup, PreviewPasswordCheck } from '../access/preview-links';
 import { secretKeyOf } from '../git/secret-box';
 import { verifyAudienceToken, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
-import { previewCookieKey, previewPassKey } from './preview-access';
+import { previewCookieKey, previewPassKey } from '../access/preview-access';
 import { projectSettingsOf } from '../services/projects';
 import { accessState } from '../access/access-state';
 import type { CompiledPolicy } from '../access/policy-cache';

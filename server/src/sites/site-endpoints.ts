@@ -25,8 +25,8 @@ export const TOKEN_PATH = '/_quire/token';
 export const SEARCH_PATH = '/_quire/search';
 /** Preview links: `/_quire/link/<token>` on a preview host. */
 export const LINK_PREFIX = '/_quire/link/';
-/** Team members' passes to a preview: `/_quire/pass/<pass>` on a preview host (preview-access.ts). */
-export const PASS_PREFIX = '/_quire/pass/';
+import { PASS_PREFIX } from '../access/preview-access';
+export { PASS_PREFIX };
 /** Page and section feedback: `/_quire/feedback/page`, `/_quire/feedback/section` (site-feedback.ts). */
 export const FEEDBACK_PREFIX = '/_quire/feedback';
 /** The assistant: `POST /_quire/chat`, `GET /_quire/chat/sessions[/<id>]` (site-chat.ts). */

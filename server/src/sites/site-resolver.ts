@@ -6,7 +6,7 @@ import { channelName, type DeploymentChannel, type DeploymentStore } from '../st
 import { DeploymentSite } from './deployment-site';
 import { SiteFileCache } from './file-cache';
 import { hostName, parseSiteHost } from './host';
-import type { VersionLookup } from '../versions/version-routing';
+import type { VersionLookup } from './version-routing';
 
 /** What a Host header resolves to: a deployment to serve, or `null` for a site host with nothing to serve. */
 type Resolved = DeploymentSite | null;
@@ -66,7 +66,7 @@ const MAX_HOSTS = 10_000;
  * a removed one a notice for its error page. Any port.
  * Preview deployments are loaded as previews (their pages carry the preview banner, `DeploymentSite.load`).
  * Documentation version deployments (channel kind `version`) are found by {@link SiteResolver.version}
- * and loaded with their base path `/<label>`; versions/version-routing.ts sends `/<label>/` paths of
+ * and loaded with their base path `/<label>`; version-routing.ts sends `/<label>/` paths of
  * a production site to them.
  *
  * Hot path: one Map lookup by the raw Host header. Misses cost one read through `db.rows.sites`
@@ -189,7 +189,7 @@ export class SiteResolver {
    * The live deployment of documentation version `label` of a project (the `version` channel,
    * interface-spec.md "Documentation versions"), loaded with base path `/<label>`; null when it has
    * none. Remembered like hosts (one read per label until the project's deployments change), so a
-   * version's hot page costs a Map lookup more than a production page (versions/version-routing.ts).
+   * version's hot page costs a Map lookup more than a production page (version-routing.ts).
    */
   readonly version: VersionLookup = (projectId, label) => {
     const key = `${projectId}\0${label}`;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dataPaths } from '../data-paths';
 import { pruneDeployments } from '../builder/prune';
-import { listSiteFiles } from '../sites/site-files';
+import { listSiteFiles } from './site-files';
 import type { DeploymentFiles, DeploymentStore, StoredFile } from './deployment-store';
 
 /**

@@ -12,7 +12,7 @@ import {
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
 import { PATH_ID_RE } from '../data-paths';
-import { listSiteFiles } from '../sites/site-files';
+import { listSiteFiles } from './site-files';
 import { VERSION_LABEL_PATTERN } from '@quire/shared/docs/versions';
 import { channelName, type DeploymentChannel, type DeploymentFiles, type DeploymentStore, type StoredFile } from './deployment-store';
 

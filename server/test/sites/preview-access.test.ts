@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_PASSWORD_LIMITS } from '../../src/access/preview-links';
 import { secretKeyOf } from '../../src/git/secret-box';
-import { PREVIEW_PASS_SECONDS, previewPassKey, signPreviewPass } from '../../src/sites/preview-access';
+import { PREVIEW_PASS_SECONDS, previewPassKey, signPreviewPass } from '../../src/access/preview-access';
 import { bearer, createKey, createOrgWithKey, createTestApp, type TestApp } from '../helpers/app';
 import type { FixtureRepo } from '../helpers/git-repo';
 import { buildAndDeploy, createGatedProject, gatedDocsRepo, setCookies } from './gate-fixture';

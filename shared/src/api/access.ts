@@ -436,6 +436,9 @@ export type PreviewLinkFilters = z.infer<typeof PreviewLinkFiltersSchema>;
 /** Path parameters of one preview link. */
 export const PreviewLinkParamsSchema = z.object({ projectId: z.string().min(1).max(64), previewId: z.string().min(1).max(64).describe('pvl_<id>') });
 
+/** Lifetime of a published site's cookies (audience token, preview access), in seconds: 30 days (interface-spec.md "Limits": audience cookie). */
+export const SITE_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
 /** How long a member pass opens its preview, in seconds: 10 minutes (it is made just before it is opened). */
 export const PREVIEW_PASS_SECONDS = 10 * 60;
 /** How long a member's preview cookie lasts, in seconds: 12 hours (then the member opens the preview from the app again). */

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { MEMBER_PREVIEW_COOKIE_SECONDS, PREVIEW_PASS_SECONDS } from '@quire/shared/api/access';
-import { COOKIE_MAX_AGE_SECONDS } from './cookies';
+import { MEMBER_PREVIEW_COOKIE_SECONDS, PREVIEW_PASS_SECONDS, SITE_COOKIE_MAX_AGE_SECONDS } from '@quire/shared/api/access';
 
 /**
  * The signed values that open a closed preview (decisions.md sections 9 and 11: "Preview links may
@@ -21,6 +20,9 @@ import { COOKIE_MAX_AGE_SECONDS } from './cookies';
  */
 
 /** What a valid preview cookie grants: the preview as opened through a link (still to be checked active), or as a member. */
+/** Team members' passes to a preview: `/_quire/pass/<pass>` on a preview host. */
+export const PASS_PREFIX = '/_quire/pass/';
+
 export type PreviewGrant = { kind: 'link'; linkToken: string } | { kind: 'member' };
 
 /** What a preview cookie proves. */
@@ -83,7 +85,7 @@ function validFor(payload: Record<string, unknown>, projectId: string, previewNa
  * is given, else a member's.
  * @returns the cookie value (base64url and `.` only)
  */
-export function signPreviewProof(key: Buffer, proof: PreviewProof, now = Date.now(), maxAgeSeconds = COOKIE_MAX_AGE_SECONDS): string {
+export function signPreviewProof(key: Buffer, proof: PreviewProof, now = Date.now(), maxAgeSeconds = SITE_COOKIE_MAX_AGE_SECONDS): string {
   const grant = proof.linkToken !== undefined ? { t: proof.linkToken } : { m: 1 };
   return sign(key, { v: 1, p: proof.projectId, n: proof.previewName, ...grant, e: Math.floor(now / 1000) + maxAgeSeconds });
 }

@@ -23,9 +23,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SWITCHER_PARAM, SWITCHER_VALUE, versionOfPath } from '@quire/shared/docs/versions';
-import type { DeploymentSite } from '../sites/deployment-site';
-import { sitePathOf } from '../sites/request-path';
-import { CACHE_REVALIDATE, SECURITY_HEADERS } from '../sites/security-headers';
+import type { DeploymentSite } from './deployment-site';
+import { sitePathOf } from './request-path';
+import { CACHE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 
 /**
  * The live deployment of version `label` of a project (the `version` channel's newest, loaded with
