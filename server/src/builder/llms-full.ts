@@ -31,7 +31,7 @@ import { walkPages } from '@quire/shared/docs/nav/index';
 import type { BuildWarning, NavNode } from '@quire/shared/docs/types';
 import { audienceAttrs } from '@quire/shared/site/audience';
 import { AUDIENCE_ATTR } from '@quire/shared/site/audience';
-import { ListingWriter, writtenListing } from '../sites/page-entries';
+import { ListingWriter, writtenListing } from '../deployments/page-entries';
 import { languageParts, type LlmsFile } from './llms-languages';
 import type { SitePage } from './site-writer';
 

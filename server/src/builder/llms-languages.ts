@@ -1,6 +1,6 @@
 import { languageDivisions, languageFolder, languageName, languageResolver } from '@quire/shared/docs/nav/index';
 import type { NavDivision, NavNode, SiteConfig } from '@quire/shared/docs/types';
-import type { WrittenListing } from '../sites/page-entries';
+import type { WrittenListing } from '../deployments/page-entries';
 import { llmsTxtListing } from './llms-txt';
 import type { SitePage } from './site-writer';
 

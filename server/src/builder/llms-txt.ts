@@ -1,7 +1,7 @@
 /** One llms.txt listing of a site's pages (llmstxt.org); llms-languages.ts decides which files there are. */
 import { walkPages } from '@quire/shared/docs/nav/index';
 import type { NavNode, SiteConfig } from '@quire/shared/docs/types';
-import { ListingWriter, writtenListing, type WrittenListing } from '../sites/page-entries';
+import { ListingWriter, writtenListing, type WrittenListing } from '../deployments/page-entries';
 import { encodePagePath, oneLine } from './listing-text';
 import type { SitePage } from './site-writer';
 

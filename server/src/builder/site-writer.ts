@@ -12,7 +12,7 @@ import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
 import { safeJoin, writeOutputs, writeOutputsSync, type FileLinker, type OutputCounts, type OutputFile } from './output-files';
 import { siteShellVersion } from './page-cache';
 import { encodePagePath } from './listing-text';
-import { ListingWriter, PAGE_ENTRIES_FILE, pageEntriesJson, writtenListing, type WrittenListing } from '../sites/page-entries';
+import { ListingWriter, PAGE_ENTRIES_FILE, pageEntriesJson, writtenListing, type WrittenListing } from '../deployments/page-entries';
 
 /** One page of the site, rendered. */
 export interface SitePage {

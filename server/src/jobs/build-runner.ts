@@ -14,20 +14,20 @@ import type { RunBuildInput, RunBuildResult } from '../builder/pipeline';
  */
 const realRunBuild = async (input: RunBuildInput): Promise<RunBuildResult> => (await import('../builder/pipeline')).runBuild(input);
 import { projectSiteUrl } from '../services/projects';
-import { branchSlug, previewSiteUrl } from '../sites/host';
-import { BuildLog, readBuildLog } from './build-log';
+import { branchSlug, previewSiteUrl } from '../deployments/site-host';
+import { BuildLog, readBuildLog } from '../builds/build-log';
 import { lintOptionsOf } from '../services/style-rules';
 import { reviewOverlay } from '../services/reviews';
 import { reviewPreviewName } from '../services/review-dto';
 import { parseStringList } from '../db/json-columns';
 import { lastChangedAt } from '../git/repo-reader';
-import { previewIdentityOf, writePreviewInfo } from './preview-changes';
+import { previewIdentityOf, writePreviewInfo } from '../deployments/preview-changes';
 import { saveLintReport } from '../services/lint-results';
 import type { BuildOutcome } from '../ops/metrics';
-import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from './deployments';
+import { pruneOldDeployments, publishDeployment, publishedDeploymentDir, recordPublishedDeployment } from '../deployments/publish';
 import { channelOf, checkDeployGates, closeApprovalOfBuild, enqueueApprovalJob, WAITING_FOR_APPROVAL } from '../services/approvals';
 import type { JobInfo, JobKinds, JobResult } from '../queue/job-queue';
-import { completeAfterDeploy, finishInterruptedDeploys, queueVersionsLogged } from './after-deploy';
+import { completeAfterDeploy, finishInterruptedDeploys, queueVersionsLogged } from '../deployments/after-deploy';
 import { requestFollowUpReindex } from '../search/reindex-jobs';
 import { planVersionBuild, versionSiteUrl, type VersionBuildPlan } from '../versions/version-build';
 

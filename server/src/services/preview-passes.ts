@@ -12,7 +12,7 @@ import type { PreviewPass, PreviewPassBody } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../http/request-auth';
 import { secretKeyOf } from '../git/secret-box';
-import { hostName, parseSiteHost, previewSiteUrl } from '../sites/host';
+import { hostName, parseSiteHost, previewSiteUrl } from '../deployments/site-host';
 import { passPathOf, previewPassKey, signPreviewPass } from '../sites/preview-access';
 import { PASS_PREFIX } from '../sites/site-endpoints';
 import { getProjectForCaller, projectSiteUrl } from './projects';

@@ -10,7 +10,7 @@ import type { ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import type { Config } from '../env';
-import { branchSlug, previewSiteUrl } from '../sites/host';
+import { branchSlug, previewSiteUrl } from '../deployments/site-host';
 import { projectSiteUrl, type ProjectRecord } from './projects';
 
 /** A stored review. */

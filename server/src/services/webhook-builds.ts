@@ -17,7 +17,7 @@ import type { Prisma } from '../db/generated/client';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
-import { BuildLog } from '../jobs/build-log';
+import { BuildLog } from '../builds/build-log';
 import { nextStamp } from './builds';
 import { consumeUsage } from './usage';
 

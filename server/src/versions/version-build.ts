@@ -12,7 +12,7 @@ import type { SiteConfig } from '@quire/shared/docs/types';
 import type { AppContext } from '../context';
 import { BuildError } from '../builder/errors';
 import { productionSite } from '../services/deployed-site';
-import { parseManifest } from '../sites/manifest';
+import { parseManifest } from '../deployments/manifest';
 import { resolveVersionRef, type ResolvedVersionRef } from './version-refs';
 
 /** The inputs of one version build. */

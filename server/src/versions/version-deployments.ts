@@ -7,7 +7,7 @@
 import { defaultVersion, type DocVersion } from '@quire/shared/docs/versions';
 import type { AppContext } from '../context';
 import { productionSite } from '../services/deployed-site';
-import { parseManifest, type DeploymentManifest } from '../sites/manifest';
+import { parseManifest, type DeploymentManifest } from '../deployments/manifest';
 import type { DeploymentFiles } from '../storage/deployment-store';
 
 /** One version's live deployment. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BuildStatusSchema, TriggerBuildBodySchema, type Build, type BuildDetail } from '@quire/shared/api/builds';
 import { resolvePage } from '../../http/pagination';
-import { buildLogText } from '../../jobs/build-log';
+import { buildLogText } from '../../builds/build-log';
 import { buildProgress, type BuildProgress } from '../../services/build-progress';
 import { getBuild, listBuilds, toBuildDetailDto, toBuildDto, triggerBuild } from '../../services/builds';
 import { permittedProcedure, router } from '../trpc';

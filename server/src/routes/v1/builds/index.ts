@@ -13,7 +13,7 @@ import { ProjectParamsSchema } from '@quire/shared/api/projects';
 import { BuildDetailSchema, BuildParamsSchema, BuildSchema, ListBuildsFiltersSchema, TriggerBuildBodySchema } from '@quire/shared/api/builds';
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
 import { getBuild, listBuilds, toBuildDetailDto, toBuildDto, triggerBuild, TRIGGERS_PER_HOUR } from '../../../services/builds';
-import { buildLogText } from '../../../jobs/build-log';
+import { buildLogText } from '../../../builds/build-log';
 
 const buildsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

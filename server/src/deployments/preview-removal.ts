@@ -4,7 +4,7 @@
  * stops being served (its host answers 404) and its files are deleted. Production is never touched.
  */
 import type { AppContext } from '../context';
-import { previewChannelOf } from './build-runner';
+import { previewChannelOf } from '../jobs/build-runner';
 
 /** What {@link removePreview} did. */
 export interface PreviewRemoval {

@@ -11,8 +11,8 @@
  * a crash (decisions.md section 1).
  */
 import type { AppContext } from '../context';
-import { BuildLog } from './build-log';
-import { queueVersionBuilds } from './version-builds';
+import { BuildLog } from '../builds/build-log';
+import { queueVersionBuilds } from '../versions/version-builds';
 
 /** How long after its deploy commit a build's pending steps are left to the process deploying it, in ms. */
 export const AFTER_DEPLOY_GRACE_MS = 60_000;

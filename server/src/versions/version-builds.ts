@@ -10,8 +10,8 @@ import type { AppContext } from '../context';
 import { lockKey } from '../db/locks';
 import { nextStamp } from '../services/builds';
 import { productionSite } from '../services/deployed-site';
-import { BuildLog } from './build-log';
-import { pruneOldDeployments } from './deployments';
+import { BuildLog } from '../builds/build-log';
+import { pruneOldDeployments } from '../deployments/publish';
 
 /** What {@link queueVersionBuilds} did. */
 export interface VersionBuildsQueued {
