@@ -9,7 +9,7 @@ export interface LlmsFile {
   /** `llms.txt`, or `<language>/llms.txt` */
   rel: string;
   content: string;
-  /** where each page sits in `content` (sites/page-entries.ts), for site hosting to cut pages a reader is refused */
+  /** where each page sits in `content` (deployments/page-entries.ts), for site hosting to cut pages a reader is refused */
   ranges?: WrittenListing['ranges'];
 }
 

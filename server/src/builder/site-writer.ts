@@ -192,7 +192,7 @@ export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'
  * `<page>.html` and `<page>.md` for every page, `404.html`, `llms.txt` (one per language too, llms-languages.ts) and `sitemap.xml` (visible,
  * ungated pages only), `llms-full.txt` (every visible page's Markdown, gated ones marked for site hosting; llms-full.ts),
  * `_quire/page-entries.json` (where each page sits in those three, for site hosting to cut the pages a reader's access rules
- * refuse; sites/page-entries.ts), hashed theme assets under `_quire/assets/`, every static file of the docs
+ * refuse; deployments/page-entries.ts), hashed theme assets under `_quire/assets/`, every static file of the docs
  * root at its own path (not pages, not config files, not `snippets/`, not dotfiles, not ignored,
  * at most 20 MB; larger ones get a `large-file` warning), and `manifest.json` last, so a directory
  * without a manifest is an unfinished build.
@@ -508,7 +508,7 @@ export function sitemapXml(pages: SitePage[], siteUrl: string): string {
   return sitemapListing(pages, siteUrl).content;
 }
 
-/** {@link sitemapXml} with its page ranges (sites/page-entries.ts): each `<url>` line belongs to its page. */
+/** {@link sitemapXml} with its page ranges (deployments/page-entries.ts): each `<url>` line belongs to its page. */
 export function sitemapListing(pages: SitePage[], siteUrl: string): WrittenListing {
   const out = new ListingWriter().add('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
   for (const p of pages) {

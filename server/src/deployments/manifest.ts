@@ -22,7 +22,7 @@ export const DeploymentManifestSchema = z.object({
       audience: z.array(z.string()).optional(),
       /**
        * SHA-256 of the page's `.md` file (written by newer builders); what a preview compares with
-       * production to list changed pages (jobs/preview-changes.ts). Absent in older manifests.
+       * production to list changed pages (deployments/preview-changes.ts). Absent in older manifests.
        */
       hash: z.string().optional(),
       /** the page's description (frontmatter, or derived for generated API pages) */
@@ -62,7 +62,7 @@ export const DeploymentManifestSchema = z.object({
   assets: z.array(z.string()).default([]),
   /**
    * origins the site's pages may send requests to (`https://api.example.com`: the API playground's
-   * OpenAPI servers); added to the pages' CSP `connect-src` (security-headers.ts `siteCsp`)
+   * OpenAPI servers); added to the pages' CSP `connect-src` (sites/security-headers.ts `siteCsp`)
    */
   connectSrc: z.array(z.string()).optional(),
   /**
@@ -96,7 +96,7 @@ export function parseManifest(text: string, source: string): DeploymentManifest 
 /**
  * The deployment files the builder generated itself (served with their own type: pages as HTML,
  * theme scripts as JavaScript); every other file was copied from the repository and is served by
- * the repository-file rules (`repository-files.ts`). A manifest with `generated` is taken at its
+ * the repository-file rules (`sites/repository-files.ts`). A manifest with `generated` is taken at its
  * word (`generated` plus `assets`). An older manifest without it gets a safe default: only what it
  * names as the site's own (its pages' HTML files, the not-found page, the theme assets) counts as
  * generated; anything else it does not name is treated as a repository file.

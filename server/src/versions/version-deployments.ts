@@ -1,7 +1,7 @@
 /**
  * The live deployments of a project's documentation versions (interface-spec.md "Versioning >
  * Documentation versions"): the default version is the production deployment, every other one the
- * newest deployment of its `version` channel (jobs/version-builds.ts). The versions are those the
+ * newest deployment of its `version` channel (versions/version-builds.ts). The versions are those the
  * live production site was built with (its manifest's `versions`).
  */
 import { defaultVersion, type DocVersion } from '@quire/shared/docs/versions';

@@ -4,6 +4,7 @@ import { resolvePage } from '../../http/pagination';
 import { buildLogText } from '../../builds/build-log';
 import { buildProgress, type BuildProgress } from '../../services/build-progress';
 import { getBuild, listBuilds, toBuildDetailDto, toBuildDto, triggerBuild } from '../../services/builds';
+import { cancelBuild } from '../../builds/cancel-build';
 import { permittedProcedure, router } from '../trpc';
 
 const BuildInput = z.object({ projectId: z.string().max(64), buildId: z.string().max(64) });
@@ -18,6 +19,8 @@ const writer = permittedProcedure('builds:write');
  * - `get({projectId, buildId})` → the build with `error`, `changedFiles`, `logUrl`.
  * - `trigger({projectId, branch?, preview?, commitSha?, force?})` → the queued build (CONFLICT while
  *   one is queued or building, with the REST route's message).
+ * - `cancel({projectId, buildId})` → nothing, once the build is cancelled (a building one is stopped
+ *   first, up to 15 s); CONFLICT when it already ended, with the REST route's message.
  * - `log({projectId, buildId})` → the log so far, as text.
  * - `progress({projectId, buildId})` (subscription; server-sent events over HTTP) → a first update
  *   with the whole log, then status, step and new log lines as they happen, ending with `done: true`.
@@ -36,6 +39,7 @@ export const buildsRouter = router({
       const { projectId, ...body } = input;
       return toBuildDto(await triggerBuild(ctx.app, ctx.auth, projectId, body));
     }),
+  cancel: writer.input(BuildInput).mutation(({ ctx, input }): Promise<void> => cancelBuild(ctx.app, ctx.auth, input.projectId, input.buildId)),
   log: reader.input(BuildInput).query(async ({ ctx, input }): Promise<string> => {
     const row = await getBuild(ctx.app, ctx.auth, input.projectId, input.buildId);
     return buildLogText(ctx.app, row.projectId, row.id);
