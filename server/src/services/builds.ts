@@ -1,10 +1,9 @@
 /**
  * Builds (interface-spec.md "Builds"; decisions.md sections 2 and 4): trigger, list, get, log.
  * Triggering inserts a `queued` build and its `build.triggered` audit entry in one transaction
- * and enqueues a `build` job (queue/job-queue.ts); every later status change belongs to the build runner (server/src/jobs).
+ * and enqueues a `build` job (builds/queue-build.ts); every later status change belongs to the build runner (server/src/jobs).
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
-import { newId } from '@quire/shared/ids';
 import { checkBranchName } from '@quire/shared/repo/git-ref';
 import { IN_PROGRESS_STATUSES, type Build, type BuildTrigger, type BuildDetail, type ListBuildsFilters, type TriggerBuildBody } from '@quire/shared/api/builds';
 import type { AppContext } from '../context';
@@ -17,6 +16,7 @@ import { recordAudit } from './audit';
 import { consumeUsage } from './usage';
 import { getProjectForCaller } from './projects';
 import { parseStringList } from '../db/json-columns';
+import { enqueueBuild, queueBuild } from '../builds/queue-build';
 
 /** Builds a project may start per rolling hour (decisions.md section 4: the 31st gets 429). */
 export const TRIGGERS_PER_HOUR = 30;
@@ -52,7 +52,7 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     // One build per project at a time, also with several server processes (db/locks.ts).
     await lockKey(tx, ctx.db.provider, `build:${projectId}`);
     // A production build waiting for approval blocks production builds only: previews may run meanwhile.
-    // Documentation version builds (jobs/version-builds.ts) follow a deploy and queue behind each other: they never block a trigger.
+    // Documentation version builds (versions/version-builds.ts) follow a deploy and queue behind each other: they never block a trigger.
     const running = await tx.build.findFirst({
       where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] }, version: null, ...(isPreview ? { OR: [{ step: null }, { step: { not: 'waiting_for_approval' } }] } : {}) },
       select: { id: true, status: true, step: true },
@@ -71,20 +71,7 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     // Monthly plan limit (decisions.md section 2): counted with the build, refused before it exists.
     const org = await tx.organization.findUniqueOrThrow({ where: { id: project.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'builds');
-    const row = await tx.build.create({
-      data: {
-        id: newId('build'),
-        projectId,
-        status: 'queued',
-        trigger,
-        branch,
-        commitSha: body.commitSha ?? null,
-        isPreview,
-        force: body.force ?? false,
-        createdById: auth.userId,
-        createdAt: nextStamp(),
-      },
-    });
+    const row = await queueBuild(tx, { projectId, trigger, branch, commitSha: body.commitSha ?? null, isPreview, force: body.force ?? false, createdById: auth.userId, createdAt: nextStamp() });
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,
@@ -95,11 +82,8 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     });
     return row;
   });
-  ctx.events.emit('build.status', { projectId, buildId: build.id, status: 'queued' });
   // After the commit. Should the enqueue fail, the row stays queued and a worker's sweep enqueues it.
-  await ctx.jobs
-    .enqueue('build', { buildId: build.id, projectId }, { jobId: build.id })
-    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
+  await enqueueBuild(ctx, build);
   return build;
 }
 
@@ -142,19 +126,15 @@ export async function queueReviewBuild(ctx: AppContext, auth: RequestAuth, input
     }
     const org = await tx.organization.findUniqueOrThrow({ where: { id: input.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'builds');
-    const row = await tx.build.create({
-      data: {
-        id: newId('build'),
-        projectId: input.projectId,
-        status: 'queued',
-        trigger: 'review',
-        branch: input.branch,
-        commitSha: input.commitSha,
-        isPreview: input.isPreview,
-        reviewId: input.reviewId,
-        createdById: auth.userId,
-        createdAt: nextStamp(),
-      },
+    const row = await queueBuild(tx, {
+      projectId: input.projectId,
+      trigger: 'review',
+      branch: input.branch,
+      commitSha: input.commitSha,
+      isPreview: input.isPreview,
+      reviewId: input.reviewId,
+      createdById: auth.userId,
+      createdAt: nextStamp(),
     });
     await recordAudit(tx, {
       orgId: input.orgId,
@@ -168,10 +148,7 @@ export async function queueReviewBuild(ctx: AppContext, auth: RequestAuth, input
   });
   // Progress streams and outgoing webhooks hear that the replaced previews ended.
   for (const id of replaced) ctx.events.emit('build.status', { projectId: input.projectId, buildId: id, status: 'cancelled' });
-  ctx.events.emit('build.status', { projectId: input.projectId, buildId: build.id, status: 'queued' });
-  await ctx.jobs
-    .enqueue('build', { buildId: build.id, projectId: input.projectId }, { jobId: build.id })
-    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
+  await enqueueBuild(ctx, build);
   return build;
 }
 
