@@ -377,7 +377,8 @@ function carriedFacts(p: SitePage, previous: PreviousOutput | undefined): Pick<W
   if (previous && !pages) {
     pages = new Map();
     try {
-      for (const e of (JSON.parse(fs.readFileSync(`${previous.dir}/manifest.json`, 'utf8')) as { pages?: WrittenManifestPage[] }).pages ?? []) pages.set(e.path, e);
+      const written = JSON.parse(fs.readFileSync(`${previous.dir}/manifest.json`, 'utf8')) as { pages?: WrittenManifestPage[] };
+      for (const e of written.pages ?? []) pages.set(e.path, e);
     } catch {
       /* unreadable: counted below */
     }

@@ -155,7 +155,12 @@ export async function runClaimedBuild(ctx: AppContext, build: BuildRow, startedA
  * as an incremental build's starting point: its build's commit and, with the local store, its
  * directory. Undefined when the channel never deployed or its build recorded no commit.
  */
-async function liveDeploymentOf(ctx: AppContext, projectId: string, kind: 'production' | 'preview' | 'version', previewName: string): Promise<RunBuildInput['previous']> {
+async function liveDeploymentOf(
+  ctx: AppContext,
+  projectId: string,
+  kind: 'production' | 'preview' | 'version',
+  previewName: string,
+): Promise<RunBuildInput['previous']> {
   const row = await ctx.db.prisma.deployment.findFirst({
     where: { projectId, kind, previewName },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -171,7 +176,14 @@ async function liveDeploymentOf(ctx: AppContext, projectId: string, kind: 'produ
  * `deployed` at once with the live deployment left serving and no new one recorded; its log
  * says "no changes".
  */
-async function finishUnchanged(ctx: AppContext, build: BuildRow, url: string, result: RunBuildResult, startedAt: Date, log: BuildLog): Promise<BuildOutcome | undefined> {
+async function finishUnchanged(
+  ctx: AppContext,
+  build: BuildRow,
+  url: string,
+  result: RunBuildResult,
+  startedAt: Date,
+  log: BuildLog,
+): Promise<BuildOutcome | undefined> {
   const now = new Date();
   const done = await setBuildStatus(ctx, build.id, 'building', 'deployed', {
     step: null,
@@ -195,13 +207,21 @@ async function finishUnchanged(ctx: AppContext, build: BuildRow, url: string, re
  * as the build's branch), its base path and URL.
  * @throws BuildError when the version is no longer listed or none of its refs exists.
  */
-async function planVersion(ctx: AppContext, build: BuildRow, project: { id: string; repoUrl: string }, productionUrl: string, log: BuildLog, signal: AbortSignal): Promise<VersionBuildPlan> {
+async function planVersion(
+  ctx: AppContext,
+  build: BuildRow,
+  project: { id: string; repoUrl: string },
+  productionUrl: string,
+  log: BuildLog,
+  signal: AbortSignal,
+): Promise<VersionBuildPlan> {
   const live = await ctx.db.prisma.deployment.findFirst({
     where: { projectId: project.id, kind: 'version', previewName: build.version! },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: { dir: true },
   });
-  const plan = await planVersionBuild(ctx, { projectId: project.id, label: build.version!, repoUrl: project.repoUrl, productionUrl, ...(live ? { live: live.dir } : {}), signal });
+  const label = build.version!;
+  const plan = await planVersionBuild(ctx, { projectId: project.id, label, repoUrl: project.repoUrl, productionUrl, ...(live ? { live: live.dir } : {}), signal });
   log.line(`version ${plan.version.label}: building ${plan.ref.ref} (its ${plan.ref.from}) at ${plan.ref.commitSha.slice(0, 7)}, served under ${plan.basePath}/${plan.force ? '; the versions changed since its live deployment: every page is rendered again' : ''}`);
   if (build.branch !== plan.ref.ref) await ctx.db.prisma.build.updateMany({ where: { id: build.id }, data: { branch: plan.ref.ref } });
   return plan;

@@ -71,7 +71,16 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     // Monthly plan limit (decisions.md section 2): counted with the build, refused before it exists.
     const org = await tx.organization.findUniqueOrThrow({ where: { id: project.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'builds');
-    const row = await queueBuild(tx, { projectId, trigger, branch, commitSha: body.commitSha ?? null, isPreview, force: body.force ?? false, createdById: auth.userId, createdAt: nextStamp() });
+    const row = await queueBuild(tx, {
+      projectId,
+      trigger,
+      branch,
+      commitSha: body.commitSha ?? null,
+      isPreview,
+      force: body.force ?? false,
+      createdById: auth.userId,
+      createdAt: nextStamp(),
+    });
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,

@@ -117,7 +117,8 @@ describe('site writer', () => {
     const served = parseManifest(read('manifest.json'), 'manifest.json');
     const { files: _files, ...readable } = manifest;
     expect(served).toEqual(readable);
-    expect(served.pages.find((p) => p.path === 'guides/setup')).toMatchObject({ title: 'Setup', lastUpdated: '2026-01-02', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const setup = served.pages.find((p) => p.path === 'guides/setup');
+    expect(setup).toMatchObject({ title: 'Setup', lastUpdated: '2026-01-02', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it('lists only visible, ungated pages in llms.txt and the sitemap', () => {
