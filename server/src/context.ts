@@ -30,6 +30,7 @@ import { AnalyticsBuffer } from './analytics/buffer';
 import { SiteOriginCache } from './http/site-cors';
 import { KeyedLock } from './ops/keyed-lock';
 import { DeployedInventories } from './services/deployed-site';
+import { BuildRunner } from './jobs/build-runner';
 
 /**
  * What every part of one server process shares: configuration, database handles, the event bus,
@@ -92,13 +93,18 @@ export interface AppContext {
   locks: KeyedLock;
   /** Page inventories of published production deployments, by deployment directory, for link checks (services/deployed-site.ts). */
   deployedInventories: DeployedInventories;
+  /**
+   * The build runner (jobs/build-runner.ts): handler of `build` and `approval` jobs, and the one way to cancel a build (REST and tRPC alike).
+   * Always present; the jobs plugin (jobs/index.ts) configures it, starts it when the app works jobs and stops it before the database closes.
+   */
+  buildRunner: BuildRunner;
 }
 
 /**
  * Builds the context of one app from its configuration, open database and logger: a new event bus,
  * an API-key cache subscribed to it (it prepares a statement, so `db` must be open) and empty
- * counters, and the deployment store the configuration names (nothing contacted yet). Nothing is
- * shared between two contexts. With REDIS_URL it opens the Redis connections at once (events,
+ * counters, the deployment store the configuration names (nothing contacted yet) and the build
+ * runner (not started). Nothing is shared between two contexts. With REDIS_URL it opens the Redis connections at once (events,
  * rate-limit counters): await `ctx.events.ready()` before serving and, on shutdown, close with
  * `ctx.events.close()` then `closeRedis(ctx.redis)` (as `buildApp` does).
  */
@@ -117,7 +123,11 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
   const jobs = createJobQueue(base.config, base.log);
-  return { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, previewPasswordThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams(), locks: new KeyedLock(), deployedInventories: new DeployedInventories() };
+  const ctx: Omit<AppContext, 'buildRunner'> = { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, previewPasswordThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams(), locks: new KeyedLock(), deployedInventories: new DeployedInventories() };
+  // The runner keeps the context it works in, which then holds the runner: the same object on both sides.
+  const app = ctx as AppContext;
+  app.buildRunner = new BuildRunner(app);
+  return app;
 }
 
 declare module 'fastify' {

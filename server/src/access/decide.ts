@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { productionSite } from '../services/deployed-site';
 import { verifyAudienceToken, verifyAudienceTokenCached, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
 import { sitePathOf } from '../sites/request-path';
-import type { DeploymentManifest } from '../sites/manifest';
+import type { DeploymentManifest } from '../deployments/manifest';
 import { evaluateAccessPolicy, type AccessVerdict } from './policy';
 
 /** Why the site refuses a page (the denial reasons a page request can have). */

@@ -31,7 +31,7 @@ import { walkPages } from '@quire/shared/docs/nav/index';
 import type { BuildWarning, NavNode } from '@quire/shared/docs/types';
 import { audienceAttrs } from '@quire/shared/site/audience';
 import { AUDIENCE_ATTR } from '@quire/shared/site/audience';
-import { ListingWriter, writtenListing } from '../sites/page-entries';
+import { ListingWriter, writtenListing } from '../deployments/page-entries';
 import { languageParts, type LlmsFile } from './llms-languages';
 import type { SitePage } from './site-writer';
 
@@ -73,7 +73,7 @@ export function llmsFullFiles(
   }
   const readable = pages.filter((p) => texts.has(p.path));
   const wrapper = wrapperName([...texts.values()]);
-  // each block is its page's range (sites/page-entries.ts): site hosting cuts the blocks of pages a reader's access rules refuse
+  // each block is its page's range (deployments/page-entries.ts): site hosting cuts the blocks of pages a reader's access rules refuse
   const write = (part: { nav: NavNode[]; pages: SitePage[] }) => {
     const out = new ListingWriter();
     for (const p of inNavigationOrder(part.nav, part.pages)) out.entry([p.path], () => out.add(pageBlock(p, texts.get(p.path)!, siteUrl, wrapper)));

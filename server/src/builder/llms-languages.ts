@@ -1,6 +1,6 @@
 import { languageDivisions, languageFolder, languageName, languageResolver } from '@quire/shared/docs/nav/index';
 import type { NavDivision, NavNode, SiteConfig } from '@quire/shared/docs/types';
-import type { WrittenListing } from '../sites/page-entries';
+import type { WrittenListing } from '../deployments/page-entries';
 import { llmsTxtListing } from './llms-txt';
 import type { SitePage } from './site-writer';
 
@@ -9,7 +9,7 @@ export interface LlmsFile {
   /** `llms.txt`, or `<language>/llms.txt` */
   rel: string;
   content: string;
-  /** where each page sits in `content` (sites/page-entries.ts), for site hosting to cut pages a reader is refused */
+  /** where each page sits in `content` (deployments/page-entries.ts), for site hosting to cut pages a reader is refused */
   ranges?: WrittenListing['ranges'];
 }
 

@@ -1,14 +1,14 @@
 /** One llms.txt listing of a site's pages (llmstxt.org); llms-languages.ts decides which files there are. */
 import { walkPages } from '@quire/shared/docs/nav/index';
 import type { NavNode, SiteConfig } from '@quire/shared/docs/types';
-import { ListingWriter, writtenListing, type WrittenListing } from '../sites/page-entries';
+import { ListingWriter, writtenListing, type WrittenListing } from '../deployments/page-entries';
 import { encodePagePath, oneLine } from './listing-text';
 import type { SitePage } from './site-writer';
 
 /**
  * One llms.txt (llmstxt.org): `# name`, the description as a quote, then one `## section` per navigation
  * group (in navigation order) listing `- [title](<site>/<path>.md): description`; pages outside the
- * navigation but visible come last under "Other pages". With its page ranges (sites/page-entries.ts):
+ * navigation but visible come last under "Other pages". With its page ranges (deployments/page-entries.ts):
  * each entry line belongs to its page, each section (heading and entries) to all of its pages.
  * @param siteUrl absolute base URL of the site, no trailing slash
  */

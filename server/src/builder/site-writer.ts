@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { playgroundDisplay, playgroundOrigins, playgroundServersIn } from '@quire/shared/docs/openapi/playground';
-import type { BuildWarning, NavNode, Redirect, RenderedPage, SiteConfig } from '@quire/shared/docs/types';
+import type { BuildWarning, NavNode, RenderedPage, SiteConfig } from '@quire/shared/docs/types';
 import { createSiteRenderer, siteThemeCss, type SitePageInput, type SiteRenderer } from '@quire/shared/site/index';
 import { withBasePath } from '@quire/shared/site/site-versions';
-import type { DocVersion } from '@quire/shared/docs/versions';
 import { ASSET_DIR, buildSiteAssets } from './assets';
 import { llmsFiles } from './llms-languages';
 import { llmsFullFiles } from './llms-full';
@@ -12,7 +11,8 @@ import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
 import { safeJoin, writeOutputs, writeOutputsSync, type FileLinker, type OutputCounts, type OutputFile } from './output-files';
 import { siteShellVersion } from './page-cache';
 import { encodePagePath } from './listing-text';
-import { ListingWriter, PAGE_ENTRIES_FILE, pageEntriesJson, writtenListing, type WrittenListing } from '../sites/page-entries';
+import { ListingWriter, PAGE_ENTRIES_FILE, pageEntriesJson, writtenListing, type WrittenListing } from '../deployments/page-entries';
+import type { WrittenManifest, WrittenManifestPage } from '../deployments/manifest';
 
 /** One page of the site, rendered. */
 export interface SitePage {
@@ -73,58 +73,6 @@ export interface PreviousOutput {
   unchangedFiles: ReadonlySet<string>;
 }
 
-/** One entry of manifest.json's `pages`. */
-export interface ManifestPage {
-  path: string;
-  title: string;
-  /** the HTML file inside the deployment (`guides/setup.html`) */
-  file: string;
-  description?: string;
-  hidden?: true;
-  /** gated page: readable only with a token whose profile has one of these tags */
-  audience?: string[];
-  /** sha256 hex of the page's `.md` text (the preview banner compares a preview's pages with production's) */
-  hash: string;
-  /** frontmatter `lastUpdated`, else the last commit changing the page's file (content health; absent when unknown) */
-  lastUpdated?: string;
-  /** words and headings (levels 2-6) of the page's `.md` (content health's completeness) */
-  words?: number;
-  headings?: number;
-}
-
-/** manifest.json of a deployment: what site hosting reads to serve it. */
-export interface DeploymentManifest {
-  version: 1;
-  buildId: string;
-  projectId: string;
-  createdAt: string;
-  /** page path served at `/` */
-  home: string;
-  pages: ManifestPage[];
-  redirects: Redirect[];
-  notFound: '404.html';
-  /** hashed theme assets (`_quire/assets/site.<hash>.css`, ...) */
-  assets: string[];
-  /** origins the pages may send requests to (the API playground's OpenAPI servers): the site CSP's `connect-src` */
-  connectSrc?: string[];
-  /** static files copied from the docs root, by path */
-  files: string[];
-  /**
-   * the site's documentation versions (`versioning.versions` as rendered; shared/src/docs/versions.ts):
-   * site hosting routes `/<label>/` of the production site to each version's deployment by them.
-   * Absent without versioning.
-   */
-  versions?: DocVersion[];
-  /**
-   * every other file generated here (pages' `.html` and `.md`, `404.html`, `llms.txt`, `llms-full.txt`,
-   * `sitemap.xml`): site hosting serves only these and `assets` as the site's own files, and
-   * everything else by its repository-file rules (no script, no HTML documents)
-   */
-  generated: string[];
-  /** public operations of the repository's OpenAPI files and how many have a page (load-project.ts `apiCoverage`; content health) */
-  apiCoverage?: { operations: number; documented: number };
-}
-
 /** What {@link writeSite} needs. */
 export interface WriteSiteInput {
   outDir: string;
@@ -153,7 +101,7 @@ export interface WriteSiteInput {
 
 /** What {@link writeSite} did. */
 export interface WriteSiteResult {
-  manifest: DeploymentManifest;
+  manifest: WrittenManifest;
   /** files that were not published (`large-file`) */
   warnings: BuildWarning[];
   /** files in the deployment (manifest included) */
@@ -192,7 +140,7 @@ export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'
  * `<page>.html` and `<page>.md` for every page, `404.html`, `llms.txt` (one per language too, llms-languages.ts) and `sitemap.xml` (visible,
  * ungated pages only), `llms-full.txt` (every visible page's Markdown, gated ones marked for site hosting; llms-full.ts),
  * `_quire/page-entries.json` (where each page sits in those three, for site hosting to cut the pages a reader's access rules
- * refuse; sites/page-entries.ts), hashed theme assets under `_quire/assets/`, every static file of the docs
+ * refuse; deployments/page-entries.ts), hashed theme assets under `_quire/assets/`, every static file of the docs
  * root at its own path (not pages, not config files, not `snippets/`, not dotfiles, not ignored,
  * at most 20 MB; larger ones get a `large-file` warning), and `manifest.json` last, so a directory
  * without a manifest is an unfinished build.
@@ -256,7 +204,7 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
   const { manifestPages, generated } = plan;
   const copied: string[] = [];
   let fileCount = 0;
-  let manifest: DeploymentManifest | undefined;
+  let manifest: WrittenManifest | undefined;
 
   function* files(): Generator<OutputFile> {
     for (const a of assets.all) yield previous?.assets.has(a.file) ? { rel: a.file, reuse: true } : { rel: a.file, content: a.content };
@@ -346,7 +294,7 @@ interface PagePlan {
   /** the site renderer, made on first use (a write that reuses every page document never needs it) */
   renderer: () => SiteRenderer;
   pageKeys: Map<string, PageOutputKeys>;
-  manifestPages: ManifestPage[];
+  manifestPages: WrittenManifestPage[];
   generated: Set<string>;
   reusedPages: number;
   /** the deployment's base path (`/v1`) or '': page bodies' root-relative links get it (site-versions.ts `withBasePath`) */
@@ -416,7 +364,7 @@ export function markdownCounts(markdown: string): { words: number; headings: num
 }
 
 /** Manifest pages of previous deployments by directory, read once per write. */
-const previousFacts = new WeakMap<PreviousOutput, Map<string, ManifestPage>>();
+const previousFacts = new WeakMap<PreviousOutput, Map<string, WrittenManifestPage>>();
 
 /**
  * The manifest facts of a page an incremental build carries: its entry in the previous deployment's
@@ -424,12 +372,13 @@ const previousFacts = new WeakMap<PreviousOutput, Map<string, ManifestPage>>();
  * counted from its shared `.md` when that manifest predates them.
  * @throws CarriedPageError when that `.md` cannot be read (the caller renders the page again)
  */
-function carriedFacts(p: SitePage, previous: PreviousOutput | undefined): Pick<ManifestPage, 'lastUpdated' | 'words' | 'headings'> {
+function carriedFacts(p: SitePage, previous: PreviousOutput | undefined): Pick<WrittenManifestPage, 'lastUpdated' | 'words' | 'headings'> {
   let pages = previous ? previousFacts.get(previous) : undefined;
   if (previous && !pages) {
     pages = new Map();
     try {
-      for (const e of (JSON.parse(fs.readFileSync(`${previous.dir}/manifest.json`, 'utf8')) as { pages?: ManifestPage[] }).pages ?? []) pages.set(e.path, e);
+      const written = JSON.parse(fs.readFileSync(`${previous.dir}/manifest.json`, 'utf8')) as { pages?: WrittenManifestPage[] };
+      for (const e of written.pages ?? []) pages.set(e.path, e);
     } catch {
       /* unreadable: counted below */
     }
@@ -508,7 +457,7 @@ export function sitemapXml(pages: SitePage[], siteUrl: string): string {
   return sitemapListing(pages, siteUrl).content;
 }
 
-/** {@link sitemapXml} with its page ranges (sites/page-entries.ts): each `<url>` line belongs to its page. */
+/** {@link sitemapXml} with its page ranges (deployments/page-entries.ts): each `<url>` line belongs to its page. */
 export function sitemapListing(pages: SitePage[], siteUrl: string): WrittenListing {
   const out = new ListingWriter().add('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n');
   for (const p of pages) {

@@ -4,7 +4,7 @@ import { configOrExit, runServer } from '../run-server';
 import type { RequestAuth } from '../access/request-auth';
 import { createProject, projectSiteUrl } from '../services/projects';
 import { triggerBuild } from '../services/builds';
-import { buildLogPath } from '../jobs/build-log';
+import { buildLogPath } from '../builds/build-log';
 import { syncDemoRepo } from './demo-repo';
 
 /** Slug of the demo project: its site is `http://demo-docs.<sites domain>:<port>/`. */

@@ -26,7 +26,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context';
 import type { EventBus } from '../events';
-import { siteHostName } from '../sites/host';
+import { siteHostName } from '../deployments/site-host';
 
 /** Methods a preflight allows. */
 export const SITE_CORS_METHODS = 'GET, POST, OPTIONS';

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import { BuildRunner, type BuildRunnerOptions } from './build-runner';
+import type { BuildRunner, BuildRunnerOptions } from './build-runner';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The build runner (handler of `build` jobs of `ctx.jobs`); always present, started only when the app works jobs. */
+    /** The build runner, `ctx.buildRunner` (handler of `build` jobs of `ctx.jobs`); always present, started only when the app works jobs. */
     buildRunner: BuildRunner;
   }
 }
@@ -15,7 +15,8 @@ export interface JobsPluginOptions extends BuildRunnerOptions {
 }
 
 /**
- * The build runner as a Fastify plugin: decorated as `app.buildRunner`, started on `onReady`
+ * The build runner of the app context (`ctx.buildRunner`) as a Fastify plugin: configured with the
+ * options, decorated as `app.buildRunner`, started on `onReady`
  * when enabled (requeuing builds a previous process left `building`; a test may instead call
  * `app.buildRunner.configure(...)` and `start()` itself), and stopped in `preClose`
  * (before the database closes), which requeues a running build: SIGTERM never leaves a build
@@ -25,7 +26,8 @@ export interface JobsPluginOptions extends BuildRunnerOptions {
  */
 export default fp<JobsPluginOptions>(
   async (app, { enabled, ...options }) => {
-    const runner = new BuildRunner(app.ctx, options);
+    const runner = app.ctx.buildRunner;
+    runner.configure(options);
     app.decorate('buildRunner', runner);
     app.ctx.readiness.register('queue', () => app.ctx.jobs.ping());
     app.ctx.metrics.setQueueDepth(async () => {

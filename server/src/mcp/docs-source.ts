@@ -12,7 +12,7 @@ import { isSitePathLocation, matchRedirect } from '@quire/shared/docs/nav/index'
 import type { AppContext } from '../context';
 import { searchTarget } from '../search/search-target';
 import type { DeploymentSite } from '../sites/deployment-site';
-import { parseManifest, type DeploymentManifest } from '../sites/manifest';
+import { parseManifest, type DeploymentManifest } from '../deployments/manifest';
 import type { SiteReader } from '../sites/site-reader';
 
 /** One page of a deployment's manifest. */

@@ -6,7 +6,7 @@
  * are named with its prefix (`/old/guides/setup`), as the site serves them. Pure: no I/O.
  */
 import { versionOfPath, type DocVersion } from '@quire/shared/docs/versions';
-import { hostName } from '../sites/host';
+import { hostName } from '../deployments/site-host';
 import { sitePathOf } from '../sites/request-path';
 
 /** A page named by a client: its path as the manifest lists it (`''`: the home page) and the version prefix it carried. */

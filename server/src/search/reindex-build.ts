@@ -15,7 +15,7 @@ import { buildSearchIndexAsync } from '@quire/shared/search/index';
 import { pageRecords, type StoredPage } from '@quire/shared/search/records-file';
 import { pageSearchRecords, tocFromMarkdown } from '@quire/shared/search/records';
 import type { SearchRecord } from '@quire/shared/search/types';
-import { parseManifest } from '../sites/manifest';
+import { parseManifest } from '../deployments/manifest';
 import type { DeploymentFiles } from '../storage/deployment-store';
 import { readDeploymentRecords } from './deployment-index';
 

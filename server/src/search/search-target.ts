@@ -16,7 +16,7 @@
 import { ApiError } from '@quire/shared/errors';
 import { defaultVersion } from '@quire/shared/docs/versions';
 import type { AppContext } from '../context';
-import { parseManifest } from '../sites/manifest';
+import { parseManifest } from '../deployments/manifest';
 import type { DeploymentFiles } from '../storage/deployment-store';
 
 /** The deployment a search reads. */

@@ -192,7 +192,7 @@ export async function enqueueApprovalJob(ctx: AppContext, row: Pick<Models.Appro
 
 /**
  * The deployment channel a non-preview build deploys to: production, or its documentation
- * version's channel (`kind: version`, `previewName`: the label; jobs/version-builds.ts).
+ * version's channel (`kind: version`, `previewName`: the label; versions/version-builds.ts).
  */
 export function channelOf(build: Pick<Models.BuildModel, 'version'>): { kind: 'production' | 'version'; previewName: string } {
   return build.version ? { kind: 'version', previewName: build.version } : { kind: 'production', previewName: '' };

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BuildStatus } from '@quire/shared/api/builds';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../access/request-auth';
-import { buildLogText } from '../jobs/build-log';
+import { buildLogText } from '../builds/build-log';
 import { getBuild } from './builds';
 
 /** One update of a build's progress. */

@@ -1,14 +1,14 @@
 /**
  * Builds (interface-spec.md "Builds"; decisions.md sections 2 and 4): trigger, list, get, log.
  * Triggering inserts a `queued` build and its `build.triggered` audit entry in one transaction
- * and enqueues a `build` job (queue/job-queue.ts); every later status change belongs to the build runner (server/src/jobs).
+ * and enqueues a `build` job (builds/queue-build.ts); every later status change belongs to the build runner (server/src/jobs).
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
-import { newId } from '@quire/shared/ids';
 import { checkBranchName } from '@quire/shared/repo/git-ref';
 import { IN_PROGRESS_STATUSES, type Build, type BuildTrigger, type BuildDetail, type ListBuildsFilters, type TriggerBuildBody } from '@quire/shared/api/builds';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
+import type { Prisma } from '../db/generated/client';
 import { lockKey } from '../db/locks';
 import { nextStamp } from '../db/stamps';
 import { apiBaseUrl, type Config } from '../env';
@@ -18,9 +18,24 @@ import { recordAudit } from './audit';
 import { consumeUsage } from './usage';
 import { getProjectForCaller } from './projects';
 import { parseStringList } from '../db/json-columns';
+import { enqueueBuild, queueBuild } from '../builds/queue-build';
 
 /** Builds a project may start per rolling hour (decisions.md section 4: the 31st gets 429). */
 export const TRIGGERS_PER_HOUR = 30;
+
+/**
+ * Refuses a build past {@link TRIGGERS_PER_HOUR} builds of the project (version builds aside) in
+ * the last hour, inside the caller's transaction (which holds the project's build lock).
+ * @throws ApiError rate_limited with `Retry-After` (seconds until the oldest counted build is an hour old)
+ */
+export async function checkHourlyTriggers(tx: Prisma.TransactionClient, projectId: string): Promise<void> {
+  const since = new Date(Date.now() - HOUR_MS);
+  const recent = await tx.build.findMany({ where: { projectId, createdAt: { gte: since }, version: null }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
+  if (recent.length < TRIGGERS_PER_HOUR) return;
+  const freeAt = recent[recent.length - TRIGGERS_PER_HOUR]!.createdAt.getTime() + HOUR_MS;
+  const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+  throw new ApiError('rate_limited', `At most ${TRIGGERS_PER_HOUR} builds per project per hour; retry in ${retryAfter} s.`, { limit: TRIGGERS_PER_HOUR }, { 'Retry-After': String(retryAfter) });
+}
 const HOUR_MS = 60 * 60 * 1000;
 
 type BuildRow = Models.BuildModel;
@@ -46,7 +61,7 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     // One build per project at a time, also with several server processes (db/locks.ts).
     await lockKey(tx, ctx.db.provider, `build:${projectId}`);
     // A production build waiting for approval blocks production builds only: previews may run meanwhile.
-    // Documentation version builds (jobs/version-builds.ts) follow a deploy and queue behind each other: they never block a trigger.
+    // Documentation version builds (versions/version-builds.ts) follow a deploy and queue behind each other: they never block a trigger.
     const running = await tx.build.findFirst({
       where: { projectId, status: { in: [...IN_PROGRESS_STATUSES] }, version: null, ...(isPreview ? { OR: [{ step: null }, { step: { not: 'waiting_for_approval' } }] } : {}) },
       select: { id: true, status: true, step: true },
@@ -55,29 +70,19 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
       throw new ApiError('conflict', `Build ${running.id} is waiting for approval before it deploys; approve or reject it (GET /v1/projects/${projectId}/approvals), or cancel it.`, { buildId: running.id });
     }
     if (running) throw new ApiError('conflict', `Build ${running.id} is already ${running.status}; wait for it to finish or cancel it.`, { buildId: running.id });
-    const since = new Date(Date.now() - HOUR_MS);
-    const recent = await tx.build.findMany({ where: { projectId, createdAt: { gte: since }, version: null }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
-    if (recent.length >= TRIGGERS_PER_HOUR) {
-      const freeAt = recent[recent.length - TRIGGERS_PER_HOUR]!.createdAt.getTime() + HOUR_MS;
-      const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-      throw new ApiError('rate_limited', `At most ${TRIGGERS_PER_HOUR} builds per project per hour; retry in ${retryAfter} s.`, { limit: TRIGGERS_PER_HOUR }, { 'Retry-After': String(retryAfter) });
-    }
+    await checkHourlyTriggers(tx, projectId);
     // Monthly plan limit (decisions.md section 2): counted with the build, refused before it exists.
     const org = await tx.organization.findUniqueOrThrow({ where: { id: project.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'builds');
-    const row = await tx.build.create({
-      data: {
-        id: newId('build'),
-        projectId,
-        status: 'queued',
-        trigger,
-        branch,
-        commitSha: body.commitSha ?? null,
-        isPreview,
-        force: body.force ?? false,
-        createdById: auth.userId,
-        createdAt: nextStamp(),
-      },
+    const row = await queueBuild(tx, {
+      projectId,
+      trigger,
+      branch,
+      commitSha: body.commitSha ?? null,
+      isPreview,
+      force: body.force ?? false,
+      createdById: auth.userId,
+      createdAt: nextStamp(),
     });
     await recordAudit(tx, {
       orgId: project.orgId,
@@ -89,11 +94,8 @@ export async function triggerBuild(ctx: AppContext, auth: RequestAuth, projectId
     });
     return row;
   });
-  ctx.events.emit('build.status', { projectId, buildId: build.id, status: 'queued' });
   // After the commit. Should the enqueue fail, the row stays queued and a worker's sweep enqueues it.
-  await ctx.jobs
-    .enqueue('build', { buildId: build.id, projectId }, { jobId: build.id })
-    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
+  await enqueueBuild(ctx, build);
   return build;
 }
 
@@ -136,19 +138,15 @@ export async function queueReviewBuild(ctx: AppContext, auth: RequestAuth, input
     }
     const org = await tx.organization.findUniqueOrThrow({ where: { id: input.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'builds');
-    const row = await tx.build.create({
-      data: {
-        id: newId('build'),
-        projectId: input.projectId,
-        status: 'queued',
-        trigger: 'review',
-        branch: input.branch,
-        commitSha: input.commitSha,
-        isPreview: input.isPreview,
-        reviewId: input.reviewId,
-        createdById: auth.userId,
-        createdAt: nextStamp(),
-      },
+    const row = await queueBuild(tx, {
+      projectId: input.projectId,
+      trigger: 'review',
+      branch: input.branch,
+      commitSha: input.commitSha,
+      isPreview: input.isPreview,
+      reviewId: input.reviewId,
+      createdById: auth.userId,
+      createdAt: nextStamp(),
     });
     await recordAudit(tx, {
       orgId: input.orgId,
@@ -162,10 +160,7 @@ export async function queueReviewBuild(ctx: AppContext, auth: RequestAuth, input
   });
   // Progress streams and outgoing webhooks hear that the replaced previews ended.
   for (const id of replaced) ctx.events.emit('build.status', { projectId: input.projectId, buildId: id, status: 'cancelled' });
-  ctx.events.emit('build.status', { projectId: input.projectId, buildId: build.id, status: 'queued' });
-  await ctx.jobs
-    .enqueue('build', { buildId: build.id, projectId: input.projectId }, { jobId: build.id })
-    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
+  await enqueueBuild(ctx, build);
   return build;
 }
 

@@ -11,14 +11,13 @@
  * - The change set passes the same rule and limits as a review's (`@quire/shared/collab/change-set`,
  *   reviews.ts `checkedChanges` and `classify`); an empty one is refused (build the branch instead).
  * - Where: each person has one preview channel per project, `changes-<user id body>`, cut like a
- *   branch slug (sites/host.ts) so `<name>--<slug>-docs` fits one DNS label; a newer preview of the
+ *   branch slug (deployments/site-host.ts) so `<name>--<slug>-docs` fits one DNS label; a newer preview of the
  *   same person replaces an older one still queued (that one ends `cancelled`), and only the newest
  *   builds of a channel keep their change set.
  * - Limits: the project's hourly trigger limit ({@link TRIGGERS_PER_HOUR}, it is a button) and the
  *   monthly build limit; never 409 while another build runs (the runner starts it once that one ended).
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
-import { newId } from '@quire/shared/ids';
 import { hasPermission } from '@quire/shared/api/api-keys';
 import type { ChangeSetEntry, FileChange } from '@quire/shared/collab/change-set';
 import type { AppContext } from '../context';
@@ -26,9 +25,10 @@ import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
 import type { RequestAuth } from '../access/request-auth';
 import { resolveRef } from '../git/repo-reader';
-import { branchSlug } from '../sites/host';
+import { branchSlug } from '../deployments/site-host';
+import { enqueueBuild, queueBuild } from '../builds/queue-build';
 import { recordAudit } from './audit';
-import { TRIGGERS_PER_HOUR } from './builds';
+import { checkHourlyTriggers } from './builds';
 import { nextStamp } from '../db/stamps';
 import { getProjectForCaller } from './projects';
 import { asField, checkedChanges, classify, repoOf, reviewOverlay } from './reviews';
@@ -36,7 +36,6 @@ import { consumeUsage } from './usage';
 
 type BuildRow = Models.BuildModel;
 
-const HOUR_MS = 60 * 60 * 1000;
 
 /** What {@link queueChangeSetPreview} builds: `changes` (the shape of a review's change set) on `baseCommit`. */
 export interface ChangeSetPreviewBody {
@@ -82,12 +81,7 @@ export async function queueChangeSetPreview(ctx: AppContext, auth: RequestAuth, 
   let replaced: string[] = [];
   const build = await ctx.db.prisma.$transaction(async (tx) => {
     await lockKey(tx, ctx.db.provider, `build:${projectId}`);
-    const recent = await tx.build.findMany({ where: { projectId, createdAt: { gte: new Date(Date.now() - HOUR_MS) }, version: null }, orderBy: { createdAt: 'asc' }, select: { createdAt: true } });
-    if (recent.length >= TRIGGERS_PER_HOUR) {
-      const freeAt = recent[recent.length - TRIGGERS_PER_HOUR]!.createdAt.getTime() + HOUR_MS;
-      const retryAfter = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-      throw new ApiError('rate_limited', `At most ${TRIGGERS_PER_HOUR} builds per project per hour; retry in ${retryAfter} s.`, { limit: TRIGGERS_PER_HOUR }, { 'Retry-After': String(retryAfter) });
-    }
+    await checkHourlyTriggers(tx, projectId);
     const older = await tx.build.findMany({ where: { projectId, isPreview: true, previewName }, select: { id: true, status: true } });
     replaced = older.filter((b) => b.status === 'queued').map((b) => b.id);
     if (replaced.length > 0) {
@@ -98,19 +92,15 @@ export async function queueChangeSetPreview(ctx: AppContext, auth: RequestAuth, 
     if (ended.length > 0) await tx.buildOverlayFile.deleteMany({ where: { buildId: { in: ended } } });
     const org = await tx.organization.findUniqueOrThrow({ where: { id: project.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'builds');
-    const row = await tx.build.create({
-      data: {
-        id: newId('build'),
-        projectId,
-        status: 'queued',
-        trigger: 'api',
-        branch: project.repoBranch,
-        commitSha: baseCommit,
-        isPreview: true,
-        previewName,
-        createdById: auth.userId,
-        createdAt: nextStamp(),
-      },
+    const row = await queueBuild(tx, {
+      projectId,
+      trigger: 'api',
+      branch: project.repoBranch,
+      commitSha: baseCommit,
+      isPreview: true,
+      previewName,
+      createdById: auth.userId,
+      createdAt: nextStamp(),
     });
     await tx.buildOverlayFile.createMany({ data: changes.map((c) => ({ buildId: row.id, path: c.path, content: c.content })) });
     await recordAudit(tx, {
@@ -125,10 +115,7 @@ export async function queueChangeSetPreview(ctx: AppContext, auth: RequestAuth, 
   });
   // Progress streams and outgoing webhooks hear that the replaced previews ended.
   for (const id of replaced) ctx.events.emit('build.status', { projectId, buildId: id, status: 'cancelled' });
-  ctx.events.emit('build.status', { projectId, buildId: build.id, status: 'queued' });
-  await ctx.jobs
-    .enqueue('build', { buildId: build.id, projectId }, { jobId: build.id })
-    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
+  await enqueueBuild(ctx, build);
   return build;
 }
 

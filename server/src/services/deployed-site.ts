@@ -7,7 +7,7 @@
 import type { PageInventory } from '@quire/shared/docs/page-inventory';
 import { pageInventory } from '@quire/shared/docs/page-inventory';
 import type { AppContext } from '../context';
-import { parseManifest, siteOwnedFiles, type DeploymentManifest } from '../sites/manifest';
+import { parseManifest, siteOwnedFiles, type DeploymentManifest } from '../deployments/manifest';
 
 /** The newest production deployment of a project, with its build's commit. */
 export interface ProductionSite {

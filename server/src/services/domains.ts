@@ -32,7 +32,7 @@ import { apiBaseUrl, type Config } from '../env';
 import type { RequestAuth } from '../access/request-auth';
 import { sendOutbound, type Resolver } from '../net/outbound';
 import { OutboundNetworkError, OutboundRefusedError } from '../net/errors';
-import { hostName, parseSiteHost, siteHostName } from '../sites/host';
+import { hostName, parseSiteHost, siteHostName } from '../deployments/site-host';
 import { recordAudit } from './audit';
 import { getProjectForCaller, type ProjectRecord } from './projects';
 

@@ -25,7 +25,7 @@ import type { PageRequest } from '@quire/shared/api/common';
 import type { RequestAuth } from '../access/request-auth';
 import { apiReader } from '../search/api-reader';
 import { searchTarget, type SearchTarget } from '../search/search-target';
-import { parseManifest, type DeploymentManifest } from '../sites/manifest';
+import { parseManifest, type DeploymentManifest } from '../deployments/manifest';
 import { frontmatterDate, pageOwners, pageSourceFiles } from './ownership';
 import { getProjectForCaller } from './projects';
 

@@ -28,7 +28,7 @@ import type { Models } from '../db/client';
 import type { RequestAuth } from '../access/request-auth';
 import type { PageRequest } from '@quire/shared/api/common';
 import { newPreviewLinkToken, previewLinkState } from '../access/preview-links';
-import { previewSiteUrl } from '../sites/host';
+import { previewSiteUrl } from '../deployments/site-host';
 import { hashPassword } from './passwords';
 import { getProjectForCaller, projectSiteUrl, type ProjectRecord } from './projects';
 import { recordAudit } from './audit';

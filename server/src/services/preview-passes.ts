@@ -12,7 +12,7 @@ import type { PreviewPass, PreviewPassBody } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../access/request-auth';
 import { secretKeyOf } from '../git/secret-box';
-import { hostName, parseSiteHost, previewSiteUrl } from '../sites/host';
+import { hostName, parseSiteHost, previewSiteUrl } from '../deployments/site-host';
 import { PASS_PREFIX, passPathOf, previewPassKey, signPreviewPass } from '../access/preview-access';
 import { getProjectForCaller, projectSiteUrl } from './projects';
 

@@ -28,7 +28,7 @@ import { planLimits } from './organizations';
 import { validateRepoUrl } from './repo-url';
 import { isUniqueViolation } from '../db/errors';
 import { lockKey } from '../db/locks';
-import { siteHostName } from '../sites/host';
+import { siteHostName } from '../deployments/site-host';
 
 /** A Project row with `settings` parsed. */
 export type ProjectRecord = Omit<Models.ProjectModel, 'settings'> & { settings: ProjectSettings };

@@ -10,7 +10,8 @@ import type { ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import type { Config } from '../env';
-import { branchSlug, previewSiteUrl } from '../sites/host';
+import { reviewPreviewName } from '../deployments/preview-channel';
+import { previewSiteUrl } from '../deployments/site-host';
 import { projectSiteUrl, type ProjectRecord } from './projects';
 
 /** A stored review. */
@@ -23,14 +24,6 @@ export const REVIEW_INCLUDE = {
   _count: { select: { comments: true } },
 };
 export type ReviewWithParts = ReviewRow & { files: Array<{ path: string; change: string }>; reviewers: Array<{ userId: string }>; _count: { comments: number } };
-
-/**
- * The preview name of a review's preview deployments: `review-<id body, lower case>`, cut (like a
- * branch slug, sites/host.ts) so `<name>--<slug>-docs` fits one DNS label.
- */
-export function reviewPreviewName(reviewId: string, projectSlug: string): string {
-  return branchSlug(`review-${reviewId.replace(/^rev_/, '')}`, projectSlug);
-}
 
 /** Where a review's preview is served: `http://review-<id>--<slug>-docs.<sites domain>:<port>/`. */
 export function reviewPreviewUrl(config: Pick<Config, 'sitesDomain' | 'port'>, projectSlug: string, reviewId: string): string {

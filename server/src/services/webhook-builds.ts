@@ -17,7 +17,8 @@ import type { Prisma } from '../db/generated/client';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
 import { lockKey } from '../db/locks';
-import { BuildLog } from '../jobs/build-log';
+import { BuildLog } from '../builds/build-log';
+import { enqueueBuild, queueBuild } from '../builds/queue-build';
 import { nextStamp } from '../db/stamps';
 import { consumeUsage } from './usage';
 
@@ -93,23 +94,19 @@ export async function queueGitEventBuild(ctx: AppContext, input: GitEventBuildIn
       }
       const org = await tx.organization.findUniqueOrThrow({ where: { id: input.orgId }, select: { id: true, plan: true } });
       await consumeUsage(tx, ctx.config, org, 'builds');
-      const build = await tx.build.create({
-        data: {
-          id: buildId,
-          projectId: input.projectId,
-          status: 'queued',
-          trigger: input.trigger,
-          branch: input.branch,
-          commitSha: input.commitSha,
-          isPreview: input.previewName !== null,
-          previewName: input.previewName,
-          pullRequest: input.pullRequest?.number ?? null,
-          pullRequestTitle: input.pullRequest?.title ?? null,
-          deliveryId: input.deliveryId,
-          changedFiles: input.changedFiles === null ? null : JSON.stringify(input.changedFiles),
-          changedSince: input.changedSince ?? null,
-          createdAt: nextStamp(),
-        },
+      const build = await queueBuild(tx, {
+        id: buildId,
+        projectId: input.projectId,
+        trigger: input.trigger,
+        branch: input.branch,
+        commitSha: input.commitSha,
+        isPreview: input.previewName !== null,
+        previewName: input.previewName,
+        pullRequest: input.pullRequest ?? null,
+        deliveryId: input.deliveryId,
+        changedFiles: input.changedFiles,
+        changedSince: input.changedSince ?? null,
+        createdAt: nextStamp(),
       });
       return { build, replaced: older.map((b) => b.id) };
     });
@@ -124,9 +121,6 @@ export async function queueGitEventBuild(ctx: AppContext, input: GitEventBuildIn
     log.close();
     ctx.events.emit('build.status', { projectId: input.projectId, buildId: id, status: 'cancelled' });
   }
-  ctx.events.emit('build.status', { projectId: input.projectId, buildId: build.id, status: 'queued' });
-  await ctx.jobs
-    .enqueue('build', { buildId: build.id, projectId: input.projectId }, { jobId: build.id })
-    .catch((err: unknown) => ctx.log.error({ err, buildId: build.id }, 'enqueuing a build failed; a worker will pick it up from the database'));
+  await enqueueBuild(ctx, build);
   return { status: 'queued', build, replaced };
 }

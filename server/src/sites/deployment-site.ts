@@ -7,11 +7,11 @@ import { cutForVisitor, findAudienceMarks, variantKey, type AudienceMarks } from
 import { cachedFileOf, type CachedFile, type FileAccess } from './cached-file';
 import { SiteFileCache } from './file-cache';
 import { gateChromeOf, type GateChrome } from './gate-document';
-import { parseManifest, siteOwnedFiles, type DeploymentManifest } from './manifest';
+import { parseManifest, siteOwnedFiles, type DeploymentManifest } from '../deployments/manifest';
 import { injectAfterBody, loadPreviewBanner, type PreviewBanner } from './preview-banner';
 import { NotFoundSuggestions } from './not-found-suggestions';
 import { sitePathOf } from './request-path';
-import { PAGE_ENTRIES_FILE, parsePageEntries, type FileEntries, type PageEntries } from './page-entries';
+import { PAGE_ENTRIES_FILE, parsePageEntries, type FileEntries, type PageEntries } from '../deployments/page-entries';
 import { findPageLinks } from './page-links';
 import type { Coverage, Refusal } from './page-filter';
 

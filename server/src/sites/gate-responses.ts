@@ -5,7 +5,7 @@ import type { Denial } from '../access/denial-log';
 import type { DeploymentSite } from './deployment-site';
 import { readForm } from './form-body';
 import { gateDocument, type GateChrome } from './gate-document';
-import { hostName } from './host';
+import { hostName } from '../deployments/site-host';
 import { gateChromeFor } from './page-filter';
 import { sitePathOf } from './request-path';
 import { sendPrivate } from './respond';

@@ -3,7 +3,7 @@ import { baseOfMarker, DID_YOU_MEAN_MARK, DID_YOU_MEAN_MARK_END, renderDidYouMea
 import { PathSuggester } from '@quire/shared/site/path-suggestions';
 import { CACHE_PRIVATE, cachedFileOf, type CachedFile, type FileAccess } from './cached-file';
 import type { SiteFileCache } from './file-cache';
-import type { DeploymentManifest } from './manifest';
+import type { DeploymentManifest } from '../deployments/manifest';
 import type { Refusal } from './page-filter';
 import { sitePathOf } from './request-path';
 

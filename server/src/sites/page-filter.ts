@@ -39,7 +39,7 @@ import { variantKey } from './audience-variants';
 import type { CachedFile, FileAccess } from './cached-file';
 import type { DeploymentSite, FileAnswer } from './deployment-site';
 import { gateChromeOf, type GateChrome } from './gate-document';
-import type { FileEntries } from './page-entries';
+import type { FileEntries } from '../deployments/page-entries';
 import type { SiteAccess } from './site-access';
 import { siteTokenOf } from './site-reader';
 

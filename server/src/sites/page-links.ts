@@ -20,7 +20,7 @@
 import { decodeEntities } from '@quire/shared/docs/markdown/html';
 import { LOGO_CLASS, NAV_GROUP_CLASS, NAV_HEADING_CLASS, NAV_SECTION_CLASS } from '@quire/shared/site/nav-markup';
 import { bodySpan, closingEnd } from './audience-variants';
-import type { FileEntries, PageRange } from './page-entries';
+import type { FileEntries, PageRange } from '../deployments/page-entries';
 
 /** A link found in the chrome: bytes `[start, end)` and the page it names (undefined: not a page). */
 interface Link {

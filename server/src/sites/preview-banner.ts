@@ -6,7 +6,7 @@ export type PreviewBanner = (pagePath?: string) => string;
 
 /**
  * The banner of a preview deployment (shared/src/site/preview-banner.ts), from its
- * `_quire/preview.json` (written by the build: jobs/preview-changes.ts). A preview without that
+ * `_quire/preview.json` (written by the build: deployments/preview-changes.ts). A preview without that
  * file, or with one that cannot be read or parsed (a deployment built before it existed), still
  * gets a banner: one naming only its channel, so a reader always knows it is not production.
  * Only the builder writes under `_quire/` (repository files there are never copied,

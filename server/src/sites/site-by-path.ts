@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { isHttps } from './cookies';
-import { hostName, parseSiteHost } from './host';
+import { hostName, parseSiteHost } from '../deployments/site-host';
 import { MCP_PATH } from './site-endpoints';
 
 /** The prefix of the path form: `/sites/<site host>/mcp`. */

@@ -31,7 +31,7 @@ import { rateLimitedError } from '../services/rate-limiter';
 import { isHttps } from './cookies';
 import type { DeploymentSite } from './deployment-site';
 import type { GateChrome } from './gate-document';
-import { hostName } from './host';
+import { hostName } from '../deployments/site-host';
 import { gateChromeFor } from './page-filter';
 import { sendMethodNotAllowed } from './respond';
 import type { SiteAccess } from './site-access';

@@ -5,7 +5,7 @@ import type { EventBus } from '../events';
 import { channelName, type DeploymentChannel, type DeploymentStore } from '../storage/index';
 import { DeploymentSite } from './deployment-site';
 import { SiteFileCache } from './file-cache';
-import { hostName, parseSiteHost } from './host';
+import { hostName, parseSiteHost } from '../deployments/site-host';
 import type { VersionLookup } from './version-routing';
 
 /** What a Host header resolves to: a deployment to serve, or `null` for a site host with nothing to serve. */

@@ -80,7 +80,7 @@ export interface DeploymentStore {
   pointer(channel: DeploymentChannel): Promise<string | null>;
   /**
    * Removes a channel's pointer, so the channel serves nothing (a preview taken down:
-   * jobs/preview-removal.ts). Deleting a pointer that does not exist is not an error.
+   * deployments/preview-removal.ts). Deleting a pointer that does not exist is not an error.
    * Local: nothing to delete (removing the channel's Deployment rows is what takes it down).
    * @throws Error when the store cannot be reached.
    */

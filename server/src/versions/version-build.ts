@@ -1,5 +1,5 @@
 /**
- * What a documentation version build (a Build with `version` set; jobs/version-builds.ts queues
+ * What a documentation version build (a Build with `version` set; versions/version-builds.ts queues
  * them) needs before the builder runs (interface-spec.md "Versioning > Documentation versions"
  * rules 2-4): the version as the LIVE production site declares it (the default branch's
  * `versioning`, which every version renders with), the ref it resolves to, its base path and URL,
@@ -12,7 +12,7 @@ import type { SiteConfig } from '@quire/shared/docs/types';
 import type { AppContext } from '../context';
 import { BuildError } from '../builder/errors';
 import { productionSite } from '../services/deployed-site';
-import { parseManifest } from '../sites/manifest';
+import { parseManifest } from '../deployments/manifest';
 import { resolveVersionRef, type ResolvedVersionRef } from './version-refs';
 
 /** The inputs of one version build. */

@@ -1,13 +1,13 @@
 /**
  * The live deployments of a project's documentation versions (interface-spec.md "Versioning >
  * Documentation versions"): the default version is the production deployment, every other one the
- * newest deployment of its `version` channel (jobs/version-builds.ts). The versions are those the
+ * newest deployment of its `version` channel (versions/version-builds.ts). The versions are those the
  * live production site was built with (its manifest's `versions`).
  */
 import { defaultVersion, type DocVersion } from '@quire/shared/docs/versions';
 import type { AppContext } from '../context';
 import { productionSite } from '../services/deployed-site';
-import { parseManifest, type DeploymentManifest } from '../sites/manifest';
+import { parseManifest, type DeploymentManifest } from '../deployments/manifest';
 import type { DeploymentFiles } from '../storage/deployment-store';
 
 /** One version's live deployment. */

@@ -9,7 +9,7 @@ import type { VersionDiff, VersionDiffPage } from '@quire/shared/api/versions';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../access/request-auth';
 import { getProjectForCaller } from '../services/projects';
-import type { DeploymentManifest } from '../sites/manifest';
+import type { DeploymentManifest } from '../deployments/manifest';
 import { versionDeployment, type VersionDeployment } from './version-deployments';
 
 type ManifestPage = DeploymentManifest['pages'][number];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/builder/pipeline';
 import { closeRenderPool } from '../../src/builder/render-pool';
-import type { DeploymentManifest } from '../../src/builder/site-writer';
+import type { WrittenManifest } from '../../src/deployments/manifest';
 import { CORPUS_DIR } from '../helpers/corpus';
 import { createFixtureRepo } from '../helpers/git-repo';
 
@@ -44,7 +44,7 @@ describe('real corpora', () => {
         log: (l) => log.push(l),
       });
       expect(res.pages).toBeGreaterThanOrEqual(minPages);
-      const manifest = JSON.parse(fs.readFileSync(path.join(res.outDir, 'manifest.json'), 'utf8')) as DeploymentManifest;
+      const manifest = JSON.parse(fs.readFileSync(path.join(res.outDir, 'manifest.json'), 'utf8')) as WrittenManifest;
       expect(manifest.pages.some((p) => p.path === manifest.home)).toBe(true);
       expect(fs.existsSync(path.join(res.outDir, `${manifest.home}.html`))).toBe(true);
       expect(fs.readFileSync(path.join(res.outDir, 'llms.txt'), 'utf8').split('\n').filter((l) => l.startsWith('- [')).length).toBeGreaterThan(10);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runBuild, type RunBuildInput, type RunBuildResult } from '../../src/builder/pipeline';
 import { closeRenderPool } from '../../src/builder/render-pool';
-import type { DeploymentManifest } from '../../src/builder/site-writer';
+import type { WrittenManifest } from '../../src/deployments/manifest';
 import { CORPUS_DIR } from '../helpers/corpus';
 import { createFixtureRepo } from '../helpers/git-repo';
 
@@ -31,7 +31,7 @@ function siteFiles(dir: string): Map<string, string> {
     }
   };
   walk(dir, '');
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Partial<DeploymentManifest>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Partial<WrittenManifest>;
   delete manifest.buildId;
   delete manifest.createdAt;
   out.set('manifest.json', JSON.stringify(manifest));
@@ -72,7 +72,7 @@ describe('incremental builds of real corpora', () => {
     };
     try {
       live = await build();
-      const manifest = JSON.parse(fs.readFileSync(path.join(live.outDir, 'manifest.json'), 'utf8')) as DeploymentManifest;
+      const manifest = JSON.parse(fs.readFileSync(path.join(live.outDir, 'manifest.json'), 'utf8')) as WrittenManifest;
       const files = manifest.pages.map((p) => p.path).filter((p) => fs.existsSync(path.join(repo.path, `${p}.mdx`)));
       expect(files.length).toBeGreaterThan(3);
       const [edited, renamed, removed] = files.slice(1, 4).map((p) => `${p}.mdx`) as [string, string, string];

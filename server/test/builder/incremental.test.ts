@@ -11,7 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BuildStateMemory } from '../../src/builder/build-state';
 import { runBuild, type RunBuildInput, type RunBuildResult } from '../../src/builder/pipeline';
 import { closeRenderPool } from '../../src/builder/render-pool';
-import type { DeploymentManifest } from '../../src/builder/site-writer';
+import type { WrittenManifest } from '../../src/deployments/manifest';
 import { DeploymentSite } from '../../src/sites/deployment-site';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 
@@ -94,7 +94,7 @@ async function served(outDir: string, sitePath: string): Promise<{ status: numbe
 }
 
 const inode = (dir: string, rel: string) => fs.statSync(path.join(dir, rel)).ino;
-const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as DeploymentManifest;
+const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as WrittenManifest;
 
 /** Every file of a directory with its content hash, inode and modification time. */
 function snapshot(dir: string): Map<string, string> {

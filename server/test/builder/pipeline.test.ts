@@ -6,7 +6,7 @@ import { AbortError, BuildError } from '../../src/builder/errors';
 import { runBuild, type RunBuildInput } from '../../src/builder/pipeline';
 import { pruneDeployments } from '../../src/builder/prune';
 import { closeRenderPool } from '../../src/builder/render-pool';
-import type { DeploymentManifest } from '../../src/builder/site-writer';
+import type { WrittenManifest } from '../../src/deployments/manifest';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 
 const DOCS_JSON = JSON.stringify({
@@ -61,7 +61,7 @@ describe('runBuild', () => {
     expect(res.commitSha).toBe(repo.headSha());
     expect(res.commitMessage).toBe('Add docs');
     expect(res.pages).toBe(2);
-    const manifest = JSON.parse(fs.readFileSync(path.join(res.outDir, 'manifest.json'), 'utf8')) as DeploymentManifest;
+    const manifest = JSON.parse(fs.readFileSync(path.join(res.outDir, 'manifest.json'), 'utf8')) as WrittenManifest;
     expect(manifest.home).toBe('index');
     expect(manifest.pages.map((p) => p.path).sort()).toEqual(['guides/setup', 'index']);
     expect(manifest.redirects).toEqual([{ source: '/old-setup', destination: '/guides/setup', permanent: true }]);

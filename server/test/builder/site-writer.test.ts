@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderedPage, SiteConfig } from '@quire/shared/docs/types';
 import { createCheckoutFiles } from '../../src/builder/checkout-files';
-import { writeSite, type DeploymentManifest, type SitePage } from '../../src/builder/site-writer';
+import { writeSite, type SitePage } from '../../src/builder/site-writer';
+import { parseManifest, type WrittenManifest } from '../../src/deployments/manifest';
 
 const rendered = (title: string, extra: Partial<RenderedPage> = {}): RenderedPage => ({
   html: `<h2 id="intro">Intro</h2><p>${title} body</p>`,
@@ -38,7 +39,7 @@ const site: SiteConfig = {
 
 let root: string;
 let out: string;
-let manifest: DeploymentManifest;
+let manifest: WrittenManifest;
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-site-'));
   const docs = path.join(root, 'repo');
@@ -89,7 +90,7 @@ describe('site writer', () => {
   });
 
   it('writes a manifest with pages, home, redirects and hashed assets', () => {
-    const onDisk = JSON.parse(read('manifest.json')) as DeploymentManifest;
+    const onDisk = JSON.parse(read('manifest.json')) as WrittenManifest;
     expect(onDisk).toMatchObject({ version: 1, buildId: 'bld_1', projectId: 'prj_1', home: 'index', notFound: '404.html' });
     expect(onDisk.redirects).toEqual(site.redirects);
     expect(onDisk.pages).toEqual(
@@ -110,6 +111,14 @@ describe('site writer', () => {
     expect(read('index.html')).not.toMatch(/katex|mermaid/);
     for (const a of onDisk.assets) expect(fs.existsSync(path.join(out, a))).toBe(true);
     expect(manifest.assets).toEqual(onDisk.assets);
+  });
+
+  it('writes a manifest that site hosting reads back with every page, date and asset it wrote', () => {
+    const served = parseManifest(read('manifest.json'), 'manifest.json');
+    const { files: _files, ...readable } = manifest;
+    expect(served).toEqual(readable);
+    const setup = served.pages.find((p) => p.path === 'guides/setup');
+    expect(setup).toMatchObject({ title: 'Setup', lastUpdated: '2026-01-02', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
   it('lists only visible, ungated pages in llms.txt and the sitemap', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreviewInfoSchema, type PreviewChanges } from '@quire/shared/site/preview-banner';
 import type { RunBuildInput, RunBuildResult } from '../../src/builder/pipeline';
-import { previewIdentityOf, writePreviewInfo } from '../../src/jobs/preview-changes';
+import { previewIdentityOf, writePreviewInfo } from '../../src/deployments/preview-changes';
 import { projectSiteUrl } from '../../src/services/projects';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';

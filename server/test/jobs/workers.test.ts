@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newId } from '@quire/shared/ids';
 import { buildApp } from '../../src/app';
-import { ORPHAN_AFTER_MS, WORKERS_DIED_ERROR } from '../../src/jobs/build-runner';
+import { ORPHAN_AFTER_MS, WORKERS_DIED_ERROR } from '../../src/builds/build-sweep';
 import { loadConfig } from '../../src/env';
 import { bearer } from '../helpers/app';
 import { testDatabaseFromEnv } from '../helpers/pg-database';

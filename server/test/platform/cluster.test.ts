@@ -17,7 +17,7 @@ import { createTempDatabase, type TempDatabase } from '../helpers/pg-database';
 import { requirePostgres, requireRedis } from '../helpers/services';
 import { startTestS3, type TestS3 } from '../storage/s3-server';
 import { dataPaths } from '../../src/data-paths';
-import { KEEP_PRODUCTION } from '../../src/jobs/deployments';
+import { KEEP_PRODUCTION } from '../../src/deployments/publish';
 import { api, siteGet, startQuire, waitUntil, type QuireProcess } from './processes';
 
 const postgres = await requirePostgres();

@@ -1,5 +1,5 @@
 /**
- * Taking a preview down with deployments in an S3-compatible bucket (jobs/preview-removal.ts):
+ * Taking a preview down with deployments in an S3-compatible bucket (deployments/preview-removal.ts):
  * its files and its channel pointer leave the bucket, its host answers 404, production stays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sitePathOf } from '../../src/sites/request-path';
-import { branchSlug, hostName, parseSiteHost, previewSiteUrl } from '../../src/sites/host';
+import { branchSlug, hostName, parseSiteHost, previewSiteUrl } from '../../src/deployments/site-host';
 
 describe('sitePathOf', () => {
   it('decodes once and drops query, fragment and empty segments', () => {

@@ -104,4 +104,20 @@ describe('projects and builds over tRPC (desktop app)', () => {
     expect(list.total).toBe(2);
     expect(await viewer.builds.log({ projectId, buildId: list.items[0]!.id })).toMatch(/writing site \(fake\)/);
   });
+
+  it('lets an editor cancel a running build, as the REST route does: stopped before the answer, CONFLICT once ended', async () => {
+    fake.state.hold = true;
+    const editor = await callerFor(t.ctx, tokens.editor);
+    const build = await editor.builds.trigger({ projectId });
+    await fake.reached(build.id);
+    expect((await trpcErrorOf((await callerFor(t.ctx, tokens.viewer)).builds.cancel({ projectId, buildId: build.id }))).code).toBe('FORBIDDEN');
+    await editor.builds.cancel({ projectId, buildId: build.id });
+    fake.state.hold = false;
+    expect((await editor.builds.get({ projectId, buildId: build.id })).status).toBe('cancelled');
+    expect(await editor.builds.log({ projectId, buildId: build.id })).toMatch(/cancelled/);
+    const again = await trpcErrorOf(editor.builds.cancel({ projectId, buildId: build.id }));
+    expect(again.code).toBe('CONFLICT');
+    expect(again.message).toBe(`Build ${build.id} already ended; only queued or building builds can be cancelled.`);
+    expect((await trpcErrorOf(editor.builds.cancel({ projectId, buildId: 'bld_unknown0000000000000' }))).code).toBe('NOT_FOUND');
+  });
 });

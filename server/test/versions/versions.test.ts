@@ -3,8 +3,8 @@ import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import type { FixtureRepo } from '../helpers/git-repo';
 import { createProject, trigger, waitForStatus } from '../routes/builds/build-fixture';
 import { newId } from '@quire/shared/ids';
-import { readBuildLog } from '../../src/jobs/build-log';
-import { AFTER_DEPLOY_GRACE_MS } from '../../src/jobs/after-deploy';
+import { readBuildLog } from '../../src/builds/build-log';
+import { AFTER_DEPLOY_GRACE_MS } from '../../src/deployments/after-deploy';
 import { VERSIONING, versionedRepo } from './versioned-repo';
 
 const HOST = 'acme-docs.localhost:4000';

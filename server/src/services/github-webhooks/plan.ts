@@ -18,7 +18,7 @@
  */
 import type { GithubPushEvent } from '@quire/shared/api/git-webhooks';
 import { checkBranchName, checkCommitSha } from '@quire/shared/repo/git-ref';
-import { branchSlug } from '../../sites/host';
+import { branchSlug } from '../../deployments/site-host';
 import type { GitEvent } from './payload';
 
 /** Commits GitHub lists at most in a push payload; a push listing this many may have more. */

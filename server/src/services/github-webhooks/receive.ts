@@ -19,7 +19,7 @@ import { ApiError, invalidField } from '@quire/shared/errors';
 import type { AppContext } from '../../context';
 import { parseStringList } from '../../db/json-columns';
 import { isUniqueViolation } from '../../db/errors';
-import { removePreview } from '../../jobs/preview-removal';
+import { removePreview } from '../../deployments/preview-removal';
 import { queueGitEventBuild } from '../webhook-builds';
 import { answerOf, recordDelivery, recordDeliveryOnce, type DeliveryRecord } from './deliveries';
 import { recordInstallation } from './installations';

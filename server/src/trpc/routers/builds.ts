@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { BuildStatusSchema, CommitShaSchema, TriggerBuildBodySchema, type Build, type BuildDetail } from '@quire/shared/api/builds';
 import { ChangeEntrySchema } from '@quire/shared/api/reviews';
 import { resolvePage } from '../../http/pagination';
-import { buildLogText } from '../../jobs/build-log';
+import { buildLogText } from '../../builds/build-log';
 import { buildProgress, type BuildProgress } from '../../services/build-progress';
 import { getBuild, listBuilds, toBuildDetailDto, toBuildDto, triggerBuild } from '../../services/builds';
 import { queueChangeSetPreview } from '../../services/change-set-previews';
+import { cancelBuild } from '../../builds/cancel-build';
 import { permittedProcedure, router } from '../trpc';
 
 const BuildInput = z.object({ projectId: z.string().max(64), buildId: z.string().max(64) });
@@ -24,6 +25,8 @@ const writer = permittedProcedure('builds:write');
  *   the change set `changes` (a review's change set shape) laid over `baseCommit`, on the caller's
  *   own preview channel (services/change-set-previews.ts); BAD_REQUEST naming the field,
  *   PAYLOAD_TOO_LARGE past the change set limits, TOO_MANY_REQUESTS past the hourly trigger limit.
+ * - `cancel({projectId, buildId})` → nothing, once the build is cancelled (a building one is stopped
+ *   first, up to 15 s); CONFLICT when it already ended, with the REST route's message.
  * - `log({projectId, buildId})` → the log so far, as text.
  * - `progress({projectId, buildId})` (subscription; server-sent events over HTTP) → a first update
  *   with the whole log, then status, step and new log lines as they happen, ending with `done: true`.
@@ -45,6 +48,7 @@ export const buildsRouter = router({
   previewChanges: writer
     .input(z.object({ projectId: z.string().max(64), baseCommit: CommitShaSchema, changes: z.array(ChangeEntrySchema) }))
     .mutation(async ({ ctx, input }): Promise<Build> => toBuildDto(await queueChangeSetPreview(ctx.app, ctx.auth, input.projectId, input))),
+  cancel: writer.input(BuildInput).mutation(({ ctx, input }): Promise<void> => cancelBuild(ctx.app, ctx.auth, input.projectId, input.buildId)),
   log: reader.input(BuildInput).query(async ({ ctx, input }): Promise<string> => {
     const row = await getBuild(ctx.app, ctx.auth, input.projectId, input.buildId);
     return buildLogText(ctx.app, row.projectId, row.id);

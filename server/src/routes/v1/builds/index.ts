@@ -7,13 +7,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError } from '@quire/shared/errors';
 import { dataEnvelope, errorResponses, PerPagePaginationSchema } from '@quire/shared/api/common';
 import { ProjectParamsSchema } from '@quire/shared/api/projects';
 import { BuildDetailSchema, BuildParamsSchema, BuildSchema, ListBuildsFiltersSchema, TriggerBuildBodySchema } from '@quire/shared/api/builds';
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
 import { getBuild, listBuilds, toBuildDetailDto, toBuildDto, triggerBuild, TRIGGERS_PER_HOUR } from '../../../services/builds';
-import { buildLogText } from '../../../jobs/build-log';
+import { buildLogText } from '../../../builds/build-log';
+import { cancelBuild } from '../../../builds/cancel-build';
 
 const buildsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -90,10 +90,7 @@ const buildsRoutes: FastifyPluginAsync = async (base) => {
       response: { 204: z.null().describe('Cancelled'), ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (req, reply) => {
-    const row = await getBuild(app.ctx, req.auth, req.params.projectId, req.params.buildId);
-    const outcome = await app.buildRunner.cancel(row.id);
-    if (outcome === 'missing') throw new ApiError('not_found', `No build ${row.id} in project ${row.projectId}.`);
-    if (outcome === 'finished') throw new ApiError('conflict', `Build ${row.id} already ended; only queued or building builds can be cancelled.`);
+    await cancelBuild(app.ctx, req.auth, req.params.projectId, req.params.buildId);
     return reply.code(204).send(null);
   });
 };

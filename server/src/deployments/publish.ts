@@ -115,7 +115,7 @@ async function insertDeployment(ctx: AppContext, d: DeploymentRecord): Promise<b
         finishedAt: now,
         commitSha: d.commitSha,
         commitMessage: d.commitMessage,
-        // cleared once the steps after this commit are done (jobs/after-deploy.ts)
+        // cleared once the steps after this commit are done (after-deploy.ts)
         afterDeployPending: true,
       },
     });

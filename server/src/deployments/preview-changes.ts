@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PREVIEW_INFO_FILE, type PreviewChanges, type PreviewInfo, type PreviewKind, type PreviewPage } from '@quire/shared/site/preview-banner';
 import type { AppContext } from '../context';
 import type { Models } from '../db/client';
-import { parseManifest, type DeploymentManifest } from '../sites/manifest';
+import { parseManifest, type DeploymentManifest } from './manifest';
 import type { DeploymentFiles } from '../storage/deployment-store';
 import { localDeploymentFiles } from '../storage/local-store';
 

@@ -1,9 +1,9 @@
 /**
  * The steps of a deploy that come after its commit (the build recorded `deployed`, with its
- * Deployment row: jobs/deployments.ts), made durable. The commit sets `Build.afterDeployPending`;
+ * Deployment row: deployments/publish.ts), made durable. The commit sets `Build.afterDeployPending`;
  * it is cleared once those steps are done:
  * - the deployment store's pointer names the new deployment (stores with pointers: S3), and
- * - a production build's version builds are queued (jobs/version-builds.ts).
+ * - a production build's version builds are queued (versions/version-builds.ts).
  * A process that dies in between (a crash, SIGKILL, a lost database connection) or a step that
  * fails leaves the flag set, and the build runner's sweep, in whichever process works builds,
  * finishes them for builds deployed longer ago than {@link AFTER_DEPLOY_GRACE_MS} (so it does not
@@ -11,8 +11,8 @@
  * a crash (decisions.md section 1).
  */
 import type { AppContext } from '../context';
-import { BuildLog } from './build-log';
-import { queueVersionBuilds } from './version-builds';
+import { BuildLog } from '../builds/build-log';
+import { queueVersionBuilds } from '../versions/version-builds';
 
 /** How long after its deploy commit a build's pending steps are left to the process deploying it, in ms. */
 export const AFTER_DEPLOY_GRACE_MS = 60_000;

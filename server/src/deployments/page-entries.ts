@@ -1,13 +1,13 @@
 /**
  * Where each page sits in a deployment's index files (`llms.txt`, `llms-full.txt` and their
  * per-language copies, `sitemap.xml`): the byte ranges site hosting cuts out for a reader whom the
- * project's access rules or path-scoped IP allowlists refuse those pages (page-filter.ts; decisions.md
+ * project's access rules or path-scoped IP allowlists refuse those pages (sites/page-filter.ts; decisions.md
  * sections 6 and 9). The builder writes them beside the files, in `_quire/page-entries.json`
  * ({@link PAGE_ENTRIES_FILE}, never served), and leaves the files themselves exactly as readers get
  * them: the marks are out of band, so no marker has to be stripped from every public answer, no
  * format (Markdown lists, XML) carries anything foreign, and no page's own text can forge or end a
  * mark early. The ranges are cut by the same byte-range cutter as the audience marks
- * (audience-variants.ts `cutForVisitor`), in one pass with them.
+ * (sites/audience-variants.ts `cutForVisitor`), in one pass with them.
  *
  * The file (version 1):
  *

@@ -4,14 +4,15 @@
  * non-default version of the live production site's `versioning.versions` is built from its own
  * ref and deployed under `/<label>/`; versions no longer listed stop being served.
  */
-import { newId } from '@quire/shared/ids';
+import type { BuildTrigger } from '@quire/shared/api/builds';
 import { nonDefaultVersions } from '@quire/shared/docs/versions';
 import type { AppContext } from '../context';
 import { lockKey } from '../db/locks';
 import { nextStamp } from '../db/stamps';
 import { productionSite } from '../services/deployed-site';
-import { BuildLog } from './build-log';
-import { pruneOldDeployments } from './deployments';
+import { BuildLog } from '../builds/build-log';
+import { enqueueBuild, queueBuild } from '../builds/queue-build';
+import { pruneOldDeployments } from '../deployments/publish';
 
 /** What {@link queueVersionBuilds} did. */
 export interface VersionBuildsQueued {
@@ -58,21 +59,17 @@ export async function queueVersionBuilds(ctx: AppContext, buildId: string): Prom
     }
     const made: { label: string; buildId: string }[] = [];
     for (const v of wanted) {
-      const id = newId('build');
-      await tx.build.create({
-        data: {
-          id,
-          projectId,
-          status: 'queued',
-          trigger: parent.trigger,
-          branch: v.tag ?? v.branch ?? v.label,
-          isPreview: false,
-          version: v.label,
-          createdById: parent.createdById,
-          createdAt: nextStamp(),
-        },
+      const row = await queueBuild(tx, {
+        projectId,
+        // the parent's trigger, as stored (one of BuildTrigger)
+        trigger: parent.trigger as BuildTrigger,
+        branch: v.tag ?? v.branch ?? v.label,
+        isPreview: false,
+        version: v.label,
+        createdById: parent.createdById,
+        createdAt: nextStamp(),
       });
-      made.push({ label: v.label, buildId: id });
+      made.push({ label: v.label, buildId: row.id });
     }
     const deployed = await tx.deployment.findMany({ where: { projectId, kind: 'version' }, select: { previewName: true } });
     const gone = [...new Set(deployed.map((d) => d.previewName))].filter((label) => !labels.has(label));
@@ -97,10 +94,7 @@ export async function queueVersionBuilds(ctx: AppContext, buildId: string): Prom
     const log = new BuildLog(ctx.config.dataDir, q.buildId);
     log.line(`queued: version ${q.label}, after production build ${buildId} deployed`);
     log.close();
-    ctx.events.emit('build.status', { projectId, buildId: q.buildId, status: 'queued' });
-    await ctx.jobs
-      .enqueue('build', { buildId: q.buildId, projectId }, { jobId: q.buildId })
-      .catch((err: unknown) => ctx.log.error({ err, buildId: q.buildId }, 'enqueuing a version build failed; a worker will pick it up from the database'));
+    await enqueueBuild(ctx, { id: q.buildId, projectId });
   }
   return { queued, removed };
 }

@@ -4,7 +4,7 @@
  * stops being served (its host answers 404) and its files are deleted. Production is never touched.
  */
 import type { AppContext } from '../context';
-import { previewChannelOf } from './build-runner';
+import { previewChannelOf } from './preview-channel';
 
 /** What {@link removePreview} did. */
 export interface PreviewRemoval {
@@ -19,7 +19,7 @@ export interface PreviewRemoval {
 /**
  * Removes the preview `previewName` of project `projectId`: cancels its queued builds and asks the
  * runner to stop its running ones (`cancelRequested`: a build whose cancel was requested never
- * records a deployment, jobs/deployments.ts), so nothing brings it back; deletes its Deployment
+ * records a deployment, deployments/publish.ts), so nothing brings it back; deletes its Deployment
  * rows and announces `deployment.changed` (site hosts drop it: the preview host answers 404), then
  * deletes its stored files (`ctx.deploymentStore.remove`) and, with a store that has pointers (S3),
  * its channel pointer. A build belongs to the preview when {@link previewChannelOf} names it (its
