@@ -15,7 +15,7 @@ import type { DenialReason } from '@quire/shared/api/access';
 import type { AppContext } from '../context';
 import { productionSite } from '../services/deployed-site';
 import { verifyAudienceToken, verifyAudienceTokenCached, type AudienceGrant, type TokenRefusal } from '../services/audience-tokens';
-import { sitePathOf } from '../sites/request-path';
+import { sitePathOf } from '../deployments/site-path';
 import type { DeploymentManifest } from '../deployments/manifest';
 import { evaluateAccessPolicy, type AccessVerdict } from './policy';
 

@@ -7,7 +7,7 @@
  */
 import { versionOfPath, type DocVersion } from '@quire/shared/docs/versions';
 import { hostName } from '../deployments/site-host';
-import { sitePathOf } from '../sites/request-path';
+import { sitePathOf } from '../deployments/site-path';
 
 /** A page named by a client: its path as the manifest lists it (`''`: the home page) and the version prefix it carried. */
 export type PageReference = { ok: true; path: string; version?: string } | { ok: false; message: string };

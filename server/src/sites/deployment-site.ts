@@ -10,7 +10,7 @@ import { gateChromeOf, type GateChrome } from './gate-document';
 import { parseManifest, siteOwnedFiles, type DeploymentManifest } from '../deployments/manifest';
 import { injectAfterBody, loadPreviewBanner, type PreviewBanner } from './preview-banner';
 import { NotFoundSuggestions } from './not-found-suggestions';
-import { sitePathOf } from './request-path';
+import { sitePathOf } from '../deployments/site-path';
 import { PAGE_ENTRIES_FILE, parsePageEntries, type FileEntries, type PageEntries } from '../deployments/page-entries';
 import { findPageLinks } from './page-links';
 import type { Coverage, Refusal } from './page-filter';

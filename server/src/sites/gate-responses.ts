@@ -7,7 +7,7 @@ import { readForm } from './form-body';
 import { gateDocument, type GateChrome } from './gate-document';
 import { hostName } from '../deployments/site-host';
 import { gateChromeFor } from './page-filter';
-import { sitePathOf } from './request-path';
+import { sitePathOf } from '../deployments/site-path';
 import { sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';
 

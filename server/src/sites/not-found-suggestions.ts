@@ -5,7 +5,7 @@ import { CACHE_PRIVATE, cachedFileOf, type CachedFile, type FileAccess } from '.
 import type { SiteFileCache } from './file-cache';
 import type { DeploymentManifest } from '../deployments/manifest';
 import type { Refusal } from './page-filter';
-import { sitePathOf } from './request-path';
+import { sitePathOf } from '../deployments/site-path';
 
 /** A page of the manifest that may be suggested. */
 type ManifestPage = DeploymentManifest['pages'][number];

@@ -5,7 +5,7 @@ import type { DeploymentSite } from './deployment-site';
 import { gateDocument } from './gate-document';
 import { denialOf, formOf } from './gate-responses';
 import { MEMBER_PREVIEW_COOKIE_SECONDS, signPreviewProof, verifyPreviewPass, verifyPreviewProof } from '../access/preview-access';
-import { sitePathOf } from './request-path';
+import { sitePathOf } from '../deployments/site-path';
 import { sendPlainNotFound, sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';
 import { LINK_PREFIX } from './site-endpoints';

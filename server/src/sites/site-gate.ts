@@ -8,7 +8,7 @@ import type { DeploymentSite, FileAnswer, SiteAnswer } from './deployment-site';
 import { gateDocument } from './gate-document';
 import { denialOf, fail, requestPath, sendGatePage, WWW_AUTHENTICATE } from './gate-responses';
 import { previewLink, previewOpen, previewPass, refusePrivatePreview } from './preview-gate';
-import { sitePathOf } from './request-path';
+import { sitePathOf } from '../deployments/site-path';
 import { sendAnswer, sendPlainNotFound, sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';
 import type { SiteEndpoint } from './site-endpoints';

@@ -3,7 +3,7 @@ import { GATE_NEXT_FIELD, GATE_TOKEN_FIELD } from '@quire/shared/site/gate-page'
 import { AUDIENCE_COOKIE, setCookie } from './cookies';
 import type { DeploymentSite } from './deployment-site';
 import { denialOf, formOf, safeNext, sendGatePage } from './gate-responses';
-import { sitePathOf } from './request-path';
+import { sitePathOf } from '../deployments/site-path';
 import { sendMethodNotAllowed, sendPrivate } from './respond';
 import type { SiteAccess } from './site-access';
 

@@ -24,7 +24,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SWITCHER_PARAM, SWITCHER_VALUE, versionOfPath } from '@quire/shared/docs/versions';
 import type { DeploymentSite } from './deployment-site';
-import { sitePathOf } from './request-path';
+import { sitePathOf } from '../deployments/site-path';
 import { CACHE_REVALIDATE, SECURITY_HEADERS } from './security-headers';
 
 /**

@@ -22,10 +22,14 @@ function modules(dir: string): string[] {
   });
 }
 
-/** The top-level folder or file (without `.ts`) of a module: its unit in the layer map. */
+/**
+ * A module's unit in the layer map: the module itself when the map lists it (`deployments/deploy`),
+ * else its top-level folder, or its file without `.ts` at the top level.
+ */
 function unitOf(file: string): string {
-  const [first, ...rest] = path.relative(src, file).split(path.sep);
-  return rest.length === 0 ? first!.replace(/\.ts$/, '') : first!;
+  const rel = path.relative(src, file).split(path.sep).join('/').replace(/\.ts$/, '');
+  if (rank.has(rel)) return rel;
+  return rel.split('/')[0]!;
 }
 
 /** Relative import and re-export specifiers of a module, with whether they are type-only. */
@@ -47,6 +51,7 @@ describe('server/src layers', () => {
 
   it('assign every top-level folder and file to exactly one layer', () => {
     const units = [...new Set(files.map(unitOf))].sort();
+    expect(units.length).toBeGreaterThan(20);
     expect(units.filter((u) => !rank.has(u))).toEqual([]);
     const listed = LAYERS.flatMap((l) => l.units);
     expect(listed.length).toBe(new Set(listed).size);
@@ -61,6 +66,7 @@ describe('server/src layers', () => {
         if (!target.startsWith(src + path.sep)) continue;
         const to = unitOf(target.endsWith('.ts') ? target : `${target}.ts`);
         if (to === from || (to === 'context' && typeOnly)) continue;
+        expect(rank.has(to), `${spec} from ${path.relative(src, file)}`).toBe(true);
         if ((rank.get(to) ?? -1) > (rank.get(from) ?? -1)) {
           upward.push(`${path.relative(src, file)} (${LAYERS[rank.get(from)!]!.name}) imports ${spec} (${LAYERS[rank.get(to)!]!.name})`);
         }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sitePathOf } from '../../src/sites/request-path';
+import { sitePathOf } from '../../src/deployments/site-path';
 import { branchSlug, hostName, parseSiteHost, previewSiteUrl } from '../../src/deployments/site-host';
 
 describe('sitePathOf', () => {
