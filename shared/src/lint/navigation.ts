@@ -23,6 +23,7 @@ import { COMPONENTS } from '../docs/markdown/components/index';
 import { isJsxElement, type EsNode, type UNode } from '../docs/markdown/mdx-nodes';
 import type { InventoryIndex } from '../docs/page-inventory';
 import { parsePage } from './page-tree';
+import { lineStarts, positionAt } from './text-positions';
 import type { LintFinding, LintFix } from './types';
 
 /** The rule ids of this module, in the order the linter documents them. */
@@ -65,16 +66,7 @@ export function runNavigationChecks(text: string, path: string, index: Inventory
   }
   const findings: LintFinding[] = [];
   const starts = lineStarts(text);
-  const at = (offset: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
-  };
+  const at = (offset: number) => positionAt(starts, offset);
   const report = (ruleId: (typeof NAVIGATION_RULES)[number], range: [number, number], message: string, fix?: LintFix) => {
     const start = at(range[0]);
     const end = at(Math.max(range[1], range[0] + 1));
@@ -167,8 +159,3 @@ function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}

@@ -15,29 +15,11 @@ import { parseMdx, prepareMdx } from '../docs/markdown/mdx';
 import type { UNode } from '../docs/markdown/mdx-nodes';
 import { originOffsets, type TextEdit } from '../docs/markdown/text-edits';
 import { DocsError } from '../docs/types';
+import { lineStarts, positionAt } from './text-positions';
 import type { LintFinding } from './types';
 
 /** What parsing a page gave: its MDX tree (none for `.md` pages) or the finding that it does not parse. */
 export type ParsedPage = { tree: UNode | undefined; syntax?: undefined } | { tree?: undefined; syntax: LintFinding };
-
-/** 1-based line and column of `offset` in a text whose line starts are `starts`. */
-function positionAt(starts: readonly number[], offset: number): { line: number; column: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, column: offset - starts[lo]! + 1 };
-}
-
-/** Offset of the start of each line of `text` (index 0: line 1). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
 
 /** The replacement that turns `text` into `body` when only a prefix differs (front matter blanked, BOM dropped). */
 function prefixEdits(text: string, body: string): TextEdit[] {

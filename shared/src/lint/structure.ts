@@ -8,6 +8,7 @@
  * `markdown/heading-increment`; markdownlint's fixes become range replacements.
  */
 import { lint } from 'markdownlint/sync';
+import { lineStarts } from './text-positions';
 import type { LintFinding, LintFix } from './types';
 
 /** markdownlint configuration of the structure checks (rule names as markdownlint documents them). */
@@ -22,13 +23,6 @@ export const STRUCTURE_CONFIG = {
   MD010: { code_blocks: false },
   MD024: { siblings_only: true },
 } as const;
-
-/** Offset of the start of each line of `text` (index 0: line 1). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
 
 /** The findings of the structure rules on `text`, those `enabled` says yes to. */
 export function runStructureChecks(text: string, enabled: (ruleId: string) => boolean): LintFinding[] {
