@@ -45,28 +45,33 @@ export function registerMdxCompletions(): void {
   }
 }
 
+/** The editor's "text typed" event: in Monaco's editor widget at run time, though not in its typings. */
+type TypedEvent = (listener: (text: string) => void) => monaco.IDisposable;
+
 /**
- * Closes MDX tags in `editor` as they are typed: after a `>` typed at the caret ends an opening
- * tag, its closing tag is inserted after the caret (the caret stays between the two). Undo and
- * redo, pastes and edits of several ranges are left alone. @returns the listener, to dispose
+ * Closes MDX tags in `editor` as they are typed: when a typed `>` ends an opening tag (also the `>`
+ * Monaco had inserted after a typed `<` and the caret just stepped over), its closing tag is inserted
+ * after the caret, which stays between the two. Pastes, undo and redo are left alone: only typing
+ * counts (the editor's `onDidType`; without it, a `>` inserted as a one-character edit).
+ * @returns the listener, to dispose
  */
 export function attachTagClosing(editor: monaco.editor.IStandaloneCodeEditor): monaco.IDisposable {
+  const closeAtCaret = () => {
+    const model = editor.getModel();
+    const at = editor.getPosition();
+    if (!model || !at || !MDX_LANGUAGES.includes(model.getLanguageId()) || editor.getSelections()?.length !== 1) return;
+    const offset = model.getOffsetAt(at);
+    const value = model.getValue();
+    const closing = closingTagFor(value.slice(0, offset), value.slice(offset, offset + 200));
+    if (!closing) return;
+    const here = new monaco.Selection(at.lineNumber, at.column, at.lineNumber, at.column);
+    editor.executeEdits('mdx-tag-close', [{ range: here, text: closing }], [here]);
+  };
+  const onDidType = (editor as unknown as { onDidType?: TypedEvent }).onDidType;
+  if (onDidType) return onDidType.call(editor, (text) => text === '>' && closeAtCaret());
   return editor.onDidChangeModelContent((e) => {
     if (e.isUndoing || e.isRedoing || e.isFlush || e.changes.length !== 1) return;
     const change = e.changes[0]!;
-    if (change.text !== '>' || change.rangeLength !== 0) return;
-    const model = editor.getModel();
-    if (!model || !MDX_LANGUAGES.includes(model.getLanguageId())) return;
-    const at = model.getPositionAt(change.rangeOffset + 1);
-    const value = model.getValue();
-    const offset = change.rangeOffset + 1;
-    const closing = closingTagFor(value.slice(0, offset), value.slice(offset, offset + 200));
-    if (!closing) return;
-    // after the current edit finishes (no edit from inside a change event)
-    queueMicrotask(() => {
-      if (editor.getModel() !== model) return;
-      const range = new monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column);
-      editor.executeEdits('mdx-tag-close', [{ range, text: closing, forceMoveMarkers: false }], [new monaco.Selection(at.lineNumber, at.column, at.lineNumber, at.column)]);
-    });
+    if (change.text === '>' && change.rangeLength === 0) queueMicrotask(closeAtCaret);
   });
 }
