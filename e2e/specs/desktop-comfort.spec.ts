@@ -66,7 +66,7 @@ test('a tag closes itself, the "/" menu inserts Steps, the edit is marked and li
   // the edited page is marked in the tree and listed in Changes, with its diff
   const tree = page.getByRole('tree', { name: 'Pages' });
   await expect(tree.getByRole('treeitem', { name: 'Quickstart', exact: true })).toHaveAccessibleDescription('edited');
-  await expect(tree.getByRole('treeitem', { name: 'Builds', exact: true })).not.toHaveAccessibleDescription('edited');
+  await expect(tree.getByRole('treeitem', { name: 'Concepts' }).getByRole('treeitem', { name: 'Builds', exact: true })).not.toHaveAccessibleDescription('edited');
   await page.getByRole('toolbar', { name: 'Activity' }).getByRole('button', { name: 'Changes' }).click();
   const changes = page.getByRole('region', { name: 'Changes' });
   await changes.getByRole('button', { name: 'quickstart.mdx, Modified' }).click();

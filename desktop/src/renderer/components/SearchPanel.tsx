@@ -62,7 +62,7 @@ export function SearchPanel({ projectId }: { projectId: string }) {
       <h2 className="side-view-title">Search</h2>
       <input
         ref={input}
-        type="search"
+        type="text"
         className="search-input"
         aria-label="Search in files"
         placeholder="Search in files"
