@@ -7,6 +7,7 @@ import { editorRouter } from './editor-router';
 import { folderRouter, openProject } from './local-folder-router';
 import { previewPass } from './preview-pass';
 import { docsRootOf } from './docs-root';
+import { workspaceViewsRouter } from './workspace-views-router';
 
 export type { CoreContext };
 
@@ -17,6 +18,7 @@ export type { CoreContext };
  * - `sync.*` (sync-router.ts: status, now, dismiss), `reviews.*` (reviews-router.ts: offline review work)
  * - `projects.list()` → `{items, offline}`
  * - `workspace.open({projectId})`, `workspace.tree({projectId})` → `{nodes, error}`, `workspace.changes({projectId})` → paths edited locally
+ * - `workspace.search/changedFiles/changeDiff` (workspace-views-router.ts: search in files, the Changes view)
  * - `workspace.refresh/conflict/conflicts/resolve/openFolder/localFolders` (local-folder-router.ts: three-way refresh from the server, local folders); `workspace.open` refreshes a project opened before
  * - `files.read({projectId, path})`, `files.write({projectId, path, content})` (also creates a file),
  *   `files.delete({projectId, path})` → `{path, deleted: true}`, `files.rename({projectId, from, to})` → the file at `to`
@@ -43,6 +45,7 @@ export const coreRouter = t.router({
   workspace: t.router({
     open: procedure.input(z.object({ projectId: ProjectId })).mutation(({ ctx, input }) => openProject(ctx, input.projectId)),
     ...folderRouter,
+    ...workspaceViewsRouter,
     tree: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.tree(input.projectId)),
     changes: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.core.store.changedPaths(input.projectId)),
     docsRoot: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => docsRootOf(ctx.core, input.projectId)),

@@ -69,3 +69,29 @@ export function wordPattern(alternatives: readonly string[], ignoreCase: boolean
 export function literalPattern(literal: string): string {
   return RE2JS.quote(literal);
 }
+
+/**
+ * Compiles one user-written RE2 regular expression `source` as it is (no word boundaries added, unlike
+ * {@link wordPattern}): the search of Quire Desktop's "Search in files" runs user regexes on it, in
+ * linear time. Empty matches are skipped; `alternative` is always 0.
+ * @throws PatternError when `source` is not valid RE2 syntax (backreferences and lookaround are not).
+ */
+export function searchPattern(source: string, ignoreCase: boolean): SafePattern {
+  let re: RE2JS;
+  try {
+    re = RE2JS.compile(source, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (err) {
+    throw new PatternError(`The pattern "${source}" is not a valid RE2 regular expression: ${(err as Error).message}`);
+  }
+  return {
+    matches(text) {
+      const out: PatternMatch[] = [];
+      const m = re.matcher(text);
+      while (m.find()) {
+        if (m.end() === m.start()) continue;
+        out.push({ start: m.start(), end: m.end(), text: m.group() ?? '', alternative: 0 });
+      }
+      return out;
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { Icon, type IconName } from './reviews/icons';
 import './reviews/reviews.css';
 
 /** The views of the side panel, chosen on the activity rail (desktop-look.md "Frame"). */
-export type Activity = 'pages' | 'reviews' | 'problems' | 'builds';
+export type Activity = 'pages' | 'search' | 'changes' | 'reviews' | 'problems' | 'builds';
 
 /** The activity rail's state: which view the side panel shows. */
 export const useActivity = create<{ activity: Activity; setActivity(a: Activity): void }>()((set) => ({
@@ -13,6 +13,8 @@ export const useActivity = create<{ activity: Activity; setActivity(a: Activity)
 
 const ITEMS: { id: Activity; label: string; icon: IconName }[] = [
   { id: 'pages', label: 'Pages', icon: 'pages' },
+  { id: 'search', label: 'Search', icon: 'search' },
+  { id: 'changes', label: 'Changes', icon: 'changes' },
   { id: 'reviews', label: 'Reviews', icon: 'reviews' },
   { id: 'problems', label: 'Problems', icon: 'problems' },
   { id: 'builds', label: 'Builds', icon: 'builds' },
@@ -20,7 +22,7 @@ const ITEMS: { id: Activity; label: string; icon: IconName }[] = [
 
 /**
  * The activity rail on the left of the workspace: a toolbar named "Activity" of icon buttons named
- * "Pages", "Reviews", "Problems" and "Builds" (tooltips give the same words; the chosen one is pressed).
+ * "Pages", "Search", "Changes", "Reviews", "Problems" and "Builds" (tooltips give the same words; the chosen one is pressed).
  * `badges` adds a small count to an item (e.g. reviews waiting in the outbox).
  */
 export function ActivityRail({ badges = {} }: { badges?: Partial<Record<Activity, number>> }) {

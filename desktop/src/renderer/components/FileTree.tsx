@@ -7,6 +7,8 @@ import { usePageActions } from '../pages/page-actions';
 import { TreeMenu, type MenuItem } from '../pages/TreeMenu';
 import { dropPage, movePageByKey, type DropTarget, type TreePlace } from '../pages/tree-moves';
 import { useConflicts } from './MergeView';
+import { useChanges } from '../store/changes-slice';
+import './comfort.css';
 
 /** The group of files outside the navigation (project-model.ts `workspaceTree`). */
 const OTHER_FILES = 'Other files';
@@ -41,7 +43,8 @@ function runMove(op: () => Promise<string | boolean | null>, focus: string): voi
  * Shift+F10 or the ContextMenu key) with "Rename page", "Move page", "Delete page"; a group's item
  * one with "New page in group". Pages are dragged onto a page (before or after it) or a group (to
  * its end), or moved within their group with Alt+ArrowUp / Alt+ArrowDown; ArrowUp / ArrowDown move
- * the focus between pages.
+ * the focus between pages. A file edited locally (`workspace.changedFiles`) shows an "M" badge and has
+ * the accessible description "edited".
  */
 export function FileTree({ nodes }: { nodes: TreeNode[] }) {
   const [menu, setMenu] = useState<OpenMenu | null>(null);
@@ -61,6 +64,9 @@ export function FileTree({ nodes }: { nodes: TreeNode[] }) {
       <span id="tree-conflict-note" hidden>
         In conflict: changed here and on the server; needs a decision.
       </span>
+      <span id="tree-edited-note" hidden>
+        edited
+      </span>
       {menu && <TreeMenu {...menu} onClose={closeMenu} />}
     </>
   );
@@ -71,6 +77,7 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
   const openFile = useApp((s) => s.openFile);
   const projectId = useApp((s) => s.projectId);
   const inConflict = useConflicts((s) => node.path !== undefined && s.paths.includes(node.path));
+  const edited = useChanges((s) => node.path !== undefined && s.items.some((c) => c.path === node.path));
   const focus = usePageActions((s) => (s.loaded === s.changes ? s.focus : null));
   const [dropHint, setDropHint] = useState<'before' | 'after' | 'into' | null>(null);
   const ref = useRef<HTMLLIElement>(null);
@@ -180,7 +187,7 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
       aria-disabled={opens === undefined}
       tabIndex={selected ? 0 : -1}
       className={`tree-leaf${selected ? ' selected' : ''}${inConflict ? ' conflict' : ''}${node.missing ? ' missing' : ''}${dropHint ? ` drop-${dropHint}` : ''}`}
-      aria-describedby={inConflict ? 'tree-conflict-note' : undefined}
+      aria-describedby={[inConflict && 'tree-conflict-note', edited && 'tree-edited-note'].filter(Boolean).join(' ') || undefined}
       title={note}
       draggable={isPage}
       onClick={() => opens && openFile(opens)}
@@ -222,6 +229,11 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
       )}
       {node.label}
       {node.missing && <span className="tree-missing">missing</span>}
+      {edited && (
+        <span className="tree-edited" aria-hidden="true" title="Edited here">
+          M
+        </span>
+      )}
     </li>
   );
 }

@@ -6,6 +6,8 @@ import { monaco } from '../editor/monaco-setup';
 import { SaveQueue } from '../editor/save-queue';
 import { readingMinutes, wordCount } from '../editor/text-stats';
 import { useUi, WORDS_PER_MINUTE } from '../store/ui-slice';
+import { useChanges } from '../store/changes-slice';
+import { useReveal } from '../store/reveal-slice';
 import { core, errorMessage } from '../trpc';
 import { Preview } from './Preview';
 import { Problems } from './Problems';
@@ -120,6 +122,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
     queue.current = new SaveQueue(
       async (content) => {
         await core.files.write.mutate({ projectId, path, content });
+        useChanges.getState().refreshSoon(projectId);
         // the tree shows docs.json's navigation and the pages' titles: it follows their edits as you type
         const titlesChanged = /\.mdx?$/i.test(path) && saved !== undefined && frontmatterOf(saved) !== frontmatterOf(content);
         if (SITE_CONFIG.test(path) || titlesChanged) useUi.getState().treeChanged();
@@ -225,6 +228,17 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
       useUi.getState().setStatus(null);
     };
   }, [path, onFixAll]);
+
+  // a search result asked for a place in this file: the caret goes there once the model holds the file
+  const reveal = useReveal((s) => s.request);
+  useEffect(() => {
+    const ed = editor.current;
+    if (!reveal || reveal.path !== path || initial?.path !== path || !ed) return;
+    ed.setPosition({ lineNumber: reveal.line, column: reveal.column });
+    ed.revealLineInCenter(reveal.line);
+    ed.focus();
+    useReveal.getState().done(reveal.seq);
+  }, [reveal, path, initial]);
 
   const onCursor = useCallback((line: number, column: number) => useUi.getState().setStatus({ line, column }), []);
 

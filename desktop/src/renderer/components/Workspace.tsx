@@ -18,6 +18,9 @@ import { pagesOf, useUi } from '../store/ui-slice';
 import { MergeView, refreshNotice, useConflicts } from './MergeView';
 import { PageDialogs } from '../pages/PageDialogs';
 import { usePageActions } from '../pages/page-actions';
+import { useChanges } from '../store/changes-slice';
+import { ChangeDiffView, ChangesPanel } from './ChangesPanel';
+import { SearchPanel } from './SearchPanel';
 
 /** The first page of a tree (depth first), to open when a project opens. */
 function firstPage(nodes: TreeNode[]): string | undefined {
@@ -39,11 +42,13 @@ export function Workspace({ projectId }: { projectId: string }) {
   const activity = useActivity((s) => s.activity);
   const openReviewId = useReviews((s) => s.openReviewId);
   const setProposeOpen = useReviews((s) => s.setProposeOpen);
+  const diffPath = useChanges((s) => s.diffPath);
   // reviews and builds belong to the project
   useEffect(
     () => () => {
       useReviews.getState().reset();
       useBuilds.getState().reset();
+      useChanges.getState().reset();
     },
     [projectId],
   );
@@ -53,6 +58,7 @@ export function Workspace({ projectId }: { projectId: string }) {
   const [reloads, setReloads] = useState(0);
   /** after a refresh or a resolved merge: the tree and the open page read the store again */
   async function reloadTree() {
+    void useChanges.getState().refresh(projectId);
     setTree(await core.workspace.tree.query({ projectId }));
     setReloads((n) => n + 1);
   }
@@ -67,6 +73,7 @@ export function Workspace({ projectId }: { projectId: string }) {
       useUi.getState().setPages(pagesOf(t.nodes));
       setReloads((n) => n + 1);
       usePageActions.getState().treeLoaded(pageChanges);
+      void useChanges.getState().refresh(projectId);
     }, (err: unknown) => !cancelled && setStatus(errorMessage(err)));
     return () => {
       cancelled = true;
@@ -121,6 +128,7 @@ export function Workspace({ projectId }: { projectId: string }) {
         setRefreshMsg(ws.refresh ? refreshNotice(ws.refresh) : ws.conflicts.length ? refreshNotice({ updated: [], merged: [], conflicts: ws.conflicts }) : null);
         useUi.getState().setWorkspace({ ref: ws.ref, commitSha: ws.commitSha, offline: ws.offline });
         useUi.getState().setPages(pagesOf(t.nodes));
+        void useChanges.getState().refresh(projectId);
         const first = firstPage(t.nodes);
         if (first && !useApp.getState().openPath) openFile(first);
       })
@@ -178,6 +186,8 @@ export function Workspace({ projectId }: { projectId: string }) {
             {tree && <FileTree nodes={tree.nodes} />}
           </>
         )}
+        {activity === 'search' && <SearchPanel projectId={projectId} />}
+        {activity === 'changes' && <ChangesPanel projectId={projectId} />}
         {activity === 'reviews' && <ReviewList projectId={projectId} />}
         {activity === 'problems' && <p className="note">The problems of the open page are listed under its editor.</p>}
         {activity === 'builds' && <BuildsPanel projectId={projectId} />}
@@ -187,6 +197,8 @@ export function Workspace({ projectId }: { projectId: string }) {
           <ReviewView projectId={projectId} reviewId={openReviewId} />
         ) : activity === 'builds' ? (
           <BuildView projectId={projectId} />
+        ) : activity === 'changes' && diffPath ? (
+          <ChangeDiffView projectId={projectId} path={diffPath} />
         ) : openPath ? (
           conflicts.includes(openPath) ? (
             <MergeView

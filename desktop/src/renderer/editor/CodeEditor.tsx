@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { languageOf, modelUri, monaco, systemTheme } from './monaco-setup';
 import { clearLintMarkers, registerLintCodeActions } from './lint-markers';
 import { useUi } from '../store/ui-slice';
+import { attachTagClosing, registerMdxCompletions } from './mdx-authoring';
 
 /** Props of {@link CodeEditor}. */
 export interface CodeEditorProps {
@@ -21,7 +22,8 @@ export interface CodeEditorProps {
 
 /**
  * Monaco, left alone by React (uncontrolled): created once, given a new model when `path`
- * changes, and reporting changes through `onChange`. Accessible name: "Editor: <path>".
+ * changes, and reporting changes through `onChange`. Accessible name: "Editor: <path>". MDX tags close
+ * themselves and "/" opens the menu of components (mdx-authoring.ts).
  */
 export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onTopLine }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -45,6 +47,8 @@ export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onT
       lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
     });
     registerLintCodeActions();
+    registerMdxCompletions();
+    const tagClosing = attachTagClosing(editor);
     editorRef.current = editor;
     const sub = editor.onDidChangeModelContent(() => changeRef.current(editor.getValue()));
     const cursor = editor.onDidChangeCursorPosition((e) => cursorRef.current?.(e.position.lineNumber, e.position.column));
@@ -63,6 +67,7 @@ export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onT
     onReady?.(editor);
     return () => {
       sub.dispose();
+      tagClosing.dispose();
       cursor.dispose();
       scroll.dispose();
       layout.dispose();

@@ -40,6 +40,12 @@ export function shortcutLabel(s: Shortcut): string {
   return parts.join('+') + (s.chord ? ` ${s.chord.toUpperCase()}` : '');
 }
 
+/** Opens the Search view (SearchPanel.tsx focuses its text box when it opens; when it is open already, the box takes the focus here). */
+function showSearch(): void {
+  useActivity.getState().setActivity('search');
+  document.querySelector<HTMLInputElement>('input[aria-label="Search in files"]')?.focus();
+}
+
 const noEditor = () => (useUi.getState().editor ? null : 'Open a page first.');
 
 /** Every command, in palette order. */
@@ -50,6 +56,8 @@ export const COMMANDS: Command[] = [
   { id: 'toggle-preview', title: 'Toggle preview', shortcut: { mod: true, key: 'k', chord: 'v' }, disabledReason: () => null, run: () => useUi.getState().togglePreview() },
   { id: 'fix-all', title: 'Fix all in page', shortcut: { mod: true, alt: true, key: 'f' }, disabledReason: noEditor, run: () => useUi.getState().editor?.fixAll() },
   { id: 'publish', title: 'Publish', disabledReason: () => null, run: () => (useActivity.getState().setActivity('builds'), useUi.getState().requestPublish()) },
+  { id: 'search', title: 'Search in files', shortcut: { mod: true, shift: true, key: 'f' }, disabledReason: () => null, run: showSearch },
+  { id: 'changes', title: 'Show changes', disabledReason: () => null, run: () => useActivity.getState().setActivity('changes') },
   { id: 'builds', title: 'Show builds', disabledReason: () => null, run: () => useActivity.getState().setActivity('builds') },
   { id: 'new-page', title: 'New page', disabledReason: () => null, run: () => usePageActions.getState().show({ kind: 'new' }) },
   { id: 'rename-page', title: 'Rename page', disabledReason: noOpenPage, run: () => showForOpenPage('rename') },

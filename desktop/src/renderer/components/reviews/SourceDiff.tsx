@@ -13,6 +13,8 @@ export interface SourceDiffProps {
   target: CommentTarget | null;
   /** a line number was clicked (shift extends the range) or lines were selected */
   onPickLines(lineStart: number, lineEnd: number): void;
+  /** scroll to the first change once the diff is computed (default false: the diff opens at the top) */
+  revealFirstChange?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface SourceDiffProps {
  * lines of a new comment. A deleted file is commented on its old text. Accessible names:
  * "Source before: <path>" and "Source after: <path>".
  */
-export function SourceDiff({ path, before, after, commentedLines, target, onPickLines }: SourceDiffProps) {
+export function SourceDiff({ path, before, after, commentedLines, target, onPickLines, revealFirstChange = false }: SourceDiffProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneDiffEditor | null>(null);
   const decorations = useRef<monaco.editor.IEditorDecorationsCollection | null>(null);
@@ -53,7 +55,13 @@ export function SourceDiff({ path, before, after, commentedLines, target, onPick
     // a deleted file has no new text: its comments go on the old one
     const side = after === null ? diff.getOriginalEditor() : diff.getModifiedEditor();
     decorations.current = side.createDecorationsCollection();
+    let revealed = !revealFirstChange;
     const subs = [
+      diff.onDidUpdateDiff(() => {
+        if (revealed) return;
+        revealed = true;
+        diff.revealFirstDiff();
+      }),
       side.onMouseDown((e) => {
         const t = e.target;
         if ((t.type === monaco.editor.MouseTargetType.GUTTER_LINE_NUMBERS || t.type === monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN) && t.position) {
@@ -81,7 +89,7 @@ export function SourceDiff({ path, before, after, commentedLines, target, onPick
       diff.dispose();
       editorRef.current = null;
     };
-  }, [path, before, after]);
+  }, [path, before, after, revealFirstChange]);
 
   useEffect(() => {
     const lines = new Set(commentedLines);

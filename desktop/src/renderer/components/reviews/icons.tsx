@@ -9,6 +9,8 @@ const PATHS = {
   builds: 'M5 3l14 9-14 9z',
   clock: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 7v5l3 3',
   comment: 'M4 5h16v11H9l-5 4z',
+  changes: 'M6 3v12M6 15a3 3 0 1 0 0 6a3 3 0 1 0 0-6M18 3a3 3 0 1 0 0 6a3 3 0 1 0 0-6M18 9c0 6-12 4-12 6',
+  search: 'M10 3a7 7 0 1 0 0 14a7 7 0 1 0 0-14M15 15l6 6',
 } as const;
 
 /** The name of an icon of {@link Icon}. */

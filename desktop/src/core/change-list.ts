@@ -1,0 +1,52 @@
+/**
+ * The local edits of an opened workspace one file at a time, for the desktop's "Changes" view: each
+ * changed path with its kind, and a file's two texts for its diff. The same rule as the change set a
+ * review sends (local-changes.ts): a file whose local text differs from its base is modified (added
+ * when it has no base); a file of the base deleted here is deleted.
+ */
+import { CoreError } from './core-error';
+import type { LocalStore } from './store';
+
+/** How a file changed locally. */
+export type ChangeKind = 'added' | 'modified' | 'deleted';
+
+/** One changed file. */
+export interface ChangedFile {
+  path: string;
+  change: ChangeKind;
+}
+
+/** A changed file's texts: `before` the base (null when added), `after` the local text (null when deleted). */
+export interface ChangeDiff extends ChangedFile {
+  before: string | null;
+  after: string | null;
+}
+
+function requireOpen(store: LocalStore, projectId: string): void {
+  if (!store.workspace(projectId)) throw new CoreError('NOT_FOUND', 'Open the project first.');
+}
+
+/**
+ * The workspace's changed files, sorted by path (binary files included, as `modified` or `added`).
+ * @throws CoreError NOT_FOUND when the project is not open
+ */
+export function changedFiles(store: LocalStore, projectId: string): ChangedFile[] {
+  requireOpen(store, projectId);
+  return store.changedPaths(projectId).map((path) => {
+    if (store.deletedFile(projectId, path)) return { path, change: 'deleted' as const };
+    return { path, change: store.file(projectId, path)?.base === null ? ('added' as const) : ('modified' as const) };
+  });
+}
+
+/**
+ * The two texts of a changed file.
+ * @throws CoreError NOT_FOUND when the project is not open or it has no file at `path`
+ */
+export function changeDiff(store: LocalStore, projectId: string, path: string): ChangeDiff {
+  requireOpen(store, projectId);
+  const gone = store.deletedFile(projectId, path);
+  if (gone) return { path, change: 'deleted', before: gone.base, after: null };
+  const f = store.file(projectId, path);
+  if (!f) throw new CoreError('NOT_FOUND', `There is no file ${path} in this project.`);
+  return { path, change: f.base === null ? 'added' : 'modified', before: f.base, after: f.content };
+}
