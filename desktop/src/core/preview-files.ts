@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import mime from 'mime';
 import { CONFIG_FILES } from '@quire/shared/docs/config/page-files';
+import { SITE_JS_FILES } from '@quire/shared/site/asset-files';
 import type { Core } from './core';
 import { docsRootOf } from './docs-root';
 import type { LocalFolders } from './local-folder';
 import { isLocalProject } from './local-folder';
+import { PREVIEW_FRAME_SCRIPT } from './preview-frame-script';
 import { PREVIEW_PREFIX } from './preview-urls';
 
 /**
@@ -20,7 +22,9 @@ import { PREVIEW_PREFIX } from './preview-urls';
  *   package) by the site's rule for repository files (decisions.md section 10, server/src/sites/repository-files.ts):
  *   passive types as they are, SVG with an inert policy, other text as `text/plain`, the rest a download;
  * - `/_quire-preview/_assets/katex.css` and `/_quire-preview/_assets/fonts/<name>.woff2`: KaTeX's, from the
- *   installed `katex` package (no CDN).
+ *   installed `katex` package (no CDN); `site.js`: the site's deferred scripts, concatenated as a build
+ *   does (server/src/builder/assets.ts); `mermaid.js`: mermaid's browser bundle, as the site serves it;
+ *   `frame.js`: the preview frame's own script (preview-frame-script.ts).
  * The preview renderer (preview-render.ts) points the page's root-relative URLs at the first form.
  */
 
@@ -64,6 +68,8 @@ export function isPublishedFile(file: string): boolean {
 }
 
 let katexDir: string | undefined;
+let siteJs: Buffer | undefined;
+let mermaidJs: Buffer | undefined;
 
 /** The `dist` folder of the installed `katex` (a dependency of the shared renderer). */
 function katexDist(): string {
@@ -73,19 +79,36 @@ function katexDist(): string {
   return (katexDir = path.dirname(fromShared.resolve('katex/dist/katex.min.css')));
 }
 
-/** KaTeX's stylesheet or one of its WOFF2 fonts, or null for another asset name. */
+/** The site's deferred scripts, concatenated in the builder's order (server/src/builder/assets.ts). */
+function readSiteJs(): Buffer {
+  const require = createRequire(import.meta.url);
+  return (siteJs ??= Buffer.from(SITE_JS_FILES.map((f) => fs.readFileSync(require.resolve(`@quire/shared/assets/${f}`), 'utf8')).join(';\n')));
+}
+
+/** Mermaid's self-contained browser bundle, the file the site serves as `mermaid.<hash>.js`. */
+function readMermaidJs(): Buffer {
+  return (mermaidJs ??= fs.readFileSync(createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js')));
+}
+
+const LONG = 'public, max-age=86400';
+const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' };
+
+/** One of the preview's own assets (see the module doc), or null for another name. */
 function vendorAsset(name: string): PreviewFileAnswer | null {
-  const long = 'public, max-age=86400';
-  // fonts are fetched with CORS: the review's diff frame has an opaque origin (sandbox without allow-same-origin)
   if (name === 'katex.css') {
     const body = fs.readFileSync(path.join(katexDist(), 'katex.min.css'));
-    return { status: 200, headers: { 'content-type': 'text/css; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': long }, body };
+    return { status: 200, headers: { 'content-type': 'text/css; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': LONG }, body };
   }
+  // the site's own scripts are revalidated: they change with the app's sources
+  if (name === 'site.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' }, body: readSiteJs() };
+  if (name === 'frame.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' }, body: Buffer.from(PREVIEW_FRAME_SCRIPT) };
+  if (name === 'mermaid.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': LONG }, body: readMermaidJs() };
   const font = /^fonts\/(KaTeX_[\w-]+\.(?:woff2|woff|ttf))$/.exec(name);
   if (!font) return null;
   const file = path.join(katexDist(), 'fonts', font[1]!);
   if (!fs.existsSync(file)) return null;
-  const headers = { 'content-type': mime.getType(file)!, 'x-content-type-options': 'nosniff', 'cache-control': long, 'access-control-allow-origin': '*' };
+  // fonts are fetched with CORS, and the preview frames have an opaque origin (sandboxed without allow-same-origin)
+  const headers = { 'content-type': mime.getType(file)!, 'x-content-type-options': 'nosniff', 'cache-control': LONG, 'access-control-allow-origin': '*' };
   return { status: 200, headers, body: fs.readFileSync(file) };
 }
 

@@ -8,15 +8,16 @@ import { createSiteRenderer, siteThemeCss, SITE_CSS_FILES } from '@quire/shared/
 import { withBasePath } from '@quire/shared/site/site-versions';
 import { buildProjectModel, type ProjectModel } from './project-model';
 import { renderSections, type SectionCache } from './preview-sections';
-import { PREVIEW_KATEX_CSS } from './preview-urls';
+import { PREVIEW_FRAME_JS, PREVIEW_KATEX_CSS, PREVIEW_MERMAID_JS, PREVIEW_SITE_JS } from './preview-urls';
 
 /**
  * The preview renderer: one page of a workspace, rendered by the shared docs engine and wrapped
  * in the site theme's document exactly as a published build does (server/src/builder/render-worker.ts
- * and site-writer.ts), with the theme's CSS inlined and no script (the preview frame is sandboxed
- * without scripts, and a `srcdoc` document cannot load the site's hashed assets). KaTeX's stylesheet
- * is linked from the core and the page's root-relative URLs (images, logo, favicon, downloads) point
- * at the project's files there (preview-urls.ts), as the site serves them beside its pages.
+ * and site-writer.ts), with the theme's CSS inlined. The site's scripts (diagrams, views, code block
+ * toggles, page actions), mermaid and KaTeX's stylesheet are loaded from the core, and the page's
+ * root-relative URLs (images, logo, favicon, downloads) point at the project's files there
+ * (preview-urls.ts), as the site serves them beside its pages; the preview frames run these scripts
+ * in an opaque origin (sandboxed without `allow-same-origin`), so nothing in them reaches the app.
  */
 
 /** What a preview answers: the HTML document, or why the page cannot be rendered (with a line when known). */
@@ -49,7 +50,7 @@ export function loadPreviewProject(files: Record<string, string>): PreviewProjec
 }
 
 const STYLE_LINK = /<link rel="stylesheet" href="quire-preview:([a-z]+)"[^>]*>/g;
-const SCRIPT_TAG = /<script[^>]*src="quire-preview:[a-z]+"[^>]*><\/script>/g;
+const SCRIPT_TAG = /<script([^>]*) src="quire-preview:([a-z]+)"[^>]*><\/script>/g;
 
 /**
  * Renders `text` as the page at repository path `path` of `project`.
@@ -100,7 +101,12 @@ export async function renderPreview(
       .replace(STYLE_LINK, (_m, which: string) =>
         which === 'katex' ? `<link rel="stylesheet" href="${PREVIEW_KATEX_CSS}">` : `<style>${which === 'site' ? siteCss : which === 'css' ? css : ''}</style>`,
       )
-      .replace(SCRIPT_TAG, '')
+      // the site's scripts and mermaid as the site loads them, and the frame's own (scroll sync); not the
+      // theme script: the preview follows the app's theme
+      .replace(SCRIPT_TAG, (_m, attrs: string, which: string) => {
+        if (which === 'js') return `<script${attrs} src="${PREVIEW_SITE_JS}"></script><script${attrs} src="${PREVIEW_FRAME_JS}"></script>`;
+        return which === 'mermaid' ? `<script${attrs} src="${PREVIEW_MERMAID_JS}"></script>` : '';
+      })
       .replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs.replace(/ data-theme="[a-z]+"/, '')} data-theme="${options.theme === 'dark' ? 'dark' : 'light'}">`);
     return { ok: true, html, title: page.title };
   } catch (err) {
