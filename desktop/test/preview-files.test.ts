@@ -104,6 +104,17 @@ describe('the preview\'s files', () => {
     expect(res.body.length).toBeGreaterThan(1000);
   });
 
+  it('loads the site\'s scripts and the frame\'s own from the core, served as JavaScript', async () => {
+    expect(html).toContain('<script defer src="/_quire-preview/_assets/site.js"></script><script defer src="/_quire-preview/_assets/frame.js"></script>');
+    expect(html).not.toContain('quire-preview:');
+    for (const name of ['site.js', 'frame.js', 'mermaid.js']) {
+      const res = await get(`/_quire-preview/_assets/${name}`);
+      expect(res.status, name).toBe(200);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    }
+    expect((await get('/_quire-preview/_assets/frame.js')).body.toString('utf8')).toContain('quire-preview-scroll');
+  });
+
   it('refuses paths that leave the workspace, pages, hidden files and links out of the folder', async () => {
     const base = `/_quire-preview/${encodeURIComponent(projectId)}`;
     for (const p of [
