@@ -53,7 +53,7 @@ describe('the Electron shell bundles', () => {
     expect(new Set(external)).toEqual(new Set(['import electron', 'require electron', 'import better-sqlite3']));
     // The ES imports of electron name only main-process APIs (a renderer API would fail to link).
     const named = [...main.matchAll(/^import\s*\{([^}]*)\}\s*from\s*"electron"/gm)].flatMap((m) => m[1]!.split(',').map((s) => s.trim().split(/\s+as\s+/)[0]));
-    expect(named.sort()).toEqual(['BrowserWindow', 'Menu', 'app', 'safeStorage', 'session', 'shell']);
+    expect(named.sort()).toEqual(['BrowserWindow', 'Menu', 'app', 'net', 'protocol', 'safeStorage', 'session', 'shell']);
   });
 
   it('renders a preview with the bundled worker', async () => {
@@ -88,8 +88,15 @@ exports.Menu = { buildFromTemplate: (t) => t, setApplicationMenu: noop };
 exports.shell = { openExternal: async () => {} };
 exports.safeStorage = { isEncryptionAvailable: () => false, encryptString: noop, decryptString: noop };
 exports.ipcMain = { on: noop, removeListener: noop };
+const handlers = {};
+exports.protocol = { handle: (scheme, handler) => { handlers[scheme] = handler; } };
+exports.net = { fetch: async (request) => new Response('app file ' + new URL(request.url).pathname) };
+const answer = async (url) => { const res = await handlers.file(new Request(url)); return { status: res.status, type: res.headers.get('content-type'), text: (await res.text()).slice(0, 40) }; };
 exports.BrowserWindow = class { constructor(options) { this.options = options; this.webContents = { id: 1, on: noop, setWindowOpenHandler: noop }; }
-  async loadFile(file) { fs.writeFileSync(${JSON.stringify(report)}, JSON.stringify({ options: this.options, file })); process.exit(0); } };
+  async loadFile(file) {
+    const files = { katex: await answer('file:///_quire-preview/_assets/katex.css'), outside: await answer('file:///_quire-preview/_assets/..%2f..%2fpackage.json'), app: await answer('file:///app/index.html') };
+    fs.writeFileSync(${JSON.stringify(report)}, JSON.stringify({ options: this.options, file, files })); process.exit(0);
+  } };
 `,
     );
     fs.writeFileSync(path.join(fixtures, 'hooks.mjs'), `export async function resolve(s, c, next) { return s === 'electron' ? { url: ${JSON.stringify(`file://${stub}`)}, shortCircuit: true } : next(s, c); }\n`);
@@ -103,9 +110,18 @@ Module._resolveFilename = function (request, ...rest) { return request === 'elec
     );
     const run = spawnSync(process.execPath, ['--import', path.join(fixtures, 'register.mjs'), out.main], { encoding: 'utf8', timeout: 20_000 });
     expect(run.status, run.stderr).toBe(0);
-    const opened = JSON.parse(fs.readFileSync(report, 'utf8')) as { options: { webPreferences: Record<string, unknown> }; file: string };
+    const opened = JSON.parse(fs.readFileSync(report, 'utf8')) as {
+      options: { webPreferences: Record<string, unknown> };
+      file: string;
+      files: Record<string, { status: number; type: string | null; text: string }>;
+    };
     expect(opened.options.webPreferences).toMatchObject({ contextIsolation: true, nodeIntegration: false, sandbox: true, preload: out.preload });
     expect(opened.file).toBe(path.join(outDir, 'dist', 'renderer', 'index.html'));
+    // the preview frames' files are answered by the core through the file: handler; the app's own files as before
+    expect(opened.files.katex).toMatchObject({ status: 200, type: 'text/css; charset=utf-8' });
+    expect(opened.files.katex!.text).toContain('@font-face');
+    expect(opened.files.outside).toMatchObject({ status: 404 });
+    expect(opened.files.app).toMatchObject({ status: 200, text: 'app file /app/index.html' });
     // The core ran in this process: its local store was created in the app's data directory.
     expect(fs.readdirSync(path.join(outDir, 'user-data', 'data'))).toContain('quire-desktop.db');
   });

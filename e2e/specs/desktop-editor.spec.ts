@@ -136,15 +136,16 @@ test('the preview follows the editor\'s scroll to the block of its top line', as
   await page.keyboard.insertText(`\n\n${long}`);
   const frame = page.getByTitle('Preview', { exact: true }).contentFrame();
   await expect(frame.getByText('A paragraph of section 59.')).toBeAttached();
-  const scrollY = () => page.evaluate(() => (document.querySelector('iframe[title="Preview"]') as HTMLIFrameElement).contentWindow!.scrollY);
+  // the frame has an opaque origin (sandboxed with scripts only): read it from inside
+  const inFrame = async () => (await page.locator('iframe[title="Preview"]').elementHandle())!.contentFrame();
+  const scrollY = async () => (await inFrame())!.evaluate(() => window.scrollY);
   await page.keyboard.press('Control+Home');
   await expect.poll(scrollY).toBe(0);
   await page.keyboard.press('Control+End');
   await expect.poll(scrollY).toBeGreaterThan(500);
   // the block at the editor's top line is at the top of the preview
-  const topVisible = await page.evaluate(() => {
-    const doc = (document.querySelector('iframe[title="Preview"]') as HTMLIFrameElement).contentDocument!;
-    const el = Array.from(doc.querySelectorAll('[data-line]')).find((e) => e.getBoundingClientRect().bottom > 0);
+  const topVisible = await (await inFrame())!.evaluate(() => {
+    const el = Array.from(document.querySelectorAll('[data-line]')).find((e) => e.getBoundingClientRect().bottom > 0);
     return el?.textContent ?? '';
   });
   expect(topVisible).toMatch(/section [45]\d/);

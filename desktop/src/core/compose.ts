@@ -9,6 +9,7 @@ import { Builds } from './builds';
 import { Core } from './core';
 import { LocalFolders } from './local-folder';
 import { Outbox } from './outbox';
+import { PreviewFiles } from './preview-files';
 import { PreviewService } from './preview-service';
 import { ReviewCache } from './review-cache';
 import { Reviews } from './reviews';
@@ -49,6 +50,8 @@ export interface DesktopCore {
   readonly localFolders: LocalFolders;
   /** the preview worker (preview-service.ts) */
   readonly preview: PreviewService;
+  /** the workspace files and KaTeX assets the preview frames load (preview-files.ts) */
+  readonly previewFiles: PreviewFiles;
   /** Starts the background sync (at once, then on its timers; nothing when `sync.auto` is false). */
   start(): void;
   /** Stops the sync's timers and the build watches, stops the preview worker and closes the store. */
@@ -99,6 +102,7 @@ export function createCore(options: CoreOptions): DesktopCore {
     builds,
     localFolders,
     preview,
+    previewFiles: new PreviewFiles(core, localFolders),
     start: () => sync.start(),
     close: async () => {
       sync.stop();

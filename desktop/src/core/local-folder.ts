@@ -174,6 +174,23 @@ export class LocalFolders {
   }
 
   /**
+   * The bytes on disk of a file of a local folder project (binary files are in the store without
+   * content; the preview serves them from here), or null when the file cannot be read, leaves the
+   * folder (through `..` or a symbolic link) or the project is no local folder opened here.
+   */
+  readBytes(projectId: string, filePath: string): Buffer | null {
+    if (!isLocalProject(projectId)) return null;
+    try {
+      const root = this.folderOf(projectId);
+      const target = fs.realpathSync(path.resolve(root, filePath));
+      if (!target.startsWith(root + path.sep) || !fs.statSync(target).isFile()) return null;
+      return fs.readFileSync(target);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * Removes a file deleted in Quire from the folder; refuses paths that leave it or a symbolic link.
    * @throws CoreError INTERNAL with the reason when the disk refuses
    */

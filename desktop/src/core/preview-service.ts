@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import type { PreviewResult } from './preview-render';
 import type { PreviewWorkerRequest } from './preview-worker';
+import { previewBasePath } from './preview-urls';
 
 /** Set by the esbuild bundle of the Electron shell: the worker bundle's path relative to this module. */
 declare const __QUIRE_BUNDLED_PREVIEW_WORKER__: string | undefined;
@@ -52,7 +53,7 @@ export class PreviewService {
   }
 
   /**
-   * Renders `text` as the page at `path` of project `key`.
+   * Renders `text` as the page at `path` of project `key` (its files' URLs under preview-urls.ts `previewBasePath(key)`).
    * @param version the project's file version; `files()` is called (and the files sent) only when it changed
    */
   render(key: string, version: string, files: () => Record<string, string>, path: string, text: string, options: { theme: 'light' | 'dark'; glossary: GlossaryEntry[] }): Promise<PreviewResult> {
@@ -64,7 +65,7 @@ export class PreviewService {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      w.postMessage({ type: 'render', id, key, path, text, theme: options.theme, glossary: options.glossary } satisfies PreviewWorkerRequest);
+      w.postMessage({ type: 'render', id, key, path, text, theme: options.theme, glossary: options.glossary, basePath: previewBasePath(key) } satisfies PreviewWorkerRequest);
     });
   }
 

@@ -2,7 +2,7 @@
  * The preview worker thread (started by preview-service.ts under tsx): keeps the files of the
  * projects it previews and renders pages with preview-render.ts, so rendering never blocks the
  * core's thread (and in Electron, the main process).
- * Messages in: `{type: 'load', key, files}`, `{type: 'render', id, key, path, text, theme, glossary}`;
+ * Messages in: `{type: 'load', key, files}`, `{type: 'render', id, key, path, text, theme, glossary, basePath}`;
  * out: `{id, result}`.
  */
 import { parentPort } from 'node:worker_threads';
@@ -12,7 +12,7 @@ import { loadPreviewProject, renderPreview, type PreviewProject } from './previe
 /** A message to the worker. */
 export type PreviewWorkerRequest =
   | { type: 'load'; key: string; files: Record<string, string> }
-  | { type: 'render'; id: number; key: string; path: string; text: string; theme: 'light' | 'dark'; glossary: GlossaryEntry[] };
+  | { type: 'render'; id: number; key: string; path: string; text: string; theme: 'light' | 'dark'; glossary: GlossaryEntry[]; basePath: string };
 
 const projects = new Map<string, PreviewProject>();
 const MAX_PROJECTS = 4;
@@ -29,7 +29,7 @@ parentPort?.on('message', (msg: PreviewWorkerRequest) => {
     parentPort!.postMessage({ id: msg.id, result: { ok: false, message: 'the project is not loaded' } });
     return;
   }
-  renderPreview(project, msg.path, msg.text, { theme: msg.theme, glossary: msg.glossary }).then(
+  renderPreview(project, msg.path, msg.text, { theme: msg.theme, glossary: msg.glossary, basePath: msg.basePath }).then(
     (result) => parentPort!.postMessage({ id: msg.id, result }),
     (err: unknown) => parentPort!.postMessage({ id: msg.id, result: { ok: false, message: (err as Error)?.message ?? String(err) } }),
   );

@@ -5,6 +5,7 @@ import { pipeline, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import type { DesktopCore } from './compose';
+import { PREVIEW_PREFIX } from './preview-urls';
 import { coreRouter } from './router';
 import { checkRequest } from './web-request';
 
@@ -111,8 +112,8 @@ export function answerErrors(handler: (req: http.IncomingMessage, res: http.Serv
 }
 
 /**
- * The web-mode HTTP server: the built renderer at `/` and the core router at `/trpc` on the same
- * origin. Each request is first read by {@link checkRequest}: a malformed target or Host is
+ * The web-mode HTTP server: the built renderer at `/`, the core router at `/trpc` and the files
+ * the preview frames load at `/_quire-preview/` (preview-files.ts) on the same origin. Each request is first read by {@link checkRequest}: a malformed target or Host is
  * answered 400 or 414, a Host that is not this computer 403; tRPC calls whose Origin is another
  * site are refused with 403 too (the core holds the session token: only the app's own page may call
  * it). Other methods than GET and POST on `/trpc`, GET and HEAD elsewhere, are answered 405 with
@@ -147,6 +148,12 @@ export function createWebServer(core: DesktopCore): http.Server {
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { ...TEXT, allow: STATIC_METHODS }).end(`Only ${STATIC_METHODS} are answered here.`);
+        return;
+      }
+      if (request.pathname.startsWith(PREVIEW_PREFIX)) {
+        const answer = core.previewFiles.answer(request.pathname);
+        if (answer.status !== 200) res.writeHead(answer.status, TEXT).end(answer.message);
+        else res.writeHead(200, { ...answer.headers, 'content-length': String(answer.body.length) }).end(req.method === 'HEAD' ? undefined : answer.body);
         return;
       }
       serveRendererFile(request.pathname, req, res);

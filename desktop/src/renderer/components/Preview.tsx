@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { anchorsOf, offsetForLine } from '../editor/scroll-map';
 
 /** Props of {@link Preview}. */
 export interface PreviewProps {
@@ -15,34 +14,23 @@ export interface PreviewProps {
 
 /**
  * The live preview: the page as the published site draws it, in a frame titled "Preview" filled
- * through `srcdoc` and sandboxed without scripts (`allow-same-origin` only, so that the app can
- * scroll it to the editor's line: with no script in the frame and none allowed, nothing in it can
- * use that origin; the page's own iframes keep their sandbox without it). A parse error shows as a
- * banner over the last good render.
+ * through `srcdoc` and sandboxed with `allow-scripts` only: the site's own scripts run (diagrams,
+ * views, code block toggles, as on the site), in an opaque origin, so nothing in the frame can reach
+ * the app or the core (the core refuses calls from another origin). The app scrolls the frame to the
+ * editor's line by message (core/preview-frame-script.ts). A parse error shows as a banner over the
+ * last good render.
  */
 export function Preview({ html, error, rendering = false, topLine = 1 }: PreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const line = useRef(topLine);
   line.current = topLine;
-  const raf = useRef(0);
 
+  // the frame's origin is opaque: '*' is the only target origin that reaches it; the message holds a line number only
   const follow = useCallback(() => {
-    cancelAnimationFrame(raf.current);
-    raf.current = requestAnimationFrame(() => {
-      const doc = frame.current?.contentDocument;
-      const win = frame.current?.contentWindow;
-      if (!doc || !win || !doc.body) return;
-      const anchors = anchorsOf(doc);
-      if (anchors.length === 0) return;
-      // the site's sticky header covers the top of the page: the block goes just below it
-      const header = doc.querySelector('.q-header')?.getBoundingClientRect().height ?? 0;
-      const top = line.current <= 1 ? 0 : Math.max(0, offsetForLine(anchors, line.current) - header - 8);
-      win.scrollTo({ top, behavior: 'instant' as ScrollBehavior });
-    });
+    frame.current?.contentWindow?.postMessage({ type: 'quire-preview-scroll', line: line.current }, '*');
   }, []);
 
   useEffect(follow, [topLine, follow]);
-  useEffect(() => () => cancelAnimationFrame(raf.current), []);
 
   return (
     <section className="preview" aria-label="Preview pane">
@@ -56,7 +44,7 @@ export function Preview({ html, error, rendering = false, topLine = 1 }: Preview
           {error}
         </p>
       )}
-      <iframe ref={frame} title="Preview" sandbox="allow-same-origin" srcDoc={html} onLoad={follow} />
+      <iframe ref={frame} title="Preview" sandbox="allow-scripts" srcDoc={html} onLoad={follow} />
     </section>
   );
 }

@@ -96,7 +96,8 @@ function markDiff(beforeHtml: string | null, afterHtml: string | null): { html: 
 /**
  * The rendered diff of one page (desktop-look.md "Reviews"): both sides rendered by the core with
  * the same engine and theme as the published site, top-level blocks compared, and the newer
- * rendering shown in a sandboxed frame (no scripts) titled "Rendered diff: <path>" with added
+ * rendering shown in a frame titled "Rendered diff: <path>", sandboxed with `allow-scripts` only (the
+ * site's scripts draw diagrams and views as on the site, in an opaque origin), with added
  * blocks outlined green, changed amber and removed red (struck through). Works offline.
  */
 export function RenderedDiff({ projectId, path, before, after }: RenderedDiffProps) {
@@ -120,7 +121,7 @@ export function RenderedDiff({ projectId, path, before, after }: RenderedDiffPro
       <p className="note rendered-diff-summary" aria-live="polite">
         <span className="legend legend-added">added</span> <span className="legend legend-changed">changed</span> <span className="legend legend-removed">removed</span> {state.summary}
       </p>
-      <iframe title={`Rendered diff: ${path}`} sandbox="" srcDoc={state.html} />
+      <iframe title={`Rendered diff: ${path}`} sandbox="allow-scripts" srcDoc={state.html} />
     </div>
   );
 }

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import mime from 'mime';
+import { CONFIG_FILES } from '@quire/shared/docs/config/page-files';
+import { SITE_JS_FILES } from '@quire/shared/site/asset-files';
+import type { Core } from './core';
+import { docsRootOf } from './docs-root';
+import type { LocalFolders } from './local-folder';
+import { isLocalProject } from './local-folder';
+import { PREVIEW_FRAME_SCRIPT } from './preview-frame-script';
+import { PREVIEW_PREFIX } from './preview-urls';
+
+/**
+ * The preview's URL space: the files a published site serves beside its pages (images, logos,
+ * favicon, downloads: server/src/builder/site-writer.ts `isStaticFile`, copied from the docs root to
+ * the site root), and the third-party assets its pages load (KaTeX's stylesheet and fonts), served to
+ * the preview frames by the core (web-server.ts in web mode, the Electron shell's `file:` handler).
+ *
+ * - `/_quire-preview/<project id>/<path under the docs root>`: the workspace file's bytes (its local
+ *   text, or for a binary file the bytes on disk of a local folder), typed by extension (the `mime`
+ *   package) by the site's rule for repository files (decisions.md section 10, server/src/sites/repository-files.ts):
+ *   passive types as they are, SVG with an inert policy, other text as `text/plain`, the rest a download;
+ * - `/_quire-preview/_assets/katex.css` and `/_quire-preview/_assets/fonts/<name>.woff2`: KaTeX's, from the
+ *   installed `katex` package (no CDN); `site.js`: the site's deferred scripts, concatenated as a build
+ *   does (server/src/builder/assets.ts); `mermaid.js`: mermaid's browser bundle, as the site serves it;
+ *   `frame.js`: the preview frame's own script (preview-frame-script.ts).
+ * The preview renderer (preview-render.ts) points the page's root-relative URLs at the first form.
+ */
+
+/** How a request into the preview's URL space is answered. */
+export type PreviewFileAnswer =
+  | { status: 200; headers: Record<string, string>; body: Buffer }
+  | { status: 404; message: string };
+
+/** Policy of files that could hold active content (the site's `INERT_CSP`): nothing loads, nothing runs. */
+const INERT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const PASSIVE_PREFIXES = ['image/', 'audio/', 'video/', 'font/'];
+const PASSIVE_TYPES = new Set([
+  'text/plain', 'text/markdown', 'text/css', 'text/csv', 'text/vtt', 'text/yaml', 'text/calendar',
+  'application/json', 'application/ld+json', 'application/manifest+json', 'application/yaml',
+  'application/pdf', 'application/zip', 'application/gzip', 'application/x-tar', 'application/x-7z-compressed',
+]);
+const TEXT_LIKE = /^text\/|[/+]xml$|\/xml-dtd$|javascript$|ecmascript$|^application\/(?:node|x-httpd-php|json5?)$|\+json$/;
+
+/** The headers of a repository file by the site's rule (see the module doc). */
+function fileHeaders(file: string): Record<string, string> {
+  const type = mime.getType(file);
+  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' };
+  if (type === 'image/svg+xml') return { ...headers, 'content-type': type, 'content-security-policy': INERT_CSP };
+  if (type && (PASSIVE_TYPES.has(type) || PASSIVE_PREFIXES.some((p) => type.startsWith(p)))) {
+    return { ...headers, 'content-type': type.startsWith('text/') ? `${type}; charset=utf-8` : type };
+  }
+  if (type && TEXT_LIKE.test(type)) return { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': INERT_CSP };
+  return { ...headers, 'content-type': 'application/octet-stream', 'content-disposition': 'attachment', 'content-security-policy': INERT_CSP };
+}
+
+/** True for a docs-root file a site publishes as it is (site-writer.ts `isStaticFile`): not a page, config, snippet, hidden or `_quire/` file. */
+export function isPublishedFile(file: string): boolean {
+  return (
+    !/\.mdx?$/i.test(file) &&
+    !(CONFIG_FILES as readonly string[]).includes(file) &&
+    !file.startsWith('snippets/') &&
+    !file.startsWith('_snippets/') &&
+    !file.startsWith('_quire/') &&
+    !file.split('/').some((seg) => seg.startsWith('.') || seg === '')
+  );
+}
+
+let katexDir: string | undefined;
+let siteJs: Buffer | undefined;
+let mermaidJs: Buffer | undefined;
+
+/** The `dist` folder of the installed `katex` (a dependency of the shared renderer). */
+function katexDist(): string {
+  if (katexDir) return katexDir;
+  const require = createRequire(import.meta.url);
+  const fromShared = createRequire(require.resolve('@quire/shared/assets/theme.js'));
+  return (katexDir = path.dirname(fromShared.resolve('katex/dist/katex.min.css')));
+}
+
+/** The site's deferred scripts, concatenated in the builder's order (server/src/builder/assets.ts). */
+function readSiteJs(): Buffer {
+  const require = createRequire(import.meta.url);
+  return (siteJs ??= Buffer.from(SITE_JS_FILES.map((f) => fs.readFileSync(require.resolve(`@quire/shared/assets/${f}`), 'utf8')).join(';\n')));
+}
+
+/** Mermaid's self-contained browser bundle, the file the site serves as `mermaid.<hash>.js`. */
+function readMermaidJs(): Buffer {
+  return (mermaidJs ??= fs.readFileSync(createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js')));
+}
+
+const LONG = 'public, max-age=86400';
+const SCRIPT_HEADERS = { 'content-type': 'text/javascript; charset=utf-8', 'x-content-type-options': 'nosniff' };
+
+/** One of the preview's own assets (see the module doc), or null for another name. */
+function vendorAsset(name: string): PreviewFileAnswer | null {
+  if (name === 'katex.css') {
+    const body = fs.readFileSync(path.join(katexDist(), 'katex.min.css'));
+    return { status: 200, headers: { 'content-type': 'text/css; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': LONG }, body };
+  }
+  // the site's own scripts are revalidated: they change with the app's sources
+  if (name === 'site.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' }, body: readSiteJs() };
+  if (name === 'frame.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' }, body: Buffer.from(PREVIEW_FRAME_SCRIPT) };
+  if (name === 'mermaid.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': LONG }, body: readMermaidJs() };
+  const font = /^fonts\/(KaTeX_[\w-]+\.(?:woff2|woff|ttf))$/.exec(name);
+  if (!font) return null;
+  const file = path.join(katexDist(), 'fonts', font[1]!);
+  if (!fs.existsSync(file)) return null;
+  // fonts are fetched with CORS, and the preview frames have an opaque origin (sandboxed without allow-same-origin)
+  const headers = { 'content-type': mime.getType(file)!, 'x-content-type-options': 'nosniff', 'cache-control': LONG, 'access-control-allow-origin': '*' };
+  return { status: 200, headers, body: fs.readFileSync(file) };
+}
+
+/**
+ * Answers the preview's requests (see the module doc): made once by compose.ts over the core and
+ * the local folders.
+ */
+export class PreviewFiles {
+  constructor(
+    private readonly core: Core,
+    private readonly localFolders: LocalFolders,
+  ) {}
+
+  /**
+   * The answer to `pathname` (percent-decoded, starting with {@link PREVIEW_PREFIX}). 404 for anything
+   * that is not a published file of an opened workspace: an unknown project, a page, config or hidden
+   * file, a path with `..`, `.` or empty segments or a backslash (no path leaves the workspace), a
+   * file deleted here, or a binary file of a server project (the workspace holds text only).
+   */
+  answer(pathname: string): PreviewFileAnswer {
+    const notFound = (message: string): PreviewFileAnswer => ({ status: 404, message });
+    if (!pathname.startsWith(PREVIEW_PREFIX)) return notFound('Not found');
+    const rest = pathname.slice(PREVIEW_PREFIX.length);
+    const slash = rest.indexOf('/');
+    if (slash <= 0) return notFound('Not found');
+    const head = rest.slice(0, slash);
+    const file = rest.slice(slash + 1);
+    if (file.includes('\\') || file.split('/').some((seg) => seg === '..' || seg === '.' || seg === '')) return notFound('Not found');
+    if (head === '_assets') return vendorAsset(file) ?? notFound('Not found');
+    const projectId = head;
+    if (!this.core.store.workspace(projectId)) return notFound('This project is not open here.');
+    if (!isPublishedFile(file)) return notFound(`${file} is not a file the site publishes.`);
+    const { docsRoot } = docsRootOf(this.core, projectId);
+    const repoPath = docsRoot ? `${docsRoot}/${file}` : file;
+    const stored = this.core.store.file(projectId, repoPath);
+    if (!stored) return notFound(`There is no file ${file} in this project.`);
+    let body: Buffer | null = stored.content !== null ? Buffer.from(stored.content, 'utf8') : null;
+    if (body === null && isLocalProject(projectId)) body = this.localFolders.readBytes(projectId, repoPath);
+    if (body === null) return notFound(`${file} is a binary file; the preview shows binary files of local folders only.`);
+    return { status: 200, headers: fileHeaders(file), body };
+  }
+}
