@@ -71,7 +71,15 @@ beforeEach(() => {
     return s ? `${s.serverUrl} ${s.userId}` : null;
   });
   cache = new ReviewCache(store);
-  reviews = new Reviews({ store, outbox, cache, session: () => store.session(), client: () => null, queued: () => void queued++, flush: async () => undefined });
+  reviews = new Reviews({
+    store,
+    outbox,
+    cache,
+    session: () => store.session(),
+    client: () => null,
+    queued: () => void queued++,
+    flush: async () => undefined,
+  });
 });
 afterEach(() => {
   store.close();

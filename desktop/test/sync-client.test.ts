@@ -51,7 +51,15 @@ beforeEach(() => {
     return s ? `${s.serverUrl} ${s.userId}` : null;
   });
   const cache = new ReviewCache(store);
-  reviews = new Reviews({ store, outbox, cache, session: () => store.session(), client: () => fakeServer, queued: () => sync.notify(), flush: () => sync.sync() });
+  reviews = new Reviews({
+    store,
+    outbox,
+    cache,
+    session: () => store.session(),
+    client: () => fakeServer,
+    queued: () => sync.notify(),
+    flush: () => sync.sync(),
+  });
   cache.applyPull(projectId, {
     reviews: [
       {

@@ -7,7 +7,10 @@ import { createCoreCaller } from '../src/core/router';
 import { fileTokenVault } from '../src/core/token-vault';
 import { startServerFixture, type ServerFixture } from './server-fixture';
 
-/** Refreshing a workspace from the server: pages changed only there are taken, pages changed on both sides are merged three ways, real conflicts are kept and resolved by the person. */
+/**
+ * Refreshing a workspace from the server: pages changed only there are taken, pages changed on both sides are merged three ways,
+ * real conflicts are kept and resolved by the person.
+ */
 let fx: ServerFixture;
 let repo: FixtureRepo;
 let projectId: string;

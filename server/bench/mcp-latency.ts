@@ -57,7 +57,13 @@ export function fetchWithHost(host: string, agent: http.Agent = new http.Agent({
  * An MCP client connected (initialized) to the server at `url`, sending `Host: host` and `headers`
  * (e.g. `x-audience-token`) on every request. Close it with `client.close()`.
  */
-export async function connectMcpClient(url: string, host: string, headers: Record<string, string> = {}, agent?: http.Agent, perRequest?: () => Record<string, string>): Promise<Client> {
+export async function connectMcpClient(
+  url: string,
+  host: string,
+  headers: Record<string, string> = {},
+  agent?: http.Agent,
+  perRequest?: () => Record<string, string>,
+): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(url), { fetch: fetchWithHost(host, agent, perRequest), requestInit: { headers } });
   const client = new Client({ name: 'quire-mcp-bench', version: '1.0.0' });
   await client.connect(transport);

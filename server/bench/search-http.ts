@@ -23,7 +23,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const run = promisify(execFile);
 
 /** Waits until build `buildId` is deployed (checked every 250 ms, at most 10 minutes). @throws Error when it fails, is cancelled or takes longer. */
-export async function waitForDeployed(app: Awaited<ReturnType<typeof buildApp>>, auth: Record<string, string>, projectId: string, buildId: string): Promise<void> {
+export async function waitForDeployed(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  auth: Record<string, string>,
+  projectId: string,
+  buildId: string,
+): Promise<void> {
   const until = Date.now() + 600_000;
   for (;;) {
     const build = (await app.inject({ url: `/v1/projects/${projectId}/builds/${buildId}`, headers: auth })).json().data as { status: string; error: string | null };

@@ -49,7 +49,9 @@ function cases(records: readonly SearchRecord[], seed: number): Case[] {
   for (const r of records) for (const w of words(`${r.title} ${r.section ?? ''} ${r.text}`)) (termPages.get(w.toLowerCase()) ?? termPages.set(w.toLowerCase(), new Set()).get(w.toLowerCase())!).add(r.path);
   const unique = (m: Map<string, Set<string>>, k: string) => m.get(k)?.size === 1;
 
-  const titleRecs = [...new Map(records.map((r) => [r.path, r])).values()].filter((r) => unique(titles, norm(r.title)) && norm(r.title).length >= 4).sort((a, b) => a.path.localeCompare(b.path));
+  const titleRecs = [...new Map(records.map((r) => [r.path, r])).values()]
+    .filter((r) => unique(titles, norm(r.title)) && norm(r.title).length >= 4)
+    .sort((a, b) => a.path.localeCompare(b.path));
   const headingRecs = records.filter((r) => r.section && unique(headings, norm(r.section)) && words(r.section).length >= 2);
   const termRecs: Array<{ r: SearchRecord; w: string }> = [];
   for (const r of records) {
@@ -59,7 +61,10 @@ function cases(records: readonly SearchRecord[], seed: number): Case[] {
   for (const r of sample(titleRecs, PER_KIND)) out.push({ kind: 'title', q: r.title, want: r.path });
   for (const r of sample(headingRecs, PER_KIND)) out.push({ kind: 'heading', q: r.section!, want: r.path });
   for (const { r, w } of sample(termRecs, PER_KIND)) out.push({ kind: 'term', q: w, want: r.path });
-  const typoSources = [...sample(titleRecs, PER_KIND * 2).map((r) => ({ r, text: r.title })), ...sample(termRecs, PER_KIND).map(({ r, w }) => ({ r, text: w }))];
+  const typoSources = [
+    ...sample(titleRecs, PER_KIND * 2).map((r) => ({ r, text: r.title })),
+    ...sample(termRecs, PER_KIND).map(({ r, w }) => ({ r, text: w })),
+  ];
   let typos = 0;
   for (const { r, text } of typoSources) {
     const long = words(text).filter((w) => /^\p{L}{5,}$/u.test(w)).sort((a, b) => b.length - a.length)[0];

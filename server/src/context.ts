@@ -75,7 +75,10 @@ export interface AppContext {
   audienceTokens: AudienceTokenCache;
   /** What the builds this process ran last left for incremental builds (builder/build-state.ts); never shared between processes. */
   buildStates: BuildStateMemory;
-  /** Access control: compiled access rules and IP allowlists per project, the buffered denial log, trusted proxies (access/access-state.ts); closed by `buildApp` before the database. */
+  /**
+   * Access control: compiled access rules and IP allowlists per project, the buffered denial log, trusted proxies
+   * (access/access-state.ts); closed by `buildApp` before the database.
+   */
   access: AccessState;
   /** Search: loaded indexes (LRU), reindex generations, default version labels, content-gap writes (search/search-state.ts). */
   search: SearchState;

@@ -35,9 +35,15 @@ export const ConfigSchema = z.object({
    * `allowFileRepos`. Default off.
    */
   allowPrivateNetwork: z.boolean().default(false),
-  /** `QUIRE_GITHUB_APP_WEBHOOK_SECRET`: the secret of the GitHub App's central webhook (`POST /v1/webhooks/github-app`); unset: that receiver answers 401 to every delivery. */
+  /**
+   * `QUIRE_GITHUB_APP_WEBHOOK_SECRET`: the secret of the GitHub App's central webhook (`POST /v1/webhooks/github-app`); unset:
+   * that receiver answers 401 to every delivery.
+   */
   githubAppWebhookSecret: z.string().min(8).optional(),
-  /** `QUIRE_SECRET_KEY`: 32 bytes (base64 or 64 hex digits) sealing stored secrets such as git credentials (git/secret-box.ts); unset: `<data dir>/secret-key`. */
+  /**
+   * `QUIRE_SECRET_KEY`: 32 bytes (base64 or 64 hex digits) sealing stored secrets such as git credentials (git/secret-box.ts);
+   * unset: `<data dir>/secret-key`.
+   */
   secretKey: z.string().regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, '32 bytes as base64 (44 characters) or 64 hex digits').optional(),
   /**
    * `QUIRE_TRUSTED_PROXIES`: comma-separated CIDR ranges (or addresses) of the reverse proxies in
@@ -56,7 +62,10 @@ export const ConfigSchema = z.object({
   /** Enterprise monthly plan limits (decisions.md section 2): builds and assistant answers per calendar month (UTC). */
   enterpriseMonthlyBuilds: z.coerce.number().int().positive().default(20_000),
   enterpriseMonthlyAnswers: z.coerce.number().int().positive().default(100_000),
-  /** `QUIRE_LLM_URL`: base URL of an OpenAI-compatible API (`<url>/chat/completions`, streamed) writing the assistant's answers (chat/llm.ts); unset: the extractive answerer (decisions.md section 7). */
+  /**
+   * `QUIRE_LLM_URL`: base URL of an OpenAI-compatible API (`<url>/chat/completions`, streamed) writing the assistant's answers
+   * (chat/llm.ts); unset: the extractive answerer (decisions.md section 7).
+   */
   llmUrl: z.string().url().optional(),
   /** `QUIRE_LLM_MODEL`: the `model` sent to that endpoint; unset: none is sent (the endpoint's default). */
   llmModel: z.string().min(1).optional(),

@@ -89,7 +89,15 @@ export function createCore(options: CoreOptions): DesktopCore {
   });
   const reviewCache = new ReviewCache(store);
   const sync = new SyncClient({ store, outbox, cache: reviewCache, client }, options.sync);
-  const reviews = new Reviews({ store, outbox, cache: reviewCache, session, client: () => client()?.client ?? null, queued: () => sync.notify(), flush: () => sync.sync() });
+  const reviews = new Reviews({
+    store,
+    outbox,
+    cache: reviewCache,
+    session,
+    client: () => client()?.client ?? null,
+    queued: () => sync.notify(),
+    flush: () => sync.sync(),
+  });
   const builds = new Builds(core);
 
   return {

@@ -23,7 +23,11 @@ import type { ReviewCache, ReviewFileTexts } from './review-cache';
 import { isUnreachable, serverErrorCode, serverErrorDetails, type ServerClient } from './server-client';
 import type { LocalStore, SessionRecord } from './store';
 
-/** A review as the core keeps it: the server's Review plus `pending` (a change of it waits in the outbox), `localOnly` (proposed here, not on the server yet: its id is the client's localId) and `problem` (the server's reason for refusing the latest change of it, else null). */
+/**
+ * A review as the core keeps it: the server's Review plus `pending` (a change of it waits in the outbox), `localOnly` (proposed
+ * here, not on the server yet: its id is the client's localId) and `problem` (the server's reason for refusing the latest change
+ * of it, else null).
+ */
 export type LocalReview = Review & { pending: boolean; localOnly: boolean; problem: string | null };
 
 /** A comment as the core keeps it: `pending` until the server holds it; `problem` the refusal reason (the text is kept). */
@@ -330,7 +334,13 @@ export class Reviews {
         projectId: input.projectId,
         reviewId: detail.id,
         localId,
-        comment: { path: input.path, lineStart: input.lineStart, lineEnd: input.lineEnd, body: input.body, ...(input.parentId ? { parentId: input.parentId } : {}) },
+        comment: {
+          path: input.path,
+          lineStart: input.lineStart,
+          lineEnd: input.lineEnd,
+          body: input.body,
+          ...(input.parentId ? { parentId: input.parentId } : {}),
+        },
         revision: detail.revision,
         // the lines as the reviewer saw them: a comment written offline on an older revision reads outdated once they changed (conflicts.ts rule 3)
         ...(anchorText !== null ? { anchorText } : {}),

@@ -221,7 +221,10 @@ export class SyncClient {
     }
   }
 
-  /** Pushes pending items batch by batch, in seq order, storing each answer. @throws the client's error when the server cannot be reached or refuses the batch */
+  /**
+   * Pushes pending items batch by batch, in seq order, storing each answer.
+   * @throws the client's error when the server cannot be reached or refuses the batch
+   */
   private async push(client: ServerClient): Promise<void> {
     const outbox = this.outbox;
     for (;;) {

@@ -18,7 +18,10 @@ import { isLocalProject } from './local-folder';
  * Nothing is dropped silently: every page taken, merged or in conflict is named in the answer.
  */
 
-/** What `workspace.refresh` answers: the head now based on, and the paths updated from the server, merged, and in conflict (all unresolved conflicts of the project). */
+/**
+ * What `workspace.refresh` answers: the head now based on, and the paths updated from the server, merged, and in conflict (all
+ * unresolved conflicts of the project).
+ */
 export interface RefreshResult {
   commitSha: string;
   updated: string[];
@@ -71,7 +74,11 @@ export async function refreshWorkspace(core: Core, projectId: string): Promise<R
         for (const f of batch) contents.set(f.path, f.content);
       }
     }
-    remote = { ref: tree.ref, commitSha: tree.commitSha, files: tree.files.map((f) => ({ path: f.path, size: f.size, content: contents.get(f.path) ?? null })) };
+    remote = {
+      ref: tree.ref,
+      commitSha: tree.commitSha,
+      files: tree.files.map((f) => ({ path: f.path, size: f.size, content: contents.get(f.path) ?? null })),
+    };
     const options = await client.lint.options.query({ projectId }).catch(() => null);
     if (options) core.store.cache(`lint-options:${projectId}`, options);
   } catch (err) {
@@ -84,7 +91,11 @@ export async function refreshWorkspace(core: Core, projectId: string): Promise<R
 }
 
 /** Lays the fetched head over the store in one transaction (see the module doc). */
-function applyRemote(core: Core, projectId: string, remote: { ref: string; commitSha: string; files: { path: string; size: number; content: string | null }[] }): RefreshResult {
+function applyRemote(
+  core: Core,
+  projectId: string,
+  remote: { ref: string; commitSha: string; files: { path: string; size: number; content: string | null }[] },
+): RefreshResult {
   const db = core.store.db;
   const now = new Date().toISOString();
   const updated: string[] = [];

@@ -70,7 +70,12 @@ async function loadPolicy(db: Db, log: FastifyBaseLogger, projectId: string): Pr
   return {
     allowlists: allowlists.map((row) => {
       const paths = parseStringList(row.paths) ?? [];
-      return { id: row.id, name: row.name, guards: paths.length === 0 ? everything : globMatcher(paths, log, row.id), cidrs: new CidrSet(parseStringList(row.cidrs) ?? []) };
+      return {
+        id: row.id,
+        name: row.name,
+        guards: paths.length === 0 ? everything : globMatcher(paths, log, row.id),
+        cidrs: new CidrSet(parseStringList(row.cidrs) ?? []),
+      };
     }),
     rules: rules.map((row) => ({
       id: row.id,

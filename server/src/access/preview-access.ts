@@ -118,7 +118,11 @@ export function passPathOf(path: string): string | null {
  * {@link passPathOf}), valid {@link PREVIEW_PASS_SECONDS} from `now` (ms).
  * @returns the pass (base64url and `.` only) and its expiry (epoch ms)
  */
-export function signPreviewPass(key: Buffer, pass: { projectId: string; previewName: string; path: string }, now = Date.now()): { pass: string; expiresAt: number } {
+export function signPreviewPass(
+  key: Buffer,
+  pass: { projectId: string; previewName: string; path: string },
+  now = Date.now(),
+): { pass: string; expiresAt: number } {
   const e = Math.floor(now / 1000) + PREVIEW_PASS_SECONDS;
   return { pass: sign(key, { v: 1, p: pass.projectId, n: pass.previewName, to: pass.path, e }), expiresAt: e * 1000 };
 }

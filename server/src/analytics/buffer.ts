@@ -86,7 +86,9 @@ export class AnalyticsBuffer implements AnalyticsRecorder {
     if (view.visitor) {
       const day = Math.floor(now / DAY_MS);
       const vkey = `${view.projectId}\0${day}\0${view.visitor.ip}\0${view.visitor.userAgent}`;
-      if (!this.visitors.has(vkey)) this.visitors.set(vkey, { projectId: view.projectId, day, ip: view.visitor.ip, userAgent: view.visitor.userAgent, reader: view.reader });
+      if (!this.visitors.has(vkey)) {
+        this.visitors.set(vkey, { projectId: view.projectId, day, ip: view.visitor.ip, userAgent: view.visitor.userAgent, reader: view.reader });
+      }
     }
     this.schedule();
   }

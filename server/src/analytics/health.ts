@@ -128,7 +128,11 @@ async function ownersOf(ctx: AppContext, project: ProjectRecord, site: Productio
 async function allPageHealth(ctx: AppContext, auth: RequestAuth, project: ProjectRecord, now: Date): Promise<{ pages: PageHealth[]; manifest?: Manifest }> {
   const site = await productionSite(ctx, project.id);
   if (!site) return { pages: [] };
-  const [links, votes, owners] = await Promise.all([brokenLinksByPage(ctx, auth, project.id), feedbackCountsByPage(ctx, project.id), ownersOf(ctx, project, site)]);
+  const [links, votes, owners] = await Promise.all([
+    brokenLinksByPage(ctx, auth, project.id),
+    feedbackCountsByPage(ctx, project.id),
+    ownersOf(ctx, project, site),
+  ]);
   const seen = new Set<string>();
   const pages: PageHealth[] = [];
   for (const p of site.manifest.pages) {
@@ -151,7 +155,14 @@ async function allPageHealth(ctx: AppContext, auth: RequestAuth, project: Projec
  * `GET .../analytics/health`: one page of the pages' health, worst first by default (ties by path).
  * @throws ApiError not_found (project); Error when the deployment's manifest cannot be read.
  */
-export async function listPageHealth(ctx: AppContext, auth: RequestAuth, projectId: string, sort: HealthSort, page: PageRequest, now = new Date()): Promise<{ items: PageHealth[]; total: number }> {
+export async function listPageHealth(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  sort: HealthSort,
+  page: PageRequest,
+  now = new Date(),
+): Promise<{ items: PageHealth[]; total: number }> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   const { pages } = await allPageHealth(ctx, auth, project, now);
   const byPath = (a: PageHealth, b: PageHealth) => a.path.localeCompare(b.path);

@@ -98,7 +98,11 @@ export async function agentTraffic(ctx: AppContext, auth: RequestAuth, projectId
     byAgent.set(r.agent, a);
   }
   return [...byAgent]
-    .map(([agent, a]) => ({ agent, views: a.views, topPaths: a.paths.sort((x, y) => y.views - x.views || x.path.localeCompare(y.path)).slice(0, AGENT_TOP_PATHS) }))
+    .map(([agent, a]) => ({
+      agent,
+      views: a.views,
+      topPaths: a.paths.sort((x, y) => y.views - x.views || x.path.localeCompare(y.path)).slice(0, AGENT_TOP_PATHS),
+    }))
     .sort((a, b) => b.views - a.views || a.agent.localeCompare(b.agent))
     .slice(0, query.limit);
 }
@@ -129,6 +133,9 @@ export async function chatAnalytics(ctx: AppContext, auth: RequestAuth, projectI
   return {
     questions: rows.length,
     days: [...days].map(([day, n]) => ({ day, questions: n })).sort((a, b) => a.day.localeCompare(b.day)),
-    top: [...questions].map(([question, count]) => ({ question, count })).sort((a, b) => b.count - a.count || a.question.localeCompare(b.question)).slice(0, query.limit),
+    top: [...questions]
+      .map(([question, count]) => ({ question, count }))
+      .sort((a, b) => b.count - a.count || a.question.localeCompare(b.question))
+      .slice(0, query.limit),
   };
 }

@@ -158,7 +158,13 @@ const pageOfFile = (file: string) => pagePathOf(file) ?? file;
  * build can read it while git fetches).
  * @returns undefined when there is none that fits (the next build is a full one); never rejects
  */
-export async function readBuildState(dataDir: string, projectId: string, localDir: string, commitSha: string, memory?: BuildStateMemory): Promise<BuildState | undefined> {
+export async function readBuildState(
+  dataDir: string,
+  projectId: string,
+  localDir: string,
+  commitSha: string,
+  memory?: BuildStateMemory,
+): Promise<BuildState | undefined> {
   const buildId = path.basename(localDir);
   if (!PATH_ID_RE.test(buildId) || path.resolve(localDir) !== dataPaths(dataDir).site(projectId, buildId)) return undefined;
   if (!fs.existsSync(path.join(localDir, 'manifest.json'))) return undefined;
@@ -221,7 +227,10 @@ export function writeBuildState(
   const unchanged = options.unchanged ?? (() => false);
   const lintUnchanged = options.lintUnchanged ?? (() => false);
   const sameSet = (a: Shard, b: Shard) =>
-    a.pages.length === b.pages.length && a.lint.length === b.lint.length && a.pages.every((p, i) => p.path === b.pages[i]!.path) && a.lint.every((l, i) => l.path === b.lint[i]!.path);
+    a.pages.length === b.pages.length &&
+    a.lint.length === b.lint.length &&
+    a.pages.every((p, i) => p.path === b.pages[i]!.path) &&
+    a.lint.every((l, i) => l.path === b.lint[i]!.path);
   try {
     fs.mkdirSync(path.join(dir, 'blobs'), { recursive: true });
     fs.mkdirSync(path.join(dir, 'builds'), { recursive: true });
@@ -236,7 +245,12 @@ export function writeBuildState(
       project: options.sameProject && reusable(previous?.blobs?.project) ? previous!.blobs!.project : put(JSON.stringify(state.project)),
       shards: shards.map((shard, i) => {
         const old = previous?.blobs?.shards[i];
-        const clean = before && reusable(old) && sameSet(shard, before[i]!) && shard.pages.every((p) => unchanged(p.path)) && shard.lint.every((l) => lintUnchanged(l.path));
+        const clean =
+          before &&
+          reusable(old) &&
+          sameSet(shard, before[i]!) &&
+          shard.pages.every((p) => unchanged(p.path)) &&
+          shard.lint.every((l) => lintUnchanged(l.path));
         return clean ? old! : put(JSON.stringify(shard));
       }),
     };

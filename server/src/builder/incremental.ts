@@ -84,7 +84,9 @@ export function pagesToRender(chosen: ReadonlyMap<string, string>, state: BuildS
   const out = new Set<string>();
   for (const [pagePath, filePath] of chosen) {
     const prev = before.get(pagePath);
-    if (!prev || prev.filePath !== filePath || changed.has(filePath) || prev.dependencies.some((d) => changed.has(d) || changedStems.has(stem(d)))) out.add(pagePath);
+    if (!prev || prev.filePath !== filePath || changed.has(filePath) || prev.dependencies.some((d) => changed.has(d) || changedStems.has(stem(d)))) {
+      out.add(pagePath);
+    }
   }
   return out;
 }
@@ -111,7 +113,10 @@ export function pagesWithChangedVerdicts(pages: readonly LinkedPage[], before: P
   const out = new Set<string>();
   for (const p of pages) {
     const from = p.filePath ?? `${p.path}.mdx`;
-    if (p.links.some((l) => !same(checkLinkTarget(a, from, l), checkLinkTarget(b, from, l))) || p.assets.some((s) => !same(checkImageSource(a, from, s), checkImageSource(b, from, s)))) {
+    if (
+      p.links.some((l) => !same(checkLinkTarget(a, from, l), checkLinkTarget(b, from, l))) ||
+      p.assets.some((s) => !same(checkImageSource(a, from, s), checkImageSource(b, from, s)))
+    ) {
       out.add(p.path);
     }
   }

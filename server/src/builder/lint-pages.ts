@@ -94,7 +94,10 @@ export async function lintPages(input: {
     while (next < misses.length) {
       const miss = misses[next++]!;
       input.signal.throwIfAborted();
-      const result = await lintInPool({ buildKey: input.buildKey, checkoutDir: input.checkoutDir, docsRoot: input.docsRoot, filePath: miss.path, lint: input.lint }, input.signal);
+      const result = await lintInPool(
+        { buildKey: input.buildKey, checkoutDir: input.checkoutDir, docsRoot: input.docsRoot, filePath: miss.path, lint: input.lint },
+        input.signal,
+      );
       if (!result.ok) {
         input.onFailure(result.message);
         continue;

@@ -23,7 +23,12 @@ export interface PageLinkWarnings {
  * `missing-image` warnings naming the page's file and line) on the entries `check` says yes to;
  * kept entries it says no to carry their previous build's warnings.
  */
-export function checkPageLinks(entries: readonly PageEntry[], inventory: PageInventory, files: DocsFiles, check: (entry: PageEntry) => boolean): PageLinkWarnings {
+export function checkPageLinks(
+  entries: readonly PageEntry[],
+  inventory: PageInventory,
+  files: DocsFiles,
+  check: (entry: PageEntry) => boolean,
+): PageLinkWarnings {
   const toCheck = entries.filter((e) => check(e) || !e.kept);
   const found = checkLinks(
     toCheck.map((e) => ({ path: e.path, ...(e.filePath ? { filePath: e.filePath } : {}), page: factsOf(e) })),
@@ -54,7 +59,12 @@ export function checkPageLinks(entries: readonly PageEntry[], inventory: PageInv
  * were (`relint` says no) under the same lint options. Files of pages that are no page any more,
  * or that another file of the same page path shadows, are left out (linted again).
  */
-export function knownFindings(state: BuildState, pageFiles: readonly string[], entries: readonly PageEntry[], relint: (entry: PageEntry) => boolean): Map<string, LintFinding[]> {
+export function knownFindings(
+  state: BuildState,
+  pageFiles: readonly string[],
+  entries: readonly PageEntry[],
+  relint: (entry: PageEntry) => boolean,
+): Map<string, LintFinding[]> {
   const stays = new Set(entries.filter((e) => e.kept && e.filePath && !relint(e)).map((e) => e.filePath!));
   const exists = new Set(pageFiles);
   const known = new Map<string, LintFinding[]>();

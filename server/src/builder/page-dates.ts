@@ -16,7 +16,13 @@ export type LastChangedReader = (commitSha: string, paths: string[]) => Promise<
  * @param docsRootRel the docs folder in the repository ('' at the root)
  * @returns the number of pages dated from the history
  */
-export async function datePages(pages: SitePage[], docsRootRel: string, commitSha: string, read: LastChangedReader, log: (line: string) => void): Promise<number> {
+export async function datePages(
+  pages: SitePage[],
+  docsRootRel: string,
+  commitSha: string,
+  read: LastChangedReader,
+  log: (line: string) => void,
+): Promise<number> {
   const wanted = new Map<string, SitePage[]>();
   for (const p of pages) {
     // a page an incremental build carries keeps its files, date included: only rendered pages are dated

@@ -230,7 +230,9 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
       );
       changedPaths ??= input.changedFiles ? [...input.changedFiles] : null;
       if (changedPaths) {
-        for (const p of new Set([...Object.keys(state.overlay), ...Object.keys(overlayHashes)])) if (state.overlay[p] !== overlayHashes[p]) changedPaths.push(p);
+        for (const p of new Set([...Object.keys(state.overlay), ...Object.keys(overlayHashes)])) {
+          if (state.overlay[p] !== overlayHashes[p]) changedPaths.push(p);
+        }
       }
       if (!changedPaths) plan = { kind: 'full', reason: 'the changed files are unknown' };
       else if (state.renderKey !== renderKey) plan = { kind: 'full', reason: 'the renderer or the glossary changed' };
@@ -274,7 +276,13 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     // A version build renders with the default branch's versioning (rule 4), under its base path.
     const siteConfig: SiteConfig = input.version ? { ...project.config, versioning: input.version.versioning } : project.config;
     const basePath = input.version?.basePath;
-    const shellKey = siteShellKey({ site: siteConfig, nav: site.nav, pages: site.pages, ...(editBaseUrl ? { editBaseUrl } : {}), ...(basePath ? { basePath } : {}) });
+    const shellKey = siteShellKey({
+      site: siteConfig,
+      nav: site.nav,
+      pages: site.pages,
+      ...(editBaseUrl ? { editBaseUrl } : {}),
+      ...(basePath ? { basePath } : {}),
+    });
     if (targeted && rendered.kept > 0 && shellKey !== targeted.state.shellKey) {
       // The sidebar, the config or the shell's code changed: every page's document is rendered again.
       entries = await run('reading unchanged pages', () => hydrate(entries, cache, { base, signal, limits }), (r) => `${r.read} from cache, ${r.rendered} rendered, for the changed site navigation`).then((r) => r.entries);
@@ -290,7 +298,14 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     const inventory = pageInventory({ pages: entries.map((p) => p.path), files: project.files, redirects: project.config.redirects });
     const inventoryKey = sha256(JSON.stringify(inventory));
     const lintKey = sha256(`${linterVersion()}\0${JSON.stringify({ ...input.lint, inventory: undefined })}`);
-    const verdictsChanged = targeted && inventoryKey !== targeted.state.inventoryKey ? pagesWithChangedVerdicts(entries.map((e) => ({ path: e.path, ...(e.filePath ? { filePath: e.filePath } : {}), ...factsOf(e) })), inventoryOf(targeted.state), inventory) : new Set<string>();
+    const verdictsChanged =
+      targeted && inventoryKey !== targeted.state.inventoryKey
+        ? pagesWithChangedVerdicts(
+            entries.map((e) => ({ path: e.path, ...(e.filePath ? { filePath: e.filePath } : {}), ...factsOf(e) })),
+            inventoryOf(targeted.state),
+            inventory,
+          )
+        : new Set<string>();
     const renderedNow = new Set(rendered.entries.filter((e) => e.page).map((e) => e.path));
     const recheck = (e: PageEntry) => renderedNow.has(e.path) || verdictsChanged.has(e.path) || !e.kept;
 
@@ -414,7 +429,15 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     );
     throwIfAborted(signal);
     done = true;
-    return { outDir, commitSha: checkout.commitSha, commitMessage: checkout.commitMessage, pages: site.pages.length, warnings, lint: linted, ...(searchIndexCarried ? { searchIndexCarried: true as const } : {}) };
+    return {
+      outDir,
+      commitSha: checkout.commitSha,
+      commitMessage: checkout.commitMessage,
+      pages: site.pages.length,
+      warnings,
+      lint: linted,
+      ...(searchIndexCarried ? { searchIndexCarried: true as const } : {}),
+    };
   } catch (err) {
     if (budget.aborted && !input.signal.aborted) {
       throw new BuildError(`The build ran out of its time budget of ${Math.round(limits.timeoutMs / 1000)} s while ${current} (QUIRE_BUILD_TIMEOUT_SECONDS) and was stopped.`);
@@ -539,9 +562,21 @@ function assembleSite(project: Project, entries: readonly PageEntry[]): { nav: N
     const fm = f.frontmatter;
     const audience = typeof fm.audience === 'string' ? [fm.audience] : Array.isArray(fm.audience) ? fm.audience.filter((a): a is string => typeof a === 'string') : [];
     const hidden = fm.hidden === true || fm.noindex === true || r.operation?.hidden === true || !inNav.has(r.path);
-    const page = r.page ?? { title: f.title, ...(f.description ? { description: f.description } : {}), frontmatter: fm, carried: { inputKey: r.kept!.inputKey, markdownHash: r.kept!.markdownHash } };
+    const page = r.page ?? {
+      title: f.title,
+      ...(f.description ? { description: f.description } : {}),
+      frontmatter: fm,
+      carried: { inputKey: r.kept!.inputKey, markdownHash: r.kept!.markdownHash },
+    };
     const language = languageOf(r.path);
-    return { path: r.path, ...(r.filePath ? { filePath: r.filePath } : {}), page, hidden, ...(audience.length ? { audience } : {}), ...(language ? { language } : {}) };
+    return {
+      path: r.path,
+      ...(r.filePath ? { filePath: r.filePath } : {}),
+      page,
+      hidden,
+      ...(audience.length ? { audience } : {}),
+      ...(language ? { language } : {}),
+    };
   });
   const exists = new Set(pages.map((p) => p.path));
   const home = exists.has('index') ? 'index' : (flattenPages(defaultFirst(nav)).find((p) => exists.has(p.path) && !navHidden.has(p.path))?.path ?? pages[0]!.path);

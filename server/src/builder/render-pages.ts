@@ -43,7 +43,16 @@ export interface PageFacts {
 export function factsOf(entry: PageEntry): PageFacts {
   const p = entry.page;
   if (p) {
-    return { title: p.title, ...(p.description ? { description: p.description } : {}), frontmatter: p.frontmatter, links: p.links, assets: p.assets, dependencies: p.dependencies, warnings: p.warnings, htmlLength: p.html.length };
+    return {
+      title: p.title,
+      ...(p.description ? { description: p.description } : {}),
+      frontmatter: p.frontmatter,
+      links: p.links,
+      assets: p.assets,
+      dependencies: p.dependencies,
+      warnings: p.warnings,
+      htmlLength: p.html.length,
+    };
   }
   return entry.kept!; // a StatePage holds every fact
 }
@@ -163,7 +172,9 @@ export async function collectPages(input: CollectPagesInput): Promise<{ entries:
     wants = [];
     for (const want of all) {
       const prev = before.get(want.path);
-      const same = want.operation ? prev?.operation !== undefined && JSON.stringify(prev.operation) === JSON.stringify(want.operation) : prev !== undefined && !toRender.has(want.path);
+      const same = want.operation
+        ? prev?.operation !== undefined && JSON.stringify(prev.operation) === JSON.stringify(want.operation)
+        : prev !== undefined && !toRender.has(want.path);
       if (prev && same) kept.push({ ...want, kept: prev, ...(prev.cacheKey ? { cacheKey: prev.cacheKey } : {}) });
       else wants.push(want);
     }
@@ -171,7 +182,15 @@ export async function collectPages(input: CollectPagesInput): Promise<{ entries:
     cache.remove(targeted.state.pages.filter((p) => !now.has(p.path)).map(cacheIdOf));
   }
   const outputBytes = kept.reduce((n, e) => n + e.kept!.htmlLength, 0);
-  const rendered = await renderPages({ pages: wants, cache, useCache: !input.force, base: input.base, signal: input.signal, limits: input.limits, outputBytes });
+  const rendered = await renderPages({
+    pages: wants,
+    cache,
+    useCache: !input.force,
+    base: input.base,
+    signal: input.signal,
+    limits: input.limits,
+    outputBytes,
+  });
   if (!targeted) cache.prune(all.map(cacheIdOf));
   return { entries: byPath([...kept, ...rendered.entries]), fromCache: rendered.fromCache, kept: kept.length };
 }
@@ -205,7 +224,13 @@ export async function hydrate(
       read++;
     } else missing.push(e);
   }
-  const again = await renderPages({ ...options, pages: missing.map(({ path, filePath, operation }) => ({ path, ...(filePath ? { filePath } : {}), ...(operation ? { operation } : {}) })), cache, useCache: true, outputBytes });
+  const again = await renderPages({
+    ...options,
+    pages: missing.map(({ path, filePath, operation }) => ({ path, ...(filePath ? { filePath } : {}), ...(operation ? { operation } : {}) })),
+    cache,
+    useCache: true,
+    outputBytes,
+  });
   const keptOf = new Map(missing.map((e) => [e.path, e.kept!]));
   return { entries: byPath([...out, ...again.entries.map((e) => ({ ...e, kept: keptOf.get(e.path)! }))]), read, rendered: again.entries.length };
 }
@@ -217,7 +242,15 @@ export async function hydrate(
  */
 export function statePage(entry: PageEntry, keys: PageOutputKeys, linkWarnings: BuildWarning[]): StatePage {
   const k = entry.kept;
-  if (k && !entry.page && k.inputKey === keys.inputKey && k.markdownHash === keys.markdownHash && (k.linkWarnings === linkWarnings || (k.linkWarnings.length === 0 && linkWarnings.length === 0))) return k;
+  if (
+    k &&
+    !entry.page &&
+    k.inputKey === keys.inputKey &&
+    k.markdownHash === keys.markdownHash &&
+    (k.linkWarnings === linkWarnings || (k.linkWarnings.length === 0 && linkWarnings.length === 0))
+  ) {
+    return k;
+  }
   const f = factsOf(entry);
   return {
     path: entry.path,

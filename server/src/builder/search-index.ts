@@ -63,7 +63,12 @@ export async function writeSearchIndex(input: SearchIndexInput, signal?: AbortSi
     pages++;
     const hash = input.pageKeys.get(p.path)?.markdownHash ?? ('carried' in p.page ? p.page.carried.markdownHash : undefined);
     if (hash) hashes.set(p.path, hash);
-    const meta = { path: p.path, title: p.page.title, ...(p.audience?.length ? { audience: p.audience } : {}), ...(languages.has(p.path) ? { language: languages.get(p.path)! } : {}) };
+    const meta = {
+      path: p.path,
+      title: p.page.title,
+      ...(p.audience?.length ? { audience: p.audience } : {}),
+      ...(languages.has(p.path) ? { language: languages.get(p.path)! } : {}),
+    };
     if ('markdown' in p.page) {
       records.push(...pageSearchRecords({ ...meta, markdown: p.page.markdown, toc: p.page.toc }));
       continue;

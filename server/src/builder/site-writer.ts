@@ -127,7 +127,17 @@ const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
  * previous deployment is reused only under the same key: a changed title changes every sidebar.
  */
 export function siteShellKey(input: Pick<WriteSiteInput, 'site' | 'nav' | 'editBaseUrl' | 'pages' | 'basePath'>, assets = buildSiteAssets(siteThemeCss(input.site))): string {
-  return sha256(JSON.stringify([siteShellVersion(), input.site, input.nav, assets.all.map((a) => a.file), input.editBaseUrl ?? null, pageAudiences(input.pages), ...(input.basePath ? [input.basePath] : [])]));
+  return sha256(
+    JSON.stringify([
+      siteShellVersion(),
+      input.site,
+      input.nav,
+      assets.all.map((a) => a.file),
+      input.editBaseUrl ?? null,
+      pageAudiences(input.pages),
+      ...(input.basePath ? [input.basePath] : []),
+    ]),
+  );
 }
 
 /** Gated pages' tags by page path: the renderer marks every entry naming them (shared/src/site/audience.ts), so they are part of the shell. */

@@ -114,7 +114,15 @@ export async function runClaimedBuild(ctx: AppContext, build: BuildRow, startedA
     outcome = await deployBuild(
       ctx,
       { id: build.id, projectId: project.id, isPreview: build.isPreview, version: build.version },
-      { dir, url, previewName, commitSha: result.commitSha, commitMessage: result.commitMessage, startedAt, searchIndexCarried: result.searchIndexCarried === true },
+      {
+        dir,
+        url,
+        previewName,
+        commitSha: result.commitSha,
+        commitMessage: result.commitMessage,
+        startedAt,
+        searchIndexCarried: result.searchIndexCarried === true,
+      },
       log,
       `${result.pages} pages to ${url} in ${Date.now() - startedAt.getTime()} ms (${result.warnings.length} warnings)`,
       signal,
@@ -221,7 +229,14 @@ async function planVersion(
     select: { dir: true },
   });
   const label = build.version!;
-  const plan = await planVersionBuild(ctx, { projectId: project.id, label, repoUrl: project.repoUrl, productionUrl, ...(live ? { live: live.dir } : {}), signal });
+  const plan = await planVersionBuild(ctx, {
+    projectId: project.id,
+    label,
+    repoUrl: project.repoUrl,
+    productionUrl,
+    ...(live ? { live: live.dir } : {}),
+    signal,
+  });
   log.line(`version ${plan.version.label}: building ${plan.ref.ref} (its ${plan.ref.from}) at ${plan.ref.commitSha.slice(0, 7)}, served under ${plan.basePath}/${plan.force ? '; the versions changed since its live deployment: every page is rendered again' : ''}`);
   if (build.branch !== plan.ref.ref) await ctx.db.prisma.build.updateMany({ where: { id: build.id }, data: { branch: plan.ref.ref } });
   return plan;

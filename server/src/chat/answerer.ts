@@ -65,7 +65,10 @@ const FOLLOWER_RANK = 0.75;
  * @param options.limit sections wanted (default {@link RETRIEVED_SECTIONS})
  */
 export function retrieveSections(question: string, index: SearchIndex, options: ComposeOptions & { limit?: number } = {}): RetrievedSection[] {
-  return findSections(questionTerms(question, index), index, options.limit ?? RETRIEVED_SECTIONS, { canRead: options.canRead, language: options.language }).map((c) => ({
+  return findSections(questionTerms(question, index), index, options.limit ?? RETRIEVED_SECTIONS, {
+    canRead: options.canRead,
+    language: options.language,
+  }).map((c) => ({
     path: c.path,
     title: c.title,
     ...(c.section !== undefined ? { section: c.section } : {}),

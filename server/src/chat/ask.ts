@@ -126,12 +126,22 @@ export async function askAssistant(ctx: AppContext, input: AskInput, onEvent?: (
   const stored = await ctx.db.prisma.$transaction(async (tx) => {
     const org = await tx.organization.findUniqueOrThrow({ where: { id: project.orgId }, select: { id: true, plan: true } });
     await consumeUsage(tx, ctx.config, org, 'assistant_answers');
-    return storeQuestion(tx, { projectId, visitorId: body.visitorId, question: body.question, ...(body.sessionId !== undefined ? { sessionId: body.sessionId } : {}) });
+    return storeQuestion(tx, {
+      projectId,
+      visitorId: body.visitorId,
+      question: body.question,
+      ...(body.sessionId !== undefined ? { sessionId: body.sessionId } : {}),
+    });
   });
   emit({ event: 'session', data: { sessionId: stored.sessionId } });
 
   const index = target ? await deploymentIndex(ctx, projectId, target) : null;
-  const sections = index ? await readable(retrieveSections(body.question, index, { canRead: reader.canRead, ...(body.language !== undefined ? { language: body.language } : {}) }), reader.allow) : [];
+  const sections = index
+    ? await readable(
+        retrieveSections(body.question, index, { canRead: reader.canRead, ...(body.language !== undefined ? { language: body.language } : {}) }),
+        reader.allow,
+      )
+    : [];
   const composed: ComposedAnswer = index ? composeFromSections(body.question, sections, index) : { text: NOT_IN_DOCS_ANSWER, sources: [], answered: false };
   const sourceOf = (s: RetrievedSection): ChatSource => ({ title: s.title, path: s.path, url: hitUrl(input.siteRoot, target?.basePath ?? '', s) });
 

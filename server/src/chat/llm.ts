@@ -93,7 +93,11 @@ async function* eventData(body: ReadableStream<Uint8Array>, pause: () => void): 
  * @throws LlmError for a refused request (non-2xx), a timeout, or a stream that is not Chat
  *   Completions chunks; an abort through `signal` rejects with its reason.
  */
-export async function* streamLlmAnswer(settings: LlmSettings, input: { question: string; sections: readonly RetrievedSection[]; history?: readonly ChatTurn[] }, signal?: AbortSignal): AsyncGenerator<string> {
+export async function* streamLlmAnswer(
+  settings: LlmSettings,
+  input: { question: string; sections: readonly RetrievedSection[]; history?: readonly ChatTurn[] },
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
   const aborter = new AbortController();
   const onAbort = () => aborter.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });

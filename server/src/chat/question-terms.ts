@@ -174,7 +174,17 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
   // a word the docs never use is not smoothed: it is what most often makes a question one the docs do not answer
   const weight = known === 0 ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n);
   const factor = name && known <= PRODUCT_NAME_SHARE * n ? NAME_FACTOR : 1;
-  return { term, stem, df: known, weight: factor * weight, ...(factor !== 1 ? { foundWeight: weight } : {}), stems: [stem, ...synonyms], searchAs, ...(name ? { name } : {}), ...(hint ? { hint } : {}) };
+  return {
+    term,
+    stem,
+    df: known,
+    weight: factor * weight,
+    ...(factor !== 1 ? { foundWeight: weight } : {}),
+    stems: [stem, ...synonyms],
+    searchAs,
+    ...(name ? { name } : {}),
+    ...(hint ? { hint } : {}),
+  };
 }
 
 /** Words after which a how-question's next word is its main verb ("how do I …", "how can we …", "how to …"). */
@@ -225,7 +235,9 @@ export function questionTerms(question: string, index: Pick<SearchIndex, 'size' 
   let name: { terms: number[]; end: number } | undefined;
   const closeName = () => {
     // a word of the name the docs use often ("step", "functions") is only part of the name; a rare one ("Gemini") names it alone
-    if (name && name.terms.length >= 2) for (const i of name.terms) if (out[i]!.df > COMMON_IN_NAME_SHARE * index.size) out[i] = { ...out[i]!, phrase: name.terms };
+    if (name && name.terms.length >= 2) {
+      for (const i of name.terms) if (out[i]!.df > COMMON_IN_NAME_SHARE * index.size) out[i] = { ...out[i]!, phrase: name.terms };
+    }
     name = undefined;
   };
   for (let k = 0; k < spans.length && out.length < 12; k++) {

@@ -13,7 +13,10 @@ import { stemOf, type QuestionTerm } from './question-terms';
 
 /** One candidate section as retrieval ranks it. */
 export interface SectionMatch {
-  /** share (0..1) of the question's weight found anywhere in the section (title, heading, text); a name found counts its plain weight (`QuestionTerm.foundWeight`) */
+  /**
+   * share (0..1) of the question's weight found anywhere in the section (title, heading, text); a name found counts its plain
+   * weight (`QuestionTerm.foundWeight`)
+   */
   coverage: number;
   /** ranking score: coverage, with title and heading matches and repeats counting more */
   rank: number;
@@ -144,7 +147,12 @@ export interface Candidate {
  * @param filter.canRead the reader's audience filter (absent: public sections only)
  * @param filter.language only sections of this language division (absent: every language)
  */
-export function findSections(terms: readonly QuestionTerm[], index: SearchIndex, limit: number, filter: { canRead?: ((audience: readonly string[]) => boolean) | undefined; language?: string | undefined } = {}): (Candidate & SectionMatch)[] {
+export function findSections(
+  terms: readonly QuestionTerm[],
+  index: SearchIndex,
+  limit: number,
+  filter: { canRead?: ((audience: readonly string[]) => boolean) | undefined; language?: string | undefined } = {},
+): (Candidate & SectionMatch)[] {
   const { canRead, language } = filter;
   if (terms.length === 0) return [];
   const found = new Map<string, Candidate>();

@@ -118,18 +118,26 @@ function stampAfter(after: Date | null): Date {
  * be the project's and the visitor's) or in a new session titled by it.
  * @throws ApiError not_found when `sessionId` names no session of this project and visitor.
  */
-export async function storeQuestion(tx: DbClient, input: { projectId: string; visitorId: string; sessionId?: string; question: string }): Promise<StoredQuestion> {
+export async function storeQuestion(
+  tx: DbClient,
+  input: { projectId: string; visitorId: string; sessionId?: string; question: string },
+): Promise<StoredQuestion> {
   let sessionId = input.sessionId;
   let at: Date;
   if (sessionId !== undefined) {
-    const session = await tx.chatSession.findFirst({ where: { id: sessionId, projectId: input.projectId, visitorId: input.visitorId }, select: { updatedAt: true } });
+    const session = await tx.chatSession.findFirst({
+      where: { id: sessionId, projectId: input.projectId, visitorId: input.visitorId },
+      select: { updatedAt: true },
+    });
     if (!session) throw new ApiError('not_found', `No conversation ${sessionId} for this visitor.`, { field: 'sessionId', issue: 'not found' });
     at = stampAfter(session.updatedAt);
     await tx.chatSession.update({ where: { id: sessionId }, data: { updatedAt: at } });
   } else {
     sessionId = randomUUID();
     at = stampAfter(null);
-    await tx.chatSession.create({ data: { id: sessionId, projectId: input.projectId, visitorId: input.visitorId, title: titleOf(input.question), createdAt: at, updatedAt: at } });
+    await tx.chatSession.create({
+      data: { id: sessionId, projectId: input.projectId, visitorId: input.visitorId, title: titleOf(input.question), createdAt: at, updatedAt: at },
+    });
   }
   await tx.chatMessage.create({ data: { id: randomUUID(), sessionId, role: 'user', content: input.question, createdAt: at } });
   return { sessionId, created: input.sessionId === undefined, at };

@@ -51,7 +51,8 @@ export class RedisEventTransport implements EventTransport {
 
   /**
    * Subscribes and waits for the command connection too (so counters and publishing work at once).
-   * @throws Error naming REDIS_URL when both are not confirmed within the timeout (default {@link SUBSCRIBE_TIMEOUT_MS}); the subscriber connection is closed then.
+   * @throws Error naming REDIS_URL when both are not confirmed within the timeout (default {@link SUBSCRIBE_TIMEOUT_MS}); the
+   *   subscriber connection is closed then.
    */
   async start(onMessage: (message: string) => void, onReconnect: () => void): Promise<void> {
     const subscriber = duplicateRedis(this.publisher, this.log, subscriberName(this.prefix), { autoResubscribe: false });

@@ -63,7 +63,10 @@ interface Cache {
   dir: string;
   /** runs a local git command in the cache */
   git(args: string[], options?: GitRunOptions): Promise<string>;
-  /** fetches `what` (a ref or commit id) into FETCH_HEAD and a `refs/quire/fetched/*` ref; shallow ({@link INITIAL_DEPTH}) only into a fresh cache; `extra` e.g. `--deepen=N` */
+  /**
+   * fetches `what` (a ref or commit id) into FETCH_HEAD and a `refs/quire/fetched/*` ref; shallow ({@link INITIAL_DEPTH}) only
+   * into a fresh cache; `extra` e.g. `--deepen=N`
+   */
   fetch(what: string, extra?: string[]): Promise<void>;
 }
 

@@ -165,7 +165,12 @@ const PUSH_CHECK_REMOTE = 'quire-address-check';
 /** Finds the URL `remote` becomes for git (insteadOf / pushInsteadOf) and pins its checked addresses. */
 async function pinRemote(cwd: string, command: string, remote: GitRemote, options: GitRunOptions): Promise<GitRemotePin> {
   const local = (args: string[]) =>
-    spawnGit(cwd, args, { ...(options.env ? { env: options.env } : {}), ...(options.signal ? { signal: options.signal } : {}), timeoutMs: LOCAL_QUERY_TIMEOUT_MS, maxStdoutBytes: 64 * 1024 });
+    spawnGit(cwd, args, {
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      timeoutMs: LOCAL_QUERY_TIMEOUT_MS,
+      maxStdoutBytes: 64 * 1024,
+    });
   let effective: string;
   if (remote.push) {
     // `git remote get-url --push` is the one query that applies pushInsteadOf; it reads remotes of

@@ -113,7 +113,10 @@ export function createSiteMcpServer(ctx: AppContext, request: SiteMcpRequest): M
   const pageUrl = (source: DocsSource, path: string) => hitUrl(origin, source.basePath, { path });
 
   /** The Markdown of a page reference, or the message why not. */
-  async function readPage(reference: string, version: string | undefined): Promise<{ ok: true; markdown: string; url: string } | { ok: false; message: string }> {
+  async function readPage(
+    reference: string,
+    version: string | undefined,
+  ): Promise<{ ok: true; markdown: string; url: string } | { ok: false; message: string }> {
     const bad = findUnstorableText(reference);
     if (bad) return { ok: false, message: `path: ${bad.issue}` };
     const named = pageReferenceOf(reference, request.host, site.manifest.versions);

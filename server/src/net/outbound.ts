@@ -42,7 +42,10 @@ export interface OutboundRequest {
   /** sent as given; `content-length` is added when missing */
   headers: Record<string, string>;
   body: string;
-  /** limit of the whole exchange (resolution, connection, TLS, request, response up to the body kept), in milliseconds; default {@link DEFAULT_OUTBOUND_TIMEOUT_MS} */
+  /**
+   * limit of the whole exchange (resolution, connection, TLS, request, response up to the body kept), in milliseconds; default
+   * {@link DEFAULT_OUTBOUND_TIMEOUT_MS}
+   */
   timeoutMs?: number;
 }
 
@@ -78,7 +81,11 @@ export async function sendOutbound(request: OutboundRequest, policy: OutboundPol
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new OutboundNetworkError(`${target.host}:${target.port} did not answer within ${timeoutMs} ms`)), timeoutMs);
   try {
-    const addresses = await resolveAllowed(target.host, policy, { ...(options.resolve ? { resolve: options.resolve } : {}), signal: deadline.signal, timeoutMs });
+    const addresses = await resolveAllowed(target.host, policy, {
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+      signal: deadline.signal,
+      timeoutMs,
+    });
     return await exchange(target, addresses, request, deadline.signal, timeoutMs);
   } finally {
     clearTimeout(timer);
@@ -105,7 +112,13 @@ export async function checkOutboundDestination(url: string, policy: OutboundPoli
 }
 
 /** Sends the request over a connection to one of `addresses` and reads the response. */
-function exchange(target: OutboundUrlAccepted, addresses: ResolvedAddress[], request: OutboundRequest, signal: AbortSignal, timeoutMs: number): Promise<OutboundResponse> {
+function exchange(
+  target: OutboundUrlAccepted,
+  addresses: ResolvedAddress[],
+  request: OutboundRequest,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<OutboundResponse> {
   const where = target.isAddress ? `${target.host} port ${target.port}` : `${target.host} (${addresses.map((a) => a.address).join(', ')}) port ${target.port}`;
   const url = new URL(target.href);
   const headers: Record<string, string> = { ...request.headers };

@@ -125,7 +125,9 @@ export const withPermission: typeof jsonSchemaTransform = (input) => {
 };
 
 type JsonSchemaNode = { type?: string; anyOf?: JsonSchemaNode[] };
-type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchemaNode }> } }>> };
+type OpenApiDocument = {
+  paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchemaNode }> } }>>;
+};
 
 /**
  * A route whose body schema is `X.nullish()` accepts no body at all (e.g. `POST .../builds`):

@@ -82,7 +82,13 @@ export async function runSearch(ctx: AppContext, target: Pick<SearchTarget, 'fil
   const index = await deploymentIndex(ctx, request.projectId, target);
   if (!index) return [];
   const language = request.language;
-  const query = () => index.search({ q: request.q, limit: request.limit, ...(request.canRead ? { canRead: request.canRead } : {}), ...(language !== undefined ? { language } : {}) });
+  const query = () =>
+    index.search({
+      q: request.q,
+      limit: request.limit,
+      ...(request.canRead ? { canRead: request.canRead } : {}),
+      ...(language !== undefined ? { language } : {}),
+    });
   const readerKey = request.canRead ? request.readerKey : '';
   // the answer cache keys by query text: a language's answers are kept apart under a prefix no query has (NUL)
   const cacheKey = language === undefined ? request.q : `${language}\u0000${request.q}`;

@@ -230,7 +230,13 @@ export async function createIpAllowlist(ctx: AppContext, auth: RequestAuth, proj
 }
 
 /** Changes the given fields of an allowlist; audited as `ip_allowlist.updated`. @throws ApiError not_found. */
-export async function updateIpAllowlist(ctx: AppContext, auth: RequestAuth, projectId: string, allowlistId: string, patch: IpAllowlistPatch): Promise<IpAllowlist> {
+export async function updateIpAllowlist(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  allowlistId: string,
+  patch: IpAllowlistPatch,
+): Promise<IpAllowlist> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   const row = await ctx.db.prisma.$transaction(async (tx) => {
     const before = await tx.ipAllowlist.findFirst({ where: { id: allowlistId, projectId }, select: { id: true } });

@@ -169,7 +169,12 @@ export async function createApiKeyForCaller(
       auth,
       action: 'api_key.created',
       resource: { type: 'api_key', id: result.record.id, name: result.record.name },
-      metadata: { prefix: result.record.prefix, scope: scopeOf(input.permissions), permissions: input.permissions, expiresAt: result.record.expiresAt?.toISOString() ?? null },
+      metadata: {
+        prefix: result.record.prefix,
+        scope: scopeOf(input.permissions),
+        permissions: input.permissions,
+        expiresAt: result.record.expiresAt?.toISOString() ?? null,
+      },
     });
     return result;
   });

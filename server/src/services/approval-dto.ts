@@ -15,7 +15,8 @@ export type ApprovalRow = Models.ApprovalModel & { decisions: Models.ApprovalDec
 /** A stored JSON `string[]` column; an unreadable one counts as empty. */
 const parseList = (json: string): string[] => parseStringList(json) ?? [];
 
-const ordered = (rows: Models.ApprovalDecisionModel[]) => [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.userId < b.userId ? -1 : 1));
+const ordered = (rows: Models.ApprovalDecisionModel[]) =>
+  [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.userId < b.userId ? -1 : 1));
 
 /**
  * The REST form of approvals, users and gate names loaded in two queries. A deleted user shows

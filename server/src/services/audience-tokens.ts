@@ -322,7 +322,10 @@ export async function projectAudienceKey(ctx: AppContext, projectId: string): Pr
     }
     const key = randomBytes(KEY_BYTES);
     const sealed = sealSecret(secretKey, key.toString('base64'), sealContext(projectId));
-    const claimed = await prisma.project.updateMany({ where: { id: projectId, audienceSecret: null }, data: { audienceSecret: sealed, updatedAt: row.updatedAt } });
+    const claimed = await prisma.project.updateMany({
+      where: { id: projectId, audienceSecret: null },
+      data: { audienceSecret: sealed, updatedAt: row.updatedAt },
+    });
     if (claimed.count === 1) return key;
     // Another request stored a key first: use that one.
   }

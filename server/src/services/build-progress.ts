@@ -36,7 +36,13 @@ const FINAL: ReadonlySet<string> = new Set(['deployed', 'failed', 'cancelled']);
  * when `signal` aborts.
  * @throws ApiError not_found when the project is not the caller's or the build is not in it.
  */
-export async function* buildProgress(ctx: AppContext, auth: RequestAuth, projectId: string, buildId: string, signal?: AbortSignal): AsyncGenerator<BuildProgress> {
+export async function* buildProgress(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  buildId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<BuildProgress> {
   let wake: (() => void) | undefined;
   // Set by a status event that arrives while the build is being read or the update is being sent:
   // the next read then starts at once instead of after the poll interval (no lost wake-up).

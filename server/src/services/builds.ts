@@ -46,7 +46,8 @@ type BuildRow = Models.BuildModel;
  * when the branch is not `repoBranch`, or when the caller uses a test key (decisions.md 2 and 4).
  * @throws ApiError not_found (project unknown or not the caller's); invalid_request (no repoUrl,
  *   bad branch); conflict with `details.buildId` while a build of the project is queued or
- *   building (a production build waiting for approval blocks only production builds); rate_limited with `Retry-After` past {@link TRIGGERS_PER_HOUR} builds in an hour;
+ *   building (a production build waiting for approval blocks only production builds); rate_limited with `Retry-After` past
+ *   {@link TRIGGERS_PER_HOUR} builds in an hour;
  *   usage_limit_exceeded past the organization's monthly build limit (services/usage.ts).
  * @param trigger what started it: `api` (a REST or tRPC call) or `schedule` (scheduled publishing).
  */

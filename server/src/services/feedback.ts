@@ -134,7 +134,12 @@ export async function createPageFeedback(ctx: AppContext, projectId: string, bod
  * Records a reader's vote on one section (heading anchor) of a page.
  * @returns the record: `id`, the fields sent (`pagePath` as sent), `createdAt`
  */
-export async function createSectionFeedback(ctx: AppContext, projectId: string, body: CreateSectionFeedbackBody, source: FeedbackSource): Promise<SectionFeedback> {
+export async function createSectionFeedback(
+  ctx: AppContext,
+  projectId: string,
+  body: CreateSectionFeedbackBody,
+  source: FeedbackSource,
+): Promise<SectionFeedback> {
   const row = await ctx.db.prisma.sectionFeedback.create({
     data: {
       id: newId('sectionFeedback'),
@@ -253,7 +258,13 @@ async function newestFeedbackByPage(ctx: AppContext, projectId: string): Promise
  * `filters.sort`, one page of the list.
  * @throws ApiError not_found for an unknown project or one the caller may not see.
  */
-export async function feedbackPages(ctx: AppContext, auth: RequestAuth, projectId: string, filters: FeedbackPagesFilters, page: PageRequest): Promise<{ items: FeedbackPageSummary[]; total: number }> {
+export async function feedbackPages(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  filters: FeedbackPagesFilters,
+  page: PageRequest,
+): Promise<{ items: FeedbackPageSummary[]; total: number }> {
   await getProjectForCaller(ctx, auth, projectId);
   const where = { projectId, deployment: COUNTED };
   const [pageGroups, sectionGroups, newest] = await Promise.all([
@@ -265,7 +276,9 @@ export async function feedbackPages(ctx: AppContext, auth: RequestAuth, projectI
   const now = new Date(); // the newest time of a page whose first feedback arrived between the reads
   const tallyOf = (pageKey: string): PageTally => {
     let tally = tallies.get(pageKey);
-    if (!tally) tallies.set(pageKey, (tally = { pagePath: pageKey, helpful: 0, notHelpful: 0, total: 0, sections: new Map(), last: newest.get(pageKey) ?? now }));
+    if (!tally) {
+      tallies.set(pageKey, (tally = { pagePath: pageKey, helpful: 0, notHelpful: 0, total: 0, sections: new Map(), last: newest.get(pageKey) ?? now }));
+    }
     return tally;
   };
   for (const g of pageGroups) {

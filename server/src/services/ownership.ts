@@ -43,7 +43,10 @@ interface Rule {
 /** The project's rules, oldest first (the order in which later rules win), with their users. */
 async function rulesOf(ctx: AppContext, projectId: string): Promise<Rule[]> {
   const rows = await ctx.db.prisma.ownershipRule.findMany({ where: { projectId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-  const users = await ctx.db.prisma.user.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.userId))] } }, select: { id: true, name: true, email: true } });
+  const users = await ctx.db.prisma.user.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.userId))] } },
+    select: { id: true, name: true, email: true },
+  });
   const byId = new Map(users.map((u) => [u.id, u]));
   return rows.map((r) => ({ id: r.id, pattern: r.pattern, createdAt: r.createdAt, user: byId.get(r.userId) ?? null }));
 }
@@ -171,7 +174,10 @@ export async function getOwnership(ctx: AppContext, auth: RequestAuth, projectId
  */
 export async function createOwnershipRule(ctx: AppContext, auth: RequestAuth, projectId: string, body: OwnershipRuleBody): Promise<OwnershipRuleDto> {
   const project = await getProjectForCaller(ctx, auth, projectId);
-  const member = await ctx.db.prisma.membership.findUnique({ where: { orgId_userId: { orgId: project.orgId, userId: body.userId } }, include: { user: { select: { id: true, name: true, email: true } } } });
+  const member = await ctx.db.prisma.membership.findUnique({
+    where: { orgId_userId: { orgId: project.orgId, userId: body.userId } },
+    include: { user: { select: { id: true, name: true, email: true } } },
+  });
   if (!member) throw invalidField('userId', 'is not a member of the organization', `userId: ${body.userId} is not a member of this project's organization.`);
   const id = newId('ownershipRule');
   const row = await ctx.db.prisma.$transaction(async (tx) => {
@@ -246,7 +252,13 @@ export async function listStalePages(
   for (const p of owned) {
     const last = dates.get(p.file);
     if (!last || last.at.getTime() >= limit) continue;
-    stale.push({ path: p.path, owner: owners.get(p)!.user!, lastUpdated: last.at.toISOString(), source: last.source, daysSince: Math.floor((now.getTime() - last.at.getTime()) / DAY_MS) });
+    stale.push({
+      path: p.path,
+      owner: owners.get(p)!.user!,
+      lastUpdated: last.at.toISOString(),
+      source: last.source,
+      daysSince: Math.floor((now.getTime() - last.at.getTime()) / DAY_MS),
+    });
   }
   stale.sort((a, b) => a.lastUpdated.localeCompare(b.lastUpdated) || a.path.localeCompare(b.path));
   return { items: stale.slice(page.skip, page.skip + page.take), total: stale.length };

@@ -39,7 +39,13 @@ interface Inventory {
   pages: ManifestPage[];
 }
 
-async function inventory(ctx: AppContext, auth: RequestAuth, projectId: string, version: string | undefined, token: string | string[] | undefined): Promise<Inventory | null> {
+async function inventory(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  version: string | undefined,
+  token: string | string[] | undefined,
+): Promise<Inventory | null> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   const target = await searchTarget(ctx, projectId, version);
   if (!target) return null;
@@ -50,7 +56,11 @@ async function inventory(ctx: AppContext, auth: RequestAuth, projectId: string, 
 }
 
 /** What the repository says of some pages: their files, frontmatter and owners (empty when it cannot be read). */
-async function sourcesOf(ctx: AppContext, inv: Inventory, pages: ManifestPage[]): Promise<{ frontmatter: Map<string, Record<string, unknown>>; owners: Map<string, Owner | null> }> {
+async function sourcesOf(
+  ctx: AppContext,
+  inv: Inventory,
+  pages: ManifestPage[],
+): Promise<{ frontmatter: Map<string, Record<string, unknown>>; owners: Map<string, Owner | null> }> {
   const frontmatter = new Map<string, Record<string, unknown>>();
   let files = new Map<string, string>();
   const { repo } = inv;
@@ -94,7 +104,14 @@ function summaryOf(page: ManifestPage, version: string | null, frontmatter: Reco
  * `GET /pages`: one page of the deployed inventory of `version` (default: the default version), by path.
  * @throws ApiError not_found (project, or a label that is not a version).
  */
-export async function listPages(ctx: AppContext, auth: RequestAuth, projectId: string, version: string | undefined, token: string | string[] | undefined, page: PageRequest): Promise<{ items: PageSummary[]; total: number }> {
+export async function listPages(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  version: string | undefined,
+  token: string | string[] | undefined,
+  page: PageRequest,
+): Promise<{ items: PageSummary[]; total: number }> {
   const inv = await inventory(ctx, auth, projectId, version, token);
   if (!inv) return { items: [], total: 0 };
   const slice = inv.pages.slice(page.skip, page.skip + page.take);
@@ -127,7 +144,14 @@ export function headingsOf(html: string): PageHeading[] {
  * `GET /pages/{path}`: one page with its frontmatter, deployed Markdown and rendered headings.
  * @throws ApiError not_found (project, version, or a page the version does not have or the caller may not read).
  */
-export async function getPage(ctx: AppContext, auth: RequestAuth, projectId: string, path: string, version: string | undefined, token: string | string[] | undefined): Promise<PageDetail> {
+export async function getPage(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  path: string,
+  version: string | undefined,
+  token: string | string[] | undefined,
+): Promise<PageDetail> {
   const inv = await inventory(ctx, auth, projectId, version, token);
   const wanted = path.replace(/^\/+|\/+$/g, '').replace(/\.md$/, '');
   const page = inv?.pages.find((p) => p.path === wanted);

@@ -134,7 +134,11 @@ export async function listPreviewLinks(
 ): Promise<{ items: PreviewLink[]; total: number }> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   const now = new Date();
-  const where: Prisma.PreviewLinkWhereInput = { projectId, ...(filters.previewName ? { previewName: filters.previewName } : {}), ...stateWhere(filters.state, now) };
+  const where: Prisma.PreviewLinkWhereInput = {
+    projectId,
+    ...(filters.previewName ? { previewName: filters.previewName } : {}),
+    ...stateWhere(filters.state, now),
+  };
   const [rows, total] = await Promise.all([
     ctx.db.prisma.previewLink.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
     ctx.db.prisma.previewLink.count({ where }),
@@ -149,7 +153,13 @@ export async function listPreviewLinks(
  * @throws ApiError not_found; conflict for a revoked link; invalid_request naming `expiresAt` when
  *   it is not in the future.
  */
-export async function updatePreviewLink(ctx: AppContext, auth: RequestAuth, projectId: string, previewId: string, patch: PreviewLinkPatch): Promise<PreviewLink> {
+export async function updatePreviewLink(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  previewId: string,
+  patch: PreviewLinkPatch,
+): Promise<PreviewLink> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   const now = Date.now();
   const before = await ctx.db.prisma.previewLink.findFirst({ where: { id: previewId, projectId } });

@@ -82,7 +82,8 @@ export class RedisFailureCounts implements FailureCountStore {
 
   async take(keys: readonly LimitedKey[], windowMs: number, now: number): Promise<number> {
     return this.run(
-      async () => Number(await this.redis.quireFailureTake(keys.length, ...keys.map((k) => this.redisKey(k.key)), String(windowMs), ...keys.map((k) => String(k.limit)))),
+      async () =>
+        Number(await this.redis.quireFailureTake(keys.length, ...keys.map((k) => this.redisKey(k.key)), String(windowMs), ...keys.map((k) => String(k.limit)))),
       () => this.fallback.take(keys, windowMs, now),
     );
   }

@@ -23,7 +23,11 @@ export const REVIEW_INCLUDE = {
   reviewers: { select: { userId: true } },
   _count: { select: { comments: true } },
 };
-export type ReviewWithParts = ReviewRow & { files: Array<{ path: string; change: string }>; reviewers: Array<{ userId: string }>; _count: { comments: number } };
+export type ReviewWithParts = ReviewRow & {
+  files: Array<{ path: string; change: string }>;
+  reviewers: Array<{ userId: string }>;
+  _count: { comments: number };
+};
 
 /** Where a review's preview is served: `http://review-<id>--<slug>-docs.<sites domain>:<port>/`. */
 export function reviewPreviewUrl(config: Pick<Config, 'sitesDomain' | 'port'>, projectSlug: string, reviewId: string): string {

@@ -221,7 +221,14 @@ export async function listReviews(
  */
 async function queuePreview(ctx: AppContext, auth: RequestAuth, project: ProjectRecord, review: ReviewRow): Promise<string | null> {
   try {
-    const build = await queueReviewBuild(ctx, auth, { projectId: project.id, orgId: project.orgId, reviewId: review.id, branch: review.branch, commitSha: review.baseCommit, isPreview: true });
+    const build = await queueReviewBuild(ctx, auth, {
+      projectId: project.id,
+      orgId: project.orgId,
+      reviewId: review.id,
+      branch: review.branch,
+      commitSha: review.baseCommit,
+      isPreview: true,
+    });
     await ctx.db.prisma.review.update({ where: { id: review.id }, data: { previewBuildId: build.id } });
     return build.id;
   } catch (err) {
@@ -261,7 +268,13 @@ async function branchChanges(ctx: AppContext, repo: ProjectRepo, baseCommit: str
  * @param options.id the new review's id, chosen by the caller (the desktop sync derives it from the
  *   client's own id so a re-applied mutation finds its review; services/sync.ts); default a new random id.
  */
-export async function createReview(ctx: AppContext, auth: RequestAuth, projectId: string, body: CreateReviewBody, options: { id?: string } = {}): Promise<Review> {
+export async function createReview(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  body: CreateReviewBody,
+  options: { id?: string } = {},
+): Promise<Review> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   requireWrite(auth, 'Opening a review');
   const repo = repoOf(project);
@@ -305,7 +318,9 @@ export async function createReview(ctx: AppContext, auth: RequestAuth, projectId
         baseCommit,
       },
     });
-    if (changes.length > 0) await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId: id, path: c.path, change: c.change, content: c.content })) });
+    if (changes.length > 0) {
+      await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId: id, path: c.path, change: c.change, content: c.content })) });
+    }
     if (reviewers.length > 0) await tx.reviewReviewer.createMany({ data: reviewers.map((userId) => ({ reviewId: id, userId })) });
     await recordAudit(tx, {
       orgId: project.orgId,
@@ -500,6 +515,13 @@ async function mergeNow(ctx: AppContext, auth: RequestAuth, projectId: string, r
     return tx.review.findUniqueOrThrow({ where: { id: reviewId } });
   });
   await recordReviewUpdatedEvent(ctx, merged);
-  const build = await queueReviewBuild(ctx, auth, { projectId, orgId: project.orgId, reviewId, branch: review.branch, commitSha: result.commitSha, isPreview: false });
+  const build = await queueReviewBuild(ctx, auth, {
+    projectId,
+    orgId: project.orgId,
+    reviewId,
+    branch: review.branch,
+    commitSha: result.commitSha,
+    isPreview: false,
+  });
   return { review: merged, buildId: build.id };
 }

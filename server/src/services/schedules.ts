@@ -107,7 +107,12 @@ export async function createSchedule(ctx: AppContext, auth: RequestAuth, project
       auth,
       action: 'schedule.created',
       resource: { type: 'schedule', id: created.id },
-      metadata: { kind: created.kind, at: runAt.toISOString(), ...(created.ref ? { ref: created.ref } : {}), ...(created.reviewId ? { reviewId: created.reviewId } : {}) },
+      metadata: {
+        kind: created.kind,
+        at: runAt.toISOString(),
+        ...(created.ref ? { ref: created.ref } : {}),
+        ...(created.reviewId ? { reviewId: created.reviewId } : {}),
+      },
     });
     return created;
   });

@@ -184,7 +184,13 @@ async function glossaryRowOf(ctx: AppContext, auth: RequestAuth, projectId: stri
 }
 
 /** Changes the given fields of a glossary term; audited as `glossary_term.updated`. @throws ApiError not_found, conflict. */
-export async function updateGlossaryTerm(ctx: AppContext, auth: RequestAuth, projectId: string, id: string, patch: Partial<GlossaryTerm>): Promise<GlossaryRow> {
+export async function updateGlossaryTerm(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  id: string,
+  patch: Partial<GlossaryTerm>,
+): Promise<GlossaryRow> {
   const current = termOf(await glossaryRowOf(ctx, auth, projectId, id));
   const next = GlossaryTermSchema.parse({ ...current, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) });
   checkPatterns(() => glossaryCheck(next), 'avoid');
@@ -192,7 +198,13 @@ export async function updateGlossaryTerm(ctx: AppContext, auth: RequestAuth, pro
     return await ctx.db.prisma.$transaction(async (tx) => {
       const row = await tx.glossaryTerm.update({
         where: { id },
-        data: { term: next.term, termKey: next.term.toLowerCase(), definition: next.definition, avoid: JSON.stringify(next.avoid), caseSensitive: next.caseSensitive },
+        data: {
+          term: next.term,
+          termKey: next.term.toLowerCase(),
+          definition: next.definition,
+          avoid: JSON.stringify(next.avoid),
+          caseSensitive: next.caseSensitive,
+        },
       });
       await recordAudit(tx, { orgId: auth.orgId, projectId, auth, action: 'glossary_term.updated', resource: { type: 'glossary_term', id, name: next.term }, metadata: { changes: Object.keys(patch) } });
       return row;

@@ -37,7 +37,10 @@ export function syncDerivedId(kind: 'review' | 'reviewComment', clientId: string
   return `${ID_PREFIX[kind]}_${body}`;
 }
 
-/** The server id a mutation's reference names: a localId (a UUID) of this client is resolved by {@link syncDerivedId}; any other value is a server id already. */
+/**
+ * The server id a mutation's reference names: a localId (a UUID) of this client is resolved by {@link syncDerivedId}; any other
+ * value is a server id already.
+ */
 export function resolveSyncRef(kind: 'review' | 'reviewComment', clientId: string, ref: string): string {
   return UUID.test(ref) ? syncDerivedId(kind, clientId, ref) : ref;
 }

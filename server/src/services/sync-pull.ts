@@ -93,7 +93,10 @@ export async function pullSyncChanges(ctx: AppContext, auth: RequestAuth, input:
   return { cursor: encodeCursor(cursor), reviews, removedReviewIds: [] };
 }
 
-/** The projects a pull covers: the given ones (each checked, 404 otherwise) or every project of the caller's organization (or its one project for a project-scoped caller). */
+/**
+ * The projects a pull covers: the given ones (each checked, 404 otherwise) or every project of the caller's organization (or its
+ * one project for a project-scoped caller).
+ */
 async function projectsFor(ctx: AppContext, auth: RequestAuth, ids: string[] | undefined): Promise<ProjectRecord[]> {
   const wanted = ids ?? (auth.projectId ? [auth.projectId] : (await ctx.db.prisma.project.findMany({ where: { orgId: auth.orgId }, select: { id: true }, orderBy: { id: 'asc' } })).map((p) => p.id));
   const out: ProjectRecord[] = [];

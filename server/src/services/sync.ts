@@ -173,7 +173,10 @@ async function applyMutation(ctx: AppContext, auth: RequestAuth, clientId: strin
  * A review's state for the conflict rules: status, revision, and for a merged or closed review who
  * ended it and when (from the audit log: `review.merged`, or the `review.updated` entry that moved it to `closed`).
  */
-async function reviewState(ctx: AppContext, review: ReviewRow): Promise<{ status: ReviewStatus; revision: number; endedBy: string | null; endedAt: string | null }> {
+async function reviewState(
+  ctx: AppContext,
+  review: ReviewRow,
+): Promise<{ status: ReviewStatus; revision: number; endedBy: string | null; endedAt: string | null }> {
   const status = review.status as ReviewStatus;
   const base = { status, revision: review.revision, endedBy: null, endedAt: null };
   if (status !== 'merged' && status !== 'closed') return base;

@@ -102,7 +102,16 @@ export async function createWebhookEndpoint(ctx: AppContext, auth: RequestAuth, 
       throw new ApiError('conflict', `A project may have at most ${MAX_WEBHOOKS_PER_PROJECT} webhook endpoints; delete one first.`, { limit: MAX_WEBHOOKS_PER_PROJECT });
     }
     const created = await tx.webhookEndpoint.create({
-      data: { id, projectId, orgId: project.orgId, url: body.url, description: body.description ?? null, events: JSON.stringify(events), secret: sealed, createdById: auth.userId },
+      data: {
+        id,
+        projectId,
+        orgId: project.orgId,
+        url: body.url,
+        description: body.description ?? null,
+        events: JSON.stringify(events),
+        secret: sealed,
+        createdById: auth.userId,
+      },
     });
     await recordAudit(tx, {
       orgId: project.orgId,

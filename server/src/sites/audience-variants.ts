@@ -151,7 +151,12 @@ export function variantKey(marks: AudienceMarks, visitorTags: readonly string[])
  * @param cuts further byte ranges `[start, end)` to cut in the same pass (the entries of pages the
  *   reader's access rules refuse: page-entries.ts, page-filter.ts); they may enclose marked elements
  */
-export function cutForVisitor(html: Buffer, marks: AudienceMarks | null, visitorTags: readonly string[], cuts: readonly (readonly [number, number])[] = []): Buffer {
+export function cutForVisitor(
+  html: Buffer,
+  marks: AudienceMarks | null,
+  visitorTags: readonly string[],
+  cuts: readonly (readonly [number, number])[] = [],
+): Buffer {
   const tags = new Set(visitorTags);
   const spans: (readonly [number, number])[] = [];
   if (marks) {

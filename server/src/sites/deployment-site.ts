@@ -184,7 +184,12 @@ export class DeploymentSite {
    *   (`/v1`) a documentation version deployment is served under.
    * @throws Error when the manifest is missing or invalid or the directory cannot be listed.
    */
-  static async load(from: string | DeploymentFiles, cache = new SiteFileCache(), projectId?: string, options: { preview?: string; basePath?: string } = {}): Promise<DeploymentSite> {
+  static async load(
+    from: string | DeploymentFiles,
+    cache = new SiteFileCache(),
+    projectId?: string,
+    options: { preview?: string; basePath?: string } = {},
+  ): Promise<DeploymentSite> {
     const source = typeof from === 'string' ? localDeploymentFiles(from) : from;
     const readManifest = async () => parseManifest((await source.read('manifest.json')).body.toString('utf8'), `${source.key}/manifest.json`);
     const [manifest, files] = await Promise.all([readManifest(), source.list()]);
@@ -311,7 +316,12 @@ export class DeploymentSite {
     const origin = this.siteOwned.has(answer.path) ? 'site' : 'repository';
     const cut = make();
     const body = cutForVisitor(cut.source, cut.marks, cut.tags, cut.cuts);
-    const making = cachedFileOf(body, answer.file.audience?.modified ?? new Date(answer.file.mtimeSeconds * 1000), answer.path, origin, { access, fast: true, connectSrc: this.manifest.connectSrc, basePath: this.basePath }).then(
+    const making = cachedFileOf(body, answer.file.audience?.modified ?? new Date(answer.file.mtimeSeconds * 1000), answer.path, origin, {
+      access,
+      fast: true,
+      connectSrc: this.manifest.connectSrc,
+      basePath: this.basePath,
+    }).then(
       (made) => {
         this.variantsLoading.delete(cacheKey);
         if (!this.disposed && this.variantKeys.size < MAX_VARIANTS && this.cache.set(this.projectId, cacheKey, made)) {

@@ -25,7 +25,15 @@ const EMPTY: readonly string[] = [];
  * returning to `next`; the chrome names only pages the access rules let this reader open
  * (page-filter.ts `gateChromeFor`).
  */
-export function sendGatePage(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, next: string, error: GateError | undefined, extra: readonly string[] = EMPTY): void {
+export function sendGatePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  next: string,
+  error: GateError | undefined,
+  extra: readonly string[] = EMPTY,
+): void {
   const article = renderGateArticle({ next, ...(error ? { error } : {}) });
   const send = (chrome: GateChrome | null) => sendPrivate(req, res, 401, gateDocument(chrome, article, GATE_TITLE), [...extra, ...WWW_AUTHENTICATE]);
   void gateChromeFor(req, site, access).then(({ chrome }) => send(chrome), () => send(null));

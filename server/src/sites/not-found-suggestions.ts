@@ -98,7 +98,9 @@ export class NotFoundSuggestions {
   /** The closest pages this visitor may see, remembered for visitors without tags. */
   private closest(path: string, tags: readonly string[], refusal: Refusal): readonly ManifestPage[] {
     const refused = refusal.paths;
-    if (tags.length > 0) return this.suggester.suggest(path, (p) => (!p.audience?.length || opensAudience(tags, p.audience)) && !refused.has(p.path), SUGGESTIONS);
+    if (tags.length > 0) {
+      return this.suggester.suggest(path, (p) => (!p.audience?.length || opensAudience(tags, p.audience)) && !refused.has(p.path), SUGGESTIONS);
+    }
     const key = refusal.key === '' ? path : `${refusal.key}\u0000${path}`;
     const known = this.remembered.get(key);
     if (known) return known;

@@ -136,7 +136,13 @@ export async function rulesRestrict(access: SiteAccess, projectId: string): Prom
 
 const restricts = (policy: CompiledPolicy) => policy.rules.length > 0 || policy.allowlists.length > 0;
 
-function withPolicy(site: DeploymentSite, access: SiteAccess, answer: FileAnswer, reader: () => PageReader, policy: CompiledPolicy): ReaderForm | Promise<ReaderForm> {
+function withPolicy(
+  site: DeploymentSite,
+  access: SiteAccess,
+  answer: FileAnswer,
+  reader: () => PageReader,
+  policy: CompiledPolicy,
+): ReaderForm | Promise<ReaderForm> {
   if (!restricts(policy)) return UNFILTERED;
   const who = reader();
   const narrower = narrowerRules(policy, who.filePath);
@@ -169,7 +175,15 @@ function withEntries(
 ): ReaderForm | Promise<ReaderForm> {
   const coverage = coverageOf(site, policy, answer.path, narrower, pages, named);
   if (coverage.groups.length === 0) return UNFILTERED;
-  const decisions = coverage.groups.map((g) => access.decide({ projectId: site.projectId, path: g.sample, ip: reader.ip, pageAudience: [], ...(reader.token !== undefined ? { token: reader.token } : {}) }));
+  const decisions = coverage.groups.map((g) =>
+    access.decide({
+      projectId: site.projectId,
+      path: g.sample,
+      ip: reader.ip,
+      pageAudience: [],
+      ...(reader.token !== undefined ? { token: reader.token } : {}),
+    }),
+  );
   const settle = (settled: readonly SiteAccessDecision[]): ReaderForm | Promise<ReaderForm> => {
     const { refused, refusal } = refusalOf(coverage, settled.map((d) => (d.allowed ? '0' : '1')).join(''));
     if (!file) return { file: refused.length > 0 ? 'refused' : 'unfiltered', refusal };

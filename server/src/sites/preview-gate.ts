@@ -50,7 +50,14 @@ export function refusePrivatePreview(req: IncomingMessage, res: ServerResponse, 
 }
 
 /** A preview access page (standalone: nothing of the preview shows), private; `extra` are more headers (name, value, ...). */
-function sendPreviewPage(req: IncomingMessage, res: ServerResponse, status: number, state: PreviewAccessState, options: PreviewAccessOptions = {}, extra: string[] = []): void {
+function sendPreviewPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  state: PreviewAccessState,
+  options: PreviewAccessOptions = {},
+  extra: string[] = [],
+): void {
   const title = state === 'password' || state === 'throttled' ? 'Protected preview' : 'Preview not available';
   sendPrivate(req, res, status, gateDocument(null, renderPreviewAccessArticle(state, options), title), extra);
 }
@@ -106,6 +113,11 @@ export function previewPass(req: IncomingMessage, res: ServerResponse, site: Dep
   if (site.previewName === undefined) return sendPlainNotFound(req, res);
   const path = verifyPreviewPass(access.previewPassKey(), pass, site.projectId, site.previewName);
   if (path === null) return sendPreviewPage(req, res, 410, 'pass');
-  const proof = signPreviewProof(access.previewCookieKey(), { projectId: site.projectId, previewName: site.previewName }, Date.now(), MEMBER_PREVIEW_COOKIE_SECONDS);
+  const proof = signPreviewProof(
+    access.previewCookieKey(),
+    { projectId: site.projectId, previewName: site.previewName },
+    Date.now(),
+    MEMBER_PREVIEW_COOKIE_SECONDS,
+  );
   sendPrivate(req, res, 302, '', ['Location', path, 'Set-Cookie', setCookie(req, PREVIEW_COOKIE, proof, MEMBER_PREVIEW_COOKIE_SECONDS)]);
 }

@@ -53,7 +53,15 @@ export function serveSite(
   );
 }
 
-function serveFrom(req: IncomingMessage, res: ServerResponse, site: DeploymentSite | null, log: FastifyBaseLogger, access: SiteAccess, endpoint: SiteEndpoint | undefined, versions?: VersionLookup): void {
+function serveFrom(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite | null,
+  log: FastifyBaseLogger,
+  access: SiteAccess,
+  endpoint: SiteEndpoint | undefined,
+  versions?: VersionLookup,
+): void {
   if (site && versions && endpoint === undefined) {
     const routed = routeVersion(req, res, site, versions);
     if (routed === 'answered') return;

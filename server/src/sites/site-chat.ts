@@ -42,7 +42,12 @@ import { SECURITY_HEADERS } from './security-headers';
 function siteTarget(ctx: AppContext, site: DeploymentSite): (version: string | undefined) => Promise<AnswerTarget | null> {
   return async (version) => {
     if (version !== undefined) return searchTarget(ctx, site.projectId, version);
-    return { files: site.source, createdAt: new Date(site.manifest.createdAt), version: defaultVersion(site.manifest.versions)?.label ?? null, basePath: site.basePath };
+    return {
+      files: site.source,
+      createdAt: new Date(site.manifest.createdAt),
+      version: defaultVersion(site.manifest.versions)?.label ?? null,
+      basePath: site.basePath,
+    };
   };
 }
 
@@ -65,7 +70,14 @@ function queryParam(rawUrl: string, name: string): string | null {
 }
 
 /** `POST /_quire/chat`. */
-async function ask(ctx: AppContext, req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
+async function ask(
+  ctx: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const body = parseAskBody(await readJsonBody(req));
   const reader = await siteReaderOf(req, site, access, log);
   const claim = await claimSiteKey(ctx, req, res, reader.ip, body);
@@ -94,7 +106,15 @@ function headersOf(err: ApiError): string[] {
  * answered in the envelope; anything unexpected is logged and answered 500.
  * @param rest the path after `/_quire/chat` (`''`, `/sessions`, `/sessions/<id>`)
  */
-export async function answerSiteChat(ctx: AppContext, req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, rest: string): Promise<void> {
+export async function answerSiteChat(
+  ctx: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  rest: string,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const read = method === 'GET' || method === 'HEAD';
   try {

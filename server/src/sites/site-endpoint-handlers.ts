@@ -19,7 +19,14 @@ import { answerSiteMcp } from './site-mcp';
  * @param rest the path after the endpoint's prefix (site-endpoints.ts)
  * @returns a promise that settles when the answer is sent; a rejection is answered 500 by the gate
  */
-export type SiteEndpointHandler = (req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, rest: string) => Promise<void>;
+export type SiteEndpointHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  rest: string,
+) => Promise<void>;
 
 /** One handler per handled endpoint. */
 export type SiteEndpointHandlers = Record<HandledEndpoint, SiteEndpointHandler>;

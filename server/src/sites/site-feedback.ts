@@ -12,7 +12,8 @@
  * - any other method: 405 with `Allow: GET, HEAD, POST`; any other path under `/_quire/feedback`: 404.
  *
  * `pagePath` is the page as this site serves it (`guides/setup`; `/` or '' is the site's home page;
- * leading and trailing slashes ignored: the record counts for that page, and keeps `pagePath` as sent). A page the deployment does not have answers 404 `not_found`
+ * leading and trailing slashes ignored: the record counts for that page, and keeps `pagePath` as sent). A page the deployment
+ * does not have answers 404 `not_found`
  * (a documentation version's pages, `/<label>/...`, are taken when the label is one of the site's
  * versions); so does a page the reader may not read: a gated page (frontmatter `audience`) whose
  * tags the reader's audience token does not open, or a page the site's access rules or IP allowlists
@@ -146,7 +147,15 @@ async function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse
  * Failures other than the reader's are logged and answered 500 in the error envelope.
  * @param rest the path after `/_quire/feedback` (`/page`, `/section`)
  */
-export async function answerSiteFeedback(ctx: AppContext, req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, rest: string): Promise<void> {
+export async function answerSiteFeedback(
+  ctx: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  rest: string,
+): Promise<void> {
   const kind = rest === '/page' ? 'page' : rest === '/section' ? 'section' : undefined;
   if (kind === undefined) {
     req.resume();

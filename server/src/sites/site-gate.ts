@@ -77,7 +77,14 @@ export function serveThroughGate(
   route(req, res, site, access, log, endpoint);
 }
 
-function route(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, endpoint: SiteEndpoint | undefined): void {
+function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  endpoint: SiteEndpoint | undefined,
+): void {
   if (endpoint?.kind === 'token') return void tokenForm(req, res, site, access).catch((err: unknown) => fail(req, res, log, err));
   if (endpoint?.kind === 'link') return void previewLink(req, res, site, access, endpoint.token).catch((err: unknown) => fail(req, res, log, err));
   if (endpoint?.kind === 'pass') return previewPass(req, res, site, access, endpoint.pass);
@@ -174,7 +181,16 @@ function settle(g: GateRequest, decision: SiteAccessDecision, withToken: boolean
  * Sends what the visitor may read: their variant of the file (or the redirect); clears a cookie whose
  * token opens nothing. A page (or agent file) sent with 200 is counted as a view (`SiteAccess.recordView`).
  */
-function deliver(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: SiteAnswer, decision: SiteAccessDecision, cookieGiven: boolean): void {
+function deliver(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  answer: SiteAnswer,
+  decision: SiteAccessDecision,
+  cookieGiven: boolean,
+): void {
   const extra = cookieGiven && decision.tokenRefusal ? ['Set-Cookie', clearCookie(req, AUDIENCE_COOKIE)] : undefined;
   if (answer.kind !== 'file') return sendAnswer(req, res, answer, undefined, extra);
   if (answer.namesPages || (answer.listsPages && answer.status === 200)) return deliverForReader(req, res, site, access, log, answer, decision, extra);
@@ -215,7 +231,16 @@ function deliverFile(
  * `sitemap.xml`) without the pages the reader's access rules and path-scoped allowlists refuse them
  * (page-filter.ts); as any file when none can.
  */
-function deliverForReader(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, answer: FileAnswer, decision: SiteAccessDecision, extra: string[] | undefined): void {
+function deliverForReader(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  answer: FileAnswer,
+  decision: SiteAccessDecision,
+  extra: string[] | undefined,
+): void {
   let view: ReaderForm | Promise<ReaderForm>;
   try {
     view = formForReader(site, access, answer, () => ({ filePath: accessPath(answer, req.url ?? '/'), token: tokenOf(req)?.token, tags: decision.tags, ip: access.clientIp(req) }));

@@ -83,12 +83,26 @@ export async function readJsonBody(req: IncomingMessage, max = MAX_SITE_JSON_BYT
  * `no-store` as well for anything but GET (answers of writes are never cached) and `no-cache` for GET.
  * @param extraHeaders more header name/value pairs (e.g. CORS)
  */
-export function sendSiteJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, personal: boolean, extraHeaders: readonly string[] = []): void {
+export function sendSiteJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  personal: boolean,
+  extraHeaders: readonly string[] = [],
+): void {
   sendSiteJsonText(req, res, status, JSON.stringify(body), personal, extraHeaders);
 }
 
 /** {@link sendSiteJson} of a body already serialised (`json`: JSON text, such as a stored answer replayed). */
-export function sendSiteJsonText(req: IncomingMessage, res: ServerResponse, status: number, json: string, personal: boolean, extraHeaders: readonly string[] = []): void {
+export function sendSiteJsonText(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  json: string,
+  personal: boolean,
+  extraHeaders: readonly string[] = [],
+): void {
   const bytes = Buffer.from(json, 'utf8');
   res.writeHead(status, [
     'Content-Type', 'application/json; charset=utf-8',

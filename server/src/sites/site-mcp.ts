@@ -86,7 +86,15 @@ function sendRpcError(req: IncomingMessage, res: ServerResponse, status: number,
  * Answers a request of `/mcp` (rest `''`) or of the setup page (rest `/help`); see the module
  * comment. Rejects only on unexpected failures (the gate answers them 500).
  */
-export async function answerSiteMcp(ctx: AppContext, req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger, rest: string): Promise<void> {
+export async function answerSiteMcp(
+  ctx: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+  rest: string,
+): Promise<void> {
   if (rest === '/help') return answerHelp(req, res, site, access);
   if (req.method === 'OPTIONS') {
     req.resume();

@@ -93,7 +93,13 @@ function parseQuery(rawUrl: string): { q: string; version?: string; language?: s
  * Answers `GET /_quire/search` of a loaded deployment (see the module comment). Never rejects:
  * failures are logged and answered 500 in the error envelope.
  */
-export async function answerSiteSearch(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, access: SiteAccess, log: FastifyBaseLogger): Promise<void> {
+export async function answerSiteSearch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: DeploymentSite,
+  access: SiteAccess,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const reader = await siteReaderOf(req, site, access, log);
   const personal = reader.token !== undefined || site.hasGatedPages || (await rulesRestrict(access, site.projectId));
   try {

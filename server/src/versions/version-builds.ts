@@ -41,7 +41,10 @@ export interface VersionBuildsQueued {
  */
 export async function queueVersionBuilds(ctx: AppContext, buildId: string): Promise<VersionBuildsQueued> {
   const prisma = ctx.db.prisma;
-  const parent = await prisma.build.findUnique({ where: { id: buildId }, select: { projectId: true, isPreview: true, version: true, branch: true, trigger: true, createdById: true } });
+  const parent = await prisma.build.findUnique({
+    where: { id: buildId },
+    select: { projectId: true, isPreview: true, version: true, branch: true, trigger: true, createdById: true },
+  });
   if (!parent || parent.isPreview || parent.version !== null) return { queued: [], removed: [] };
   const project = await prisma.project.findUnique({ where: { id: parent.projectId }, select: { repoBranch: true } });
   if (!project || project.repoBranch !== parent.branch) return { queued: [], removed: [] };

@@ -56,7 +56,10 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function build(name: string, input: { nav?: NavNode[]; pages?: SitePage[]; siteUrl?: string; basePath?: string; previous?: { dir: string; result: WriteSiteResult } } = {}): { dir: string; result: WriteSiteResult; read: (rel: string) => string } {
+function build(
+  name: string,
+  input: { nav?: NavNode[]; pages?: SitePage[]; siteUrl?: string; basePath?: string; previous?: { dir: string; result: WriteSiteResult } } = {},
+): { dir: string; result: WriteSiteResult; read: (rel: string) => string } {
   const dir = path.join(root, name);
   const navigation = input.nav ?? nav;
   const result = writeSite({

@@ -73,6 +73,12 @@ export function nextAddress(): string {
 }
 
 /** `POST /v1/projects/{projectId}/chat`, from `remoteAddress` (default: a new address). */
-export function apiAsk(t: TestApp, projectId: string, payload: Record<string, unknown>, headers: Record<string, string> = {}, remoteAddress = nextAddress()): Promise<LightMyRequestResponse> {
+export function apiAsk(
+  t: TestApp,
+  projectId: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  remoteAddress = nextAddress(),
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'POST', url: `/v1/projects/${projectId}/chat`, headers: { 'content-type': 'application/json', ...headers }, payload, remoteAddress });
 }

@@ -106,5 +106,12 @@ export const site = (app: FastifyInstance, slug: string, url = '/') => app.injec
 /** A project's audit entries of one `action`, newest first (the log filters by actor and resource type only). */
 export async function auditOf(app: FastifyInstance, key: string, projectId: string, action: string) {
   const res = await app.inject({ url: `/v1/projects/${projectId}/audit-log?limit=100`, headers: auth(key) });
-  return (res.json().data as Array<{ action: string; actor: { id: string }; resource: { type: string; id: string; name?: string }; metadata: Record<string, unknown> }>).filter((e) => e.action === action);
+  return (
+    res.json().data as Array<{
+      action: string;
+      actor: { id: string };
+      resource: { type: string; id: string; name?: string };
+      metadata: Record<string, unknown>;
+    }>
+  ).filter((e) => e.action === action);
 }

@@ -36,7 +36,11 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
 const text = (result: ToolResult) => result.content.map((c) => c.text).join('\n');
 
 /** A raw request to the MCP endpoint (method, headers, body) with the site's Host. */
-function raw(method: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  method: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers: { ...headers, host } }, (res) => {
       const chunks: Buffer[] = [];

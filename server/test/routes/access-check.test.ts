@@ -24,7 +24,14 @@ const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?:
 const check = async (path: string, ip: string, token?: string) => {
   const res = await api('POST', '/access-check', { path, ip, ...(token !== undefined ? { token } : {}) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { allowed: boolean; reason: string | null; rule: { id: string; name: string; type: string } | null; audiences: string[]; tokenRefusal: string | null; page: { path: string; audience: string[] } | null };
+  return res.json().data as {
+    allowed: boolean;
+    reason: string | null;
+    rule: { id: string; name: string; type: string } | null;
+    audiences: string[];
+    tokenRefusal: string | null;
+    page: { path: string; audience: string[] } | null;
+  };
 };
 
 /** An audience profile with `tags` and a token for it (expired when `expiresAt` is past). */
@@ -32,7 +39,16 @@ async function tokenFor(tags: string[], expiresAt: Date | null = null): Promise<
   const profile = await t.ctx.db.prisma.audienceProfile.create({
     data: { id: newId('audience'), projectId: project.id, name: tags.join('+'), slug: `p-${tags.join('-')}-${expiresAt ? 'old' : 'new'}`, audiences: JSON.stringify(tags) },
   });
-  return (await issueAudienceToken(t.ctx, { orgId: t.app.bootstrap.orgId!, projectId: project.id, profileId: profile.id, expiresAt, label: null, auth: null })).token;
+  return (
+    await issueAudienceToken(t.ctx, {
+      orgId: t.app.bootstrap.orgId!,
+      projectId: project.id,
+      profileId: profile.id,
+      expiresAt,
+      label: null,
+      auth: null,
+    })
+  ).token;
 }
 
 beforeAll(async () => {

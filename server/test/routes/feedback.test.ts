@@ -130,7 +130,9 @@ describe('section feedback', () => {
 describe('who sent it', () => {
   const commentsOf = async (pagePath: string) => {
     const res = await get(`/v1/projects/${projectId}/feedback/pages?pageSize=100`, bearer(t.adminKey));
-    const page = (res.json().data as Array<{ pagePath: string; comments: Array<{ comment: string; userId: string | null }> }>).find((p) => p.pagePath === pagePath);
+    const page = (res.json().data as Array<{ pagePath: string; comments: Array<{ comment: string; userId: string | null }> }>).find(
+      (p) => p.pagePath === pagePath,
+    );
     return page?.comments ?? [];
   };
 

@@ -13,7 +13,16 @@ let t: TestApp;
 let repo: FixtureRepo;
 let projectId: string;
 
-type Page = { path: string; title: string; version: string | null; audience: string[]; hidden: boolean; owner: { email: string } | null; lastUpdated: string | null; contentHash: string | null };
+type Page = {
+  path: string;
+  title: string;
+  version: string | null;
+  audience: string[];
+  hidden: boolean;
+  owner: { email: string } | null;
+  lastUpdated: string | null;
+  contentHash: string | null;
+};
 
 const get = (url: string, headers: Record<string, string> = {}, key = t.adminKey) => t.app.inject({ url: `/v1/projects/${projectId}${url}`, headers: { ...bearer(key), ...headers } });
 

@@ -183,7 +183,10 @@ describe('GET, PATCH, DELETE /v1/projects/{id}', () => {
     expect(JSON.parse(entry.metadata).changes).toEqual(['settings.protectPreviews']);
     expect((await patch(p.id, { settings: { protectPreviews: true } })).json().data.settings.protectPreviews).toBe(true);
     // settings stored before the switch existed read as protected
-    await t.ctx.db.prisma.project.update({ where: { id: p.id }, data: { settings: JSON.stringify({ aiEnabled: true, searchEnabled: true, analyticsEnabled: true }) } });
+    await t.ctx.db.prisma.project.update({
+      where: { id: p.id },
+      data: { settings: JSON.stringify({ aiEnabled: true, searchEnabled: true, analyticsEnabled: true }) },
+    });
     t.ctx.events.emit('project.changed', { projectId: p.id });
     expect((await get()).protectPreviews).toBe(true);
   });

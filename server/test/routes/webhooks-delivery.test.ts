@@ -72,7 +72,9 @@ describe('webhook delivery', () => {
     const data = detail.json().data;
     expect(data).toMatchObject({ id: event.id, type: 'build.queued', status: 'succeeded', attemptCount: 3 });
     expect(data.payload).toEqual(JSON.parse(target.requests[0]!.body));
-    expect(data.attempts.map((a: { attempt: number; statusCode: number; outcome: string; trigger: string }) => [a.attempt, a.statusCode, a.outcome, a.trigger])).toEqual([
+    expect(
+      data.attempts.map((a: { attempt: number; statusCode: number; outcome: string; trigger: string }) => [a.attempt, a.statusCode, a.outcome, a.trigger]),
+    ).toEqual([
       [1, 500, 'failed', 'automatic'],
       [2, 500, 'failed', 'automatic'],
       [3, 204, 'succeeded', 'automatic'],

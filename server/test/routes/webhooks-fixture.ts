@@ -50,7 +50,12 @@ export async function startReceiver(statusFor: (n: number) => number = () => 200
 }
 
 /** Registers an endpoint through the API; returns its id and secret. @throws when not 201. */
-export async function registerEndpoint(app: FastifyInstance, key: string, projectId: string, body: Record<string, unknown>): Promise<{ id: string; secret: string }> {
+export async function registerEndpoint(
+  app: FastifyInstance,
+  key: string,
+  projectId: string,
+  body: Record<string, unknown>,
+): Promise<{ id: string; secret: string }> {
   const res = await app.inject({ method: 'POST', url: `/v1/projects/${projectId}/webhooks`, headers: bearer(key), payload: body });
   if (res.statusCode !== 201) throw new Error(`webhook create failed: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: string; secret: string };

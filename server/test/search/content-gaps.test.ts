@@ -1,4 +1,7 @@
-/** Content gaps (services/content-gaps.ts): queries that differ only in case and spacing count as one topic; a graceful close waits for the writes under way. */
+/**
+ * Content gaps (services/content-gaps.ts): queries that differ only in case and spacing count as one topic; a graceful close
+ * waits for the writes under way.
+ */
 import { describe, expect, it } from 'vitest';
 import { ContentGapRecorder, MAX_TOPIC_LENGTH, normaliseTopic } from '../../src/services/content-gaps';
 

@@ -57,7 +57,12 @@ export async function buildAndDeploy(t: TestApp, projectId: string, body: Record
 }
 
 /** Creates an audience profile with `audiences` and issues a token for it; returns the profile id and the token. */
-export async function issueToken(t: TestApp, projectId: string, slug: string, audiences: string[]): Promise<{ profileId: string; token: string; magicLink: string }> {
+export async function issueToken(
+  t: TestApp,
+  projectId: string,
+  slug: string,
+  audiences: string[],
+): Promise<{ profileId: string; token: string; magicLink: string }> {
   const profile = await t.app.inject({ method: 'POST', url: `/v1/projects/${projectId}/audiences`, headers: bearer(t.adminKey), payload: { name: slug, slug, audiences } });
   if (profile.statusCode !== 201) throw new Error(`profile create failed: ${profile.statusCode} ${profile.body}`);
   const profileId = (profile.json() as { id: string }).id;

@@ -8,7 +8,10 @@ import type { FixtureRepo } from '../helpers/git-repo';
 
 export type SyncRole = 'editor' | 'reviewer' | 'reviewer2' | 'viewer';
 
-/** An app with an organization (an editor, two reviewers, a viewer, each signed in), a docs project on a fixture repository, and a project of another organization. */
+/**
+ * An app with an organization (an editor, two reviewers, a viewer, each signed in), a docs project on a fixture repository, and
+ * a project of another organization.
+ */
 export interface SyncFixture {
   app: AppContext;
   repo: FixtureRepo;

@@ -94,7 +94,13 @@ describe('sync.push (desktop outbox)', () => {
     await createReviewComment(f.app, auth, f.projectId, reviewId, { path: 'guides/setup.mdx', lineStart: 7, lineEnd: 7, body: 'Is this right?' }, { id: syncDerivedId('reviewComment', clientId, commentLocal) });
     const before = await counts();
 
-    const answer = await editor.sync.push({ clientId, mutations: [{ seq: 1, mutation: create }, { seq: 2, mutation: commentMutation(reviewLocal, commentLocal) }] });
+    const answer = await editor.sync.push({
+      clientId,
+      mutations: [
+        { seq: 1, mutation: create },
+        { seq: 2, mutation: commentMutation(reviewLocal, commentLocal) },
+      ],
+    });
     expect(answer).toEqual({
       lastSeq: 2,
       results: [
@@ -237,7 +243,10 @@ describe('sync.push (desktop outbox)', () => {
       expect(stolen.code).toBe('FORBIDDEN');
     }
     expect(await f.app.db.prisma.reviewComment.count({ where: { body: 'Taken over' } })).toBe(0);
-    const clients = await f.app.db.prisma.syncClient.findMany({ where: { clientId: { in: [lower, mixed, lower.toUpperCase()] } }, select: { clientId: true, userId: true, lastSeq: true } });
+    const clients = await f.app.db.prisma.syncClient.findMany({
+      where: { clientId: { in: [lower, mixed, lower.toUpperCase()] } },
+      select: { clientId: true, userId: true, lastSeq: true },
+    });
     expect(clients).toEqual([{ clientId: lower, userId: f.users.editor.id, lastSeq: 2 }]);
   });
 
@@ -249,7 +258,12 @@ describe('sync.push (desktop outbox)', () => {
     const before = await counts();
     const stolen = await trpcErrorOf(reviewer.sync.push({ clientId, mutations: [{ seq: 2, mutation: createMutation(randomUUID(), 'Not mine') }] }));
     expect(stolen.code).toBe('FORBIDDEN');
-    const bad = await trpcErrorOf(editor.sync.push({ clientId, mutations: [{ seq: 2, mutation: { ...commentMutation(randomUUID(), randomUUID()), revision: 0 } as unknown as SyncMutation }] }));
+    const bad = await trpcErrorOf(
+      editor.sync.push({
+        clientId,
+        mutations: [{ seq: 2, mutation: { ...commentMutation(randomUUID(), randomUUID()), revision: 0 } as unknown as SyncMutation }],
+      }),
+    );
     expect(bad.code).toBe('BAD_REQUEST');
     expect(await counts()).toEqual(before);
     // A viewer syncs, but opening a review is refused as over REST: a recorded answer.

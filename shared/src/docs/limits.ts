@@ -51,7 +51,10 @@ export const MAX_OPENAPI_PAGE_CHARS = 4_000_000;
 /** `allOf` members folded into one schema, counting nested `allOf`s (OpenAPI schema reading). */
 export const MAX_ALLOF_MEMBERS = 64;
 
-/** Schemas visited to write one type label (`A | B | C[]`), counting nested variants and items (their `allOf` members count towards MAX_ALLOF_MEMBERS together). */
+/**
+ * Schemas visited to write one type label (`A | B | C[]`), counting nested variants and items (their `allOf` members count
+ * towards MAX_ALLOF_MEMBERS together).
+ */
 export const MAX_TYPE_LABEL_VISITS = 64;
 
 /**

@@ -155,7 +155,17 @@ export interface SiteConfig {
   /** OpenAPI spec files or URLs named by the config (api.openapi, top-level openapi, navigation openapi) */
   openapi: string[];
   /** versioning.versions (Quire's; the interface spec's Documentation version) */
-  versioning?: { versions: { label: string; branch?: string; tag?: string; default?: boolean; deprecated?: boolean; deprecationMessage?: string; autoRedirectToLatest?: boolean }[] };
+  versioning?: {
+    versions: {
+      label: string;
+      branch?: string;
+      tag?: string;
+      default?: boolean;
+      deprecated?: boolean;
+      deprecationMessage?: string;
+      autoRedirectToLatest?: boolean;
+    }[];
+  };
   /**
    * the page actions of every page, in menu order (docs.json `contextual.options`, Mintlify's
    * contextual menu; docs/config/site-fields.ts `contextualOptions`). Absent: the default

@@ -51,7 +51,10 @@ function ruleOf(check: TextCheck, state: Map<string, number>): TextlintRuleModul
     const emit = (node: Node, offset: number, text: string) => {
       for (const hit of check.run(text, state)) {
         const range = [offset + hit.start, offset + hit.end] as const;
-        report(node, new RuleError(hit.message, { padding: locator.range(range), ...(hit.fix === undefined ? {} : { fix: fixer.replaceTextRange(range, hit.fix) }) }));
+        report(
+          node,
+          new RuleError(hit.message, { padding: locator.range(range), ...(hit.fix === undefined ? {} : { fix: fixer.replaceTextRange(range, hit.fix) }) }),
+        );
       }
     };
     const handlers: Record<string, (node: Node) => void> = {};

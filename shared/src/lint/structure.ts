@@ -51,7 +51,12 @@ export function runStructureChecks(text: string, enabled: (ruleId: string) => bo
 }
 
 /** markdownlint's fix (line, column, characters to delete, text to insert; -1: delete the line) as a range replacement. */
-function toRangeFix(text: string, starts: number[], errorLine: number, fix: { lineNumber?: number; editColumn?: number; deleteCount?: number; insertText?: string }): LintFix {
+function toRangeFix(
+  text: string,
+  starts: number[],
+  errorLine: number,
+  fix: { lineNumber?: number; editColumn?: number; deleteCount?: number; insertText?: string },
+): LintFix {
   const line = fix.lineNumber ?? errorLine;
   const lineStart = starts[line - 1] ?? text.length;
   const lineEnd = (starts[line] ?? text.length + 1) - 1;

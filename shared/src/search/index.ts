@@ -140,7 +140,10 @@ function* buildSteps(records: readonly SearchRecord[], options: BuildSearchIndex
   const terms = [...termIds.keys()].filter((t) => df[termIds.get(t)!]! > 0).sort();
   const pagesJson = JSON.stringify(pages);
   const indexId = textHash(pagesJson);
-  const lines = [JSON.stringify({ format: SEARCH_INDEX_FORMAT, indexId, pages: pages.length, records: r }), JSON.stringify({ terms, df: terms.map((t) => df[termIds.get(t)!]) })];
+  const lines = [
+    JSON.stringify({ format: SEARCH_INDEX_FORMAT, indexId, pages: pages.length, records: r }),
+    JSON.stringify({ terms, df: terms.map((t) => df[termIds.get(t)!]) }),
+  ];
   for (const field of FIELDS) {
     fields[field].export((key: string, data: string) => {
       if (data !== undefined && data !== null) lines.push(`${field} ${key} ${data}`);

@@ -36,7 +36,10 @@ export interface ReviewState {
 
 const ACTION_NOUN: Record<ReviewAction, string> = { approve: 'approval', request_changes: 'change request', comment: 'comment' };
 
-/** The action a status move is, for the rules: `approved` → approve, `changes_requested` → request_changes; other moves (open, closed) are not judged here (null). */
+/**
+ * The action a status move is, for the rules: `approved` → approve, `changes_requested` → request_changes; other moves (open,
+ * closed) are not judged here (null).
+ */
 export function actionOfStatus(status: string): ReviewAction | null {
   if (status === 'approved') return 'approve';
   if (status === 'changes_requested') return 'request_changes';

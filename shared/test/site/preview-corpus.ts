@@ -36,5 +36,8 @@ const filePath = files.exists(`${pagePath}.mdx`) ? `${pagePath}.mdx` : `${pagePa
 const highlighter = await createCodeHighlighter();
 const page = await renderPage({ filePath, source: files.read(filePath) ?? '', files, highlighter, variables: config.variables });
 const name = `${corpus}-${pagePath.replace(/\//g, '_')}.html`;
-fs.writeFileSync(path.join(out, name), renderer.page({ path: pagePath, title: page.title, description: page.description, html: page.html, toc: page.toc, filePath }));
+fs.writeFileSync(
+  path.join(out, name),
+  renderer.page({ path: pagePath, title: page.title, description: page.description, html: page.html, toc: page.toc, filePath }),
+);
 console.log(path.join(out, name));

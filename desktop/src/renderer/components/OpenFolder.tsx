@@ -19,7 +19,9 @@ export function OpenFolder() {
     setError(null);
     try {
       const ws = await core.workspace.openFolder.mutate({ path: folder });
-      useApp.setState((s) => ({ projects: [...s.projects.filter((p) => p.id !== ws.projectId), { id: ws.projectId, name: ws.name, slug: ws.name, branch: ws.ref }] }));
+      useApp.setState((s) => ({
+        projects: [...s.projects.filter((p) => p.id !== ws.projectId), { id: ws.projectId, name: ws.name, slug: ws.name, branch: ws.ref }],
+      }));
       useApp.getState().openProject(ws.projectId);
     } catch (err) {
       setError(errorMessage(err));

@@ -252,7 +252,14 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
           {path}
         </div>
         {loadError && <p role="alert">{loadError}</p>}
-        <CodeEditor path={initial.path} initialText={initial.text} onChange={onChange} onReady={(e) => (editor.current = e)} onCursor={onCursor} onTopLine={setTopLine} />
+        <CodeEditor
+          path={initial.path}
+          initialText={initial.text}
+          onChange={onChange}
+          onReady={(e) => (editor.current = e)}
+          onCursor={onCursor}
+          onTopLine={setTopLine}
+        />
         {isLinted && <Problems findings={findings} onFix={(f) => void onFix(f)} onFixAll={isPage ? () => void onFixAll() : undefined} onGoTo={onGoTo} />}
       </div>
       {showPreview && <Preview html={preview.html} error={preview.error} rendering={rendering} topLine={topLine} />}

@@ -125,7 +125,9 @@ export function Workspace({ projectId }: { projectId: string }) {
         setStatus(`${ws.ref} @ ${ws.commitSha.slice(0, 7)}${ws.offline ? ' (offline copy)' : ''}`);
         setTree(t);
         useConflicts.getState().setPaths(ws.conflicts);
-        setRefreshMsg(ws.refresh ? refreshNotice(ws.refresh) : ws.conflicts.length ? refreshNotice({ updated: [], merged: [], conflicts: ws.conflicts }) : null);
+        setRefreshMsg(
+          ws.refresh ? refreshNotice(ws.refresh) : ws.conflicts.length ? refreshNotice({ updated: [], merged: [], conflicts: ws.conflicts }) : null,
+        );
         useUi.getState().setWorkspace({ ref: ws.ref, commitSha: ws.commitSha, offline: ws.offline });
         useUi.getState().setPages(pagesOf(t.nodes));
         void useChanges.getState().refresh(projectId);

@@ -60,7 +60,10 @@ export async function recordDelivery(db: DbClient, record: DeliveryRecord): Prom
  * @returns false when one existed.
  */
 export async function recordDeliveryOnce(db: DbClient, record: DeliveryRecord): Promise<boolean> {
-  const exists = await db.gitDelivery.findFirst({ where: { receiver: record.receiver, deliveryId: record.deliveryId, projectId: record.projectId }, select: { id: true } });
+  const exists = await db.gitDelivery.findFirst({
+    where: { receiver: record.receiver, deliveryId: record.deliveryId, projectId: record.projectId },
+    select: { id: true },
+  });
   if (exists) return false;
   try {
     await recordDelivery(db, record);
@@ -97,7 +100,12 @@ export async function recordedAnswer(ctx: Pick<AppContext, 'db'>, receiver: Webh
  * A project's delivery records, newest first (`GET .../webhook-test/deliveries`).
  * @throws ApiError not_found for a project the caller cannot see.
  */
-export async function listDeliveries(ctx: AppContext, auth: RequestAuth, projectId: string, page: PageRequest): Promise<{ items: Models.GitDeliveryModel[]; total: number }> {
+export async function listDeliveries(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  page: PageRequest,
+): Promise<{ items: Models.GitDeliveryModel[]; total: number }> {
   await getProjectForCaller(ctx, auth, projectId);
   const where = { projectId };
   const [items, total] = await Promise.all([

@@ -212,7 +212,13 @@ async function handleForProject(
   event: GitEvent,
 ): Promise<Pick<DeliveryRecord, 'outcome' | 'buildIds'>> {
   const plan = planFor(project, event);
-  const record = (outcome: DeliveryOutcome, detail: string, buildIds: string[] = []): DeliveryRecord => ({ ...base, projectId: project.id, outcome, detail, buildIds });
+  const record = (outcome: DeliveryOutcome, detail: string, buildIds: string[] = []): DeliveryRecord => ({
+    ...base,
+    projectId: project.id,
+    outcome,
+    detail,
+    buildIds,
+  });
   if (plan.kind === 'nothing') {
     const done = record(plan.outcome, plan.detail);
     await recordDeliveryOnce(ctx.db.prisma, done);

@@ -35,12 +35,26 @@ const writer = permittedProcedure('projects:write');
  */
 export const approvalsRouter = router({
   list: reader
-    .input(ProjectInput.extend({ status: ApprovalStatusSchema.optional(), page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(20) }))
+    .input(
+      ProjectInput.extend({
+        status: ApprovalStatusSchema.optional(),
+        page: z.number().int().min(1).default(1),
+        pageSize: z.number().int().min(1).max(100).default(20),
+      }),
+    )
     .query(async ({ ctx, input }): Promise<{ items: ApprovalDto[]; total: number }> => {
-      const { items, total } = await listApprovals(ctx.app, ctx.auth, input.projectId, { status: input.status }, resolvePage({ page: input.page, pageSize: input.pageSize }));
+      const { items, total } = await listApprovals(
+        ctx.app,
+        ctx.auth,
+        input.projectId,
+        { status: input.status },
+        resolvePage({ page: input.page, pageSize: input.pageSize }),
+      );
       return { items: await toApprovalDtos(ctx.app, items), total };
     }),
-  get: reader.input(ApprovalInput).query(async ({ ctx, input }): Promise<ApprovalDto> => toApprovalDto(ctx.app, await getApproval(ctx.app, ctx.auth, input.projectId, input.approvalId))),
+  get: reader
+    .input(ApprovalInput)
+    .query(async ({ ctx, input }): Promise<ApprovalDto> => toApprovalDto(ctx.app, await getApproval(ctx.app, ctx.auth, input.projectId, input.approvalId))),
   request: writer
     .input(ProjectInput.extend(CreateApprovalBodySchema.shape))
     .mutation(async ({ ctx, input }): Promise<ApprovalDto> => {
@@ -54,13 +68,17 @@ export const approvalsRouter = router({
     .input(ApprovalInput.extend(RejectBodySchema.shape))
     .mutation(async ({ ctx, input }): Promise<ApprovalDto> => toApprovalDto(ctx.app, await decideApproval(ctx.app, ctx.auth, input.projectId, input.approvalId, 'reject', input.reason))),
   gates: router({
-    list: reader.input(ProjectInput).query(async ({ ctx, input }): Promise<ApprovalGateDto[]> => (await listApprovalGates(ctx.app, ctx.auth, input.projectId)).map(toGateDto)),
+    list: reader
+      .input(ProjectInput)
+      .query(async ({ ctx, input }): Promise<ApprovalGateDto[]> => (await listApprovalGates(ctx.app, ctx.auth, input.projectId)).map(toGateDto)),
     create: writer
       .input(ProjectInput.extend({ gate: ApprovalGateBodySchema }))
       .mutation(async ({ ctx, input }): Promise<ApprovalGateDto> => toGateDto(await createApprovalGate(ctx.app, ctx.auth, input.projectId, input.gate))),
     update: writer
       .input(GateInput.extend({ patch: ApprovalGatePatchSchema }))
-      .mutation(async ({ ctx, input }): Promise<ApprovalGateDto> => toGateDto(await updateApprovalGate(ctx.app, ctx.auth, input.projectId, input.gateId, input.patch))),
+      .mutation(
+        async ({ ctx, input }): Promise<ApprovalGateDto> => toGateDto(await updateApprovalGate(ctx.app, ctx.auth, input.projectId, input.gateId, input.patch)),
+      ),
     delete: writer.input(GateInput).mutation(async ({ ctx, input }): Promise<void> => deleteApprovalGate(ctx.app, ctx.auth, input.projectId, input.gateId)),
   }),
 });

@@ -33,12 +33,28 @@ const writer = permittedProcedure('builds:write');
  */
 export const buildsRouter = router({
   list: reader
-    .input(z.object({ projectId: z.string().max(64), status: BuildStatusSchema.optional(), branch: z.string().min(1).max(250).optional(), page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(20) }))
+    .input(
+      z.object({
+        projectId: z.string().max(64),
+        status: BuildStatusSchema.optional(),
+        branch: z.string().min(1).max(250).optional(),
+        page: z.number().int().min(1).default(1),
+        pageSize: z.number().int().min(1).max(100).default(20),
+      }),
+    )
     .query(async ({ ctx, input }): Promise<{ items: Build[]; total: number }> => {
-      const { items, total } = await listBuilds(ctx.app, ctx.auth, input.projectId, { status: input.status, branch: input.branch }, resolvePage({ page: input.page, pageSize: input.pageSize }));
+      const { items, total } = await listBuilds(
+        ctx.app,
+        ctx.auth,
+        input.projectId,
+        { status: input.status, branch: input.branch },
+        resolvePage({ page: input.page, pageSize: input.pageSize }),
+      );
       return { items: items.map(toBuildDto), total };
     }),
-  get: reader.input(BuildInput).query(async ({ ctx, input }): Promise<BuildDetail> => toBuildDetailDto(await getBuild(ctx.app, ctx.auth, input.projectId, input.buildId), ctx.app.config)),
+  get: reader
+    .input(BuildInput)
+    .query(async ({ ctx, input }): Promise<BuildDetail> => toBuildDetailDto(await getBuild(ctx.app, ctx.auth, input.projectId, input.buildId), ctx.app.config)),
   trigger: writer
     .input(z.object({ projectId: z.string().max(64) }).extend(TriggerBuildBodySchema.shape))
     .mutation(async ({ ctx, input }): Promise<Build> => {

@@ -18,8 +18,12 @@ const PathSchema = z.string().min(1).max(1024);
  * project without a repository or an unknown ref.
  */
 export const filesRouter = router({
-  tree: reader.input(z.object({ projectId: z.string().max(64), ref: z.string().min(1).max(250).optional() })).query(({ ctx, input }): Promise<ProjectTree> => projectTree(ctx.app, ctx.auth, input.projectId, input.ref)),
-  read: reader.input(z.object({ projectId: z.string().max(64), commitSha: CommitShaSchema, path: PathSchema })).query(async ({ ctx, input }): Promise<ProjectFile> => (await readProjectFiles(ctx.app, ctx.auth, input.projectId, input.commitSha, [input.path]))[0]!),
+  tree: reader
+    .input(z.object({ projectId: z.string().max(64), ref: z.string().min(1).max(250).optional() }))
+    .query(({ ctx, input }): Promise<ProjectTree> => projectTree(ctx.app, ctx.auth, input.projectId, input.ref)),
+  read: reader
+    .input(z.object({ projectId: z.string().max(64), commitSha: CommitShaSchema, path: PathSchema }))
+    .query(async ({ ctx, input }): Promise<ProjectFile> => (await readProjectFiles(ctx.app, ctx.auth, input.projectId, input.commitSha, [input.path]))[0]!),
   readMany: reader
     .input(z.object({ projectId: z.string().max(64), commitSha: CommitShaSchema, paths: z.array(PathSchema).max(MAX_FILES_PER_READ) }))
     .mutation(({ ctx, input }): Promise<ProjectFile[]> => readProjectFiles(ctx.app, ctx.auth, input.projectId, input.commitSha, input.paths)),

@@ -51,22 +51,43 @@ export const lintRouter = router({
   }),
   settings: router({
     get: reader.input(ProjectInput).query(({ ctx, input }): Promise<LinterSettings> => getLinterSettings(ctx.app, ctx.auth, input.projectId)),
-    put: writer.input(ProjectInput.extend({ settings: LinterSettingsBodySchema })).mutation(({ ctx, input }): Promise<LinterSettings> => putLinterSettings(ctx.app, ctx.auth, input.projectId, input.settings)),
+    put: writer
+      .input(ProjectInput.extend({ settings: LinterSettingsBodySchema }))
+      .mutation(({ ctx, input }): Promise<LinterSettings> => putLinterSettings(ctx.app, ctx.auth, input.projectId, input.settings)),
   }),
   rules: router({
-    list: reader.input(ProjectInput).query(async ({ ctx, input }): Promise<StyleRuleDto[]> => (await listStyleRules(ctx.app, ctx.auth, input.projectId)).map(toStyleRuleDto)),
-    create: writer.input(ProjectInput.extend({ rule: StyleRuleBodySchema })).mutation(async ({ ctx, input }): Promise<StyleRuleDto> => toStyleRuleDto(await createStyleRule(ctx.app, ctx.auth, input.projectId, input.rule))),
+    list: reader
+      .input(ProjectInput)
+      .query(async ({ ctx, input }): Promise<StyleRuleDto[]> => (await listStyleRules(ctx.app, ctx.auth, input.projectId)).map(toStyleRuleDto)),
+    create: writer
+      .input(ProjectInput.extend({ rule: StyleRuleBodySchema }))
+      .mutation(async ({ ctx, input }): Promise<StyleRuleDto> => toStyleRuleDto(await createStyleRule(ctx.app, ctx.auth, input.projectId, input.rule))),
     update: writer
       .input(ProjectInput.extend({ id: z.string().max(64), rule: StyleRuleBodySchema }))
-      .mutation(async ({ ctx, input }): Promise<StyleRuleDto> => toStyleRuleDto(await updateStyleRule(ctx.app, ctx.auth, input.projectId, input.id, input.rule))),
-    delete: writer.input(ProjectInput.extend({ id: z.string().max(64) })).mutation(async ({ ctx, input }): Promise<void> => deleteStyleRule(ctx.app, ctx.auth, input.projectId, input.id)),
+      .mutation(
+        async ({ ctx, input }): Promise<StyleRuleDto> => toStyleRuleDto(await updateStyleRule(ctx.app, ctx.auth, input.projectId, input.id, input.rule)),
+      ),
+    delete: writer
+      .input(ProjectInput.extend({ id: z.string().max(64) }))
+      .mutation(async ({ ctx, input }): Promise<void> => deleteStyleRule(ctx.app, ctx.auth, input.projectId, input.id)),
   }),
   glossary: router({
-    list: reader.input(ProjectInput).query(async ({ ctx, input }): Promise<GlossaryTermDto[]> => (await listGlossary(ctx.app, ctx.auth, input.projectId)).map(toGlossaryTermDto)),
-    create: writer.input(ProjectInput.extend({ term: GlossaryTermBodySchema })).mutation(async ({ ctx, input }): Promise<GlossaryTermDto> => toGlossaryTermDto(await createGlossaryTerm(ctx.app, ctx.auth, input.projectId, input.term))),
+    list: reader
+      .input(ProjectInput)
+      .query(async ({ ctx, input }): Promise<GlossaryTermDto[]> => (await listGlossary(ctx.app, ctx.auth, input.projectId)).map(toGlossaryTermDto)),
+    create: writer
+      .input(ProjectInput.extend({ term: GlossaryTermBodySchema }))
+      .mutation(
+        async ({ ctx, input }): Promise<GlossaryTermDto> => toGlossaryTermDto(await createGlossaryTerm(ctx.app, ctx.auth, input.projectId, input.term)),
+      ),
     update: writer
       .input(ProjectInput.extend({ id: z.string().max(64), patch: GlossaryTermPatchSchema }))
-      .mutation(async ({ ctx, input }): Promise<GlossaryTermDto> => toGlossaryTermDto(await updateGlossaryTerm(ctx.app, ctx.auth, input.projectId, input.id, input.patch))),
-    delete: writer.input(ProjectInput.extend({ id: z.string().max(64) })).mutation(async ({ ctx, input }): Promise<void> => deleteGlossaryTerm(ctx.app, ctx.auth, input.projectId, input.id)),
+      .mutation(
+        async ({ ctx, input }): Promise<GlossaryTermDto> =>
+          toGlossaryTermDto(await updateGlossaryTerm(ctx.app, ctx.auth, input.projectId, input.id, input.patch)),
+      ),
+    delete: writer
+      .input(ProjectInput.extend({ id: z.string().max(64) }))
+      .mutation(async ({ ctx, input }): Promise<void> => deleteGlossaryTerm(ctx.app, ctx.auth, input.projectId, input.id)),
   }),
 });

@@ -25,5 +25,7 @@ export const projectsRouter = router({
       const { items, total } = await listProjects(ctx.app, ctx.auth, resolvePage({ page: input.page, pageSize: input.pageSize }));
       return { items: items.map((p) => toProjectDto(p, ctx.app.config)), total };
     }),
-  get: reader.input(z.object({ projectId: z.string().max(64) })).query(async ({ ctx, input }): Promise<Project> => toProjectDto(await getProjectForCaller(ctx.app, ctx.auth, input.projectId), ctx.app.config)),
+  get: reader
+    .input(z.object({ projectId: z.string().max(64) }))
+    .query(async ({ ctx, input }): Promise<Project> => toProjectDto(await getProjectForCaller(ctx.app, ctx.auth, input.projectId), ctx.app.config)),
 });

@@ -36,7 +36,9 @@ export const reviewsRouter = router({
       return { items, pagination: pagination(page, total) };
     }),
   get: reader.input(ReviewInput).query(({ ctx, input }): Promise<Review> => getReview(ctx.app, ctx.auth, input.projectId, input.reviewId)),
-  create: writer.input(ProjectInput.extend({ review: CreateReviewBodySchema })).mutation(({ ctx, input }): Promise<Review> => createReview(ctx.app, ctx.auth, input.projectId, input.review)),
+  create: writer
+    .input(ProjectInput.extend({ review: CreateReviewBodySchema }))
+    .mutation(({ ctx, input }): Promise<Review> => createReview(ctx.app, ctx.auth, input.projectId, input.review)),
   update: reader
     .input(ReviewInput.extend({ patch: UpdateReviewBodySchema }))
     .mutation(({ ctx, input }): Promise<Review> => updateReview(ctx.app, ctx.auth, input.projectId, input.reviewId, input.patch)),

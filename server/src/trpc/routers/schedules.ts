@@ -29,7 +29,9 @@ export const schedulesRouter = router({
       const { items, total } = await listSchedules(ctx.app, ctx.auth, input.projectId, input, page);
       return { data: items.map(toScheduleDto), pagination: pagination(page, total) };
     }),
-  get: reader.input(ScheduleInput).query(async ({ ctx, input }): Promise<Schedule> => toScheduleDto(await getSchedule(ctx.app, ctx.auth, input.projectId, input.scheduleId))),
+  get: reader
+    .input(ScheduleInput)
+    .query(async ({ ctx, input }): Promise<Schedule> => toScheduleDto(await getSchedule(ctx.app, ctx.auth, input.projectId, input.scheduleId))),
   create: writer.input(z.intersection(ProjectInput, CreateScheduleBodySchema)).mutation(async ({ ctx, input }): Promise<Schedule> => {
     const { projectId, ...body } = input;
     const row = await createSchedule(ctx.app, ctx.auth, projectId, body);

@@ -143,7 +143,10 @@ export function docsJsonToSiteConfig(ctx: ConvertContext, raw: RawDocsJson, rawO
     navbar: normalizeNavbar(raw.navbar),
     footer: {
       socials: normalizeSocials(raw.footer?.socials),
-      links: (raw.footer?.links ?? []).map((col) => ({ ...(col.header ? { header: col.header } : {}), items: col.items.map((it) => ({ label: it.label, href: it.href })) })),
+      links: (raw.footer?.links ?? []).map((col) => ({
+        ...(col.header ? { header: col.header } : {}),
+        items: col.items.map((it) => ({ label: it.label, href: it.href })),
+      })),
     },
     redirects: normalizeRedirects(ctx, raw.redirects),
     variables: { ...(raw.variables ?? {}) },

@@ -68,7 +68,12 @@ export interface HighlightCut {
  * The build warning for a {@link HighlightCut} of the block whose fence is at `fenceLine` of `file`.
  * Line numbers are those of the file the block was read from (a snippet's own, when inlined).
  */
-export function highlightCutWarning(file: string, fenceLine: number | undefined, cut: HighlightCut, limits: HighlightLimits = DEFAULT_HIGHLIGHT_LIMITS): BuildWarning {
+export function highlightCutWarning(
+  file: string,
+  fenceLine: number | undefined,
+  cut: HighlightCut,
+  limits: HighlightLimits = DEFAULT_HIGHLIGHT_LIMITS,
+): BuildWarning {
   const line = fenceLine === undefined ? undefined : fenceLine + cut.line;
   const where = `${file}${line === undefined ? '' : `:${line}`}`;
   const n = (x: number) => x.toLocaleString('en-US');

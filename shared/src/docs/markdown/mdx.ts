@@ -136,7 +136,9 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
     mdxjsEsm: () => undefined,
     inlineCode: (state, node) => {
       const tex = inlineMathSource(String((node as unknown as UNode).value ?? ''));
-      return tex === undefined ? defaultHandlers.inlineCode(state, node as Parameters<typeof defaultHandlers.inlineCode>[1]) : raw(highlighter.math(tex, false));
+      return tex === undefined
+        ? defaultHandlers.inlineCode(state, node as Parameters<typeof defaultHandlers.inlineCode>[1])
+        : raw(highlighter.math(tex, false));
     },
     code: (_state, node) => {
       const n = node as unknown as UNode;
@@ -176,7 +178,9 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
   }
 
   // lines of the page's own top-level blocks, taken before snippets are put in (their lines are another file's)
-  const topLines = input.sourceLines ? new Map((root.children ?? []).flatMap((n) => [[n as unknown, n.position?.start.line], [n.position as unknown, n.position?.start.line]])) : undefined;
+  const topLines = input.sourceLines
+    ? new Map((root.children ?? []).flatMap((n) => [[n as unknown, n.position?.start.line], [n.position as unknown, n.position?.start.line]]))
+    : undefined;
   resolvePage(root, filePath, {
     files: input.files,
     warnings: input.warnings,
@@ -190,7 +194,10 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
   await highlighter.loadLanguages(langs);
 
   const own = handlers(highlighter, headings);
-  const hast = toHast(root as unknown as MdastRoot, { allowDangerousHtml: true, handlers: topLines ? lineMarkingHandlers({ ...(defaultHandlers as unknown as Record<string, Handler>), ...own }, topLines) : own });
+  const hast = toHast(root as unknown as MdastRoot, {
+    allowDangerousHtml: true,
+    handlers: topLines ? lineMarkingHandlers({ ...(defaultHandlers as unknown as Record<string, Handler>), ...own }, topLines) : own,
+  });
   const html = toHtml(hast, { allowDangerousHtml: true });
   return { html, markdown: unmarkInlineMath(markdown).replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n') };
 }

@@ -79,7 +79,17 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
     html = await renderMarkdown(body, highlighter, headings, input.sourceLines);
     markdown = substituteVariables(split.content, input.variables);
   } else {
-    const out = await renderMdx({ filePath, body, files, highlighter, headings, warnings, dependencies, variables: input.variables, sourceLines: input.sourceLines });
+    const out = await renderMdx({
+      filePath,
+      body,
+      files,
+      highlighter,
+      headings,
+      warnings,
+      dependencies,
+      variables: input.variables,
+      sourceLines: input.sourceLines,
+    });
     html = out.html;
     markdown = out.markdown;
   }

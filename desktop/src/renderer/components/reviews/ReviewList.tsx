@@ -35,7 +35,8 @@ export function isFinished(review: Pick<LocalReview, 'status'>): boolean {
 /**
  * The Reviews view (desktop-look.md "Reviews": it lists open reviews): a list named "Reviews" of the
  * project's unfinished reviews as the core keeps them (also offline), newest first, filtered by
- * "Mine", "Requested from me" or "All"; merged and closed ones only after "Show merged and closed". Each item (named by the review's title) shows its status chip, author, age, comment count,
+ * "Mine", "Requested from me" or "All"; merged and closed ones only after "Show merged and closed". Each item (named by the
+ * review's title) shows its status chip, author, age, comment count,
  * a pending badge while something waits in the outbox and the reason when the server refused it.
  */
 export function ReviewList({ projectId }: { projectId: string }) {

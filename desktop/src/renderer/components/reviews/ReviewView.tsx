@@ -269,7 +269,14 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
             {threads.length === 0 ? (
               <p className="note">No comments on this file yet.</p>
             ) : (
-              threads.map((t) => <CommentThread key={t[0]!.id} comments={t} disabledReason={commentBlock} onReply={(body, parentId) => comment({ path: file.path, lineStart: t[0]!.lineStart, lineEnd: t[0]!.lineEnd, body, parentId })} />)
+              threads.map((t) => (
+                <CommentThread
+                  key={t[0]!.id}
+                  comments={t}
+                  disabledReason={commentBlock}
+                  onReply={(body, parentId) => comment({ path: file.path, lineStart: t[0]!.lineStart, lineEnd: t[0]!.lineEnd, body, parentId })}
+                />
+              ))
             )}
           </aside>
         </div>

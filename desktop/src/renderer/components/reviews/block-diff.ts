@@ -38,7 +38,8 @@ export function diffBlocks(before: readonly string[], after: readonly string[]):
     const w = a.length + 1;
     const lcs = new Uint32Array((b.length + 1) * w);
     for (let i = b.length - 1; i >= 0; i--)
-      for (let j = a.length - 1; j >= 0; j--) lcs[i * w + j] = b[i] === a[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+      for (let j = a.length - 1; j >= 0; j--)
+        lcs[i * w + j] = b[i] === a[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
     let i = 0;
     let j = 0;
     while (i < b.length || j < a.length) {

@@ -108,7 +108,9 @@ const approvalsRoutes: FastifyPluginAsync = async (base) => {
       body: CreateApprovalBodySchema,
       response: { 201: dataEnvelope(ApprovalDtoSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
-  }, async (req, reply) => reply.code(201).send({ data: await toApprovalDto(app.ctx, await requestApproval(app.ctx, req.auth, req.params.projectId, req.body)) }));
+  }, async (req, reply) =>
+    reply.code(201).send({ data: await toApprovalDto(app.ctx, await requestApproval(app.ctx, req.auth, req.params.projectId, req.body)) }),
+  );
 
   app.get(`${prefix}/approvals/:approvalId`, {
     config: { permission: 'projects:read' },

@@ -109,7 +109,9 @@ const audienceRoutes: FastifyPluginAsync = async (base) => {
       response: { 201: AudienceTokenResultSchema.describe('The token, shown once (no `data` envelope)'), ...errorResponses(400, 401, 403, 404, 429) },
     },
   }, async (req, reply) =>
-    reply.code(201).send(await createAudienceToken(app.ctx, req.auth, req.params.projectId, req.params.profileId, req.body ?? CreateAudienceTokenBodySchema.parse({}))),
+    reply.code(201).send(
+      await createAudienceToken(app.ctx, req.auth, req.params.projectId, req.params.profileId, req.body ?? CreateAudienceTokenBodySchema.parse({})),
+    ),
   );
 };
 export default audienceRoutes;
