@@ -94,7 +94,14 @@ export async function renderPreview(
       ...(urlBase ? { basePath: urlBase } : {}),
     });
     const pagePath = pagePathOf(filePath) ?? filePath;
-    const doc = renderer.page({ path: pagePath, title: page.title, ...(page.description ? { description: page.description } : {}), html: withBasePath(page.html, urlBase), toc: page.toc, filePath });
+    const doc = renderer.page({
+      path: pagePath,
+      title: page.title,
+      ...(page.description ? { description: page.description } : {}),
+      html: withBasePath(page.html, urlBase),
+      toc: page.toc,
+      filePath,
+    });
     const css = readThemeCss();
     const siteCss = siteThemeCss(model.config);
     const html = doc

@@ -128,7 +128,14 @@ export async function renderSections(input: SectionsInput): Promise<SectionedPag
     let section = input.cache.get(key);
     if (!section) {
       try {
-        const page = await renderPage({ filePath: input.filePath, source: text + tail, files: input.files, highlighter: input.highlighter, variables: input.variables, sourceLines: true });
+        const page = await renderPage({
+          filePath: input.filePath,
+          source: text + tail,
+          files: input.files,
+          highlighter: input.highlighter,
+          variables: input.variables,
+          sourceLines: true,
+        });
         section = { html: page.html, toc: page.toc };
       } catch {
         return null;

@@ -19,7 +19,8 @@ export type { CoreContext };
  * - `projects.list()` → `{items, offline}`
  * - `workspace.open({projectId})`, `workspace.tree({projectId})` → `{nodes, error}`, `workspace.changes({projectId})` → paths edited locally
  * - `workspace.search/changedFiles/changeDiff` (workspace-views-router.ts: search in files, the Changes view)
- * - `workspace.refresh/conflict/conflicts/resolve/openFolder/localFolders` (local-folder-router.ts: three-way refresh from the server, local folders); `workspace.open` refreshes a project opened before
+ * - `workspace.refresh/conflict/conflicts/resolve/openFolder/localFolders` (local-folder-router.ts: three-way refresh from
+ *   the server, local folders); `workspace.open` refreshes a project opened before
  * - `files.read({projectId, path})`, `files.write({projectId, path, content})` (also creates a file),
  *   `files.delete({projectId, path})` → `{path, deleted: true}`, `files.rename({projectId, from, to})` → the file at `to`
  *   (local edits, proposed later: core.ts `deleteFile`, `renameFile`)
@@ -52,16 +53,26 @@ export const coreRouter = t.router({
   }),
   files: t.router({
     read: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).query(({ ctx, input }) => ctx.core.readFile(input.projectId, input.path)),
-    write: procedure.input(z.object({ projectId: ProjectId, path: FilePath, content: Text })).mutation(({ ctx, input }) => ctx.core.writeFile(input.projectId, input.path, input.content)),
+    write: procedure
+      .input(z.object({ projectId: ProjectId, path: FilePath, content: Text }))
+      .mutation(({ ctx, input }) => ctx.core.writeFile(input.projectId, input.path, input.content)),
     delete: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).mutation(({ ctx, input }) => ctx.core.deleteFile(input.projectId, input.path)),
     rename: procedure
       .input(z.object({ projectId: ProjectId, from: FilePath, to: FilePath }))
       .mutation(({ ctx, input }) => ctx.core.renameFile(input.projectId, input.from, input.to)),
   }),
   lint: t.router({
-    run: procedure.input(z.object({ projectId: ProjectId, path: FilePath, text: Text })).query(({ ctx, input }) => ctx.core.lint(input.projectId, input.path, input.text)),
+    run: procedure
+      .input(z.object({ projectId: ProjectId, path: FilePath, text: Text }))
+      .query(({ ctx, input }) => ctx.core.lint(input.projectId, input.path, input.text)),
     applyFix: procedure
-      .input(z.object({ projectId: ProjectId, path: FilePath, fix: z.object({ range: z.tuple([z.number().int().min(0), z.number().int().min(0)]), text: z.string().max(100_000) }) }))
+      .input(
+        z.object({
+          projectId: ProjectId,
+          path: FilePath,
+          fix: z.object({ range: z.tuple([z.number().int().min(0), z.number().int().min(0)]), text: z.string().max(100_000) }),
+        }),
+      )
       .mutation(({ ctx, input }) => ctx.core.applyFix(input.projectId, input.path, input.fix)),
   }),
   builds: buildsRouter,

@@ -113,7 +113,8 @@ export function answerErrors(handler: (req: http.IncomingMessage, res: http.Serv
 
 /**
  * The web-mode HTTP server: the built renderer at `/`, the core router at `/trpc` and the files
- * the preview frames load at `/_quire-preview/` (preview-files.ts) on the same origin. Each request is first read by {@link checkRequest}: a malformed target or Host is
+ * the preview frames load at `/_quire-preview/` (preview-files.ts) on the same origin. Each request is first read by
+ * {@link checkRequest}: a malformed target or Host is
  * answered 400 or 414, a Host that is not this computer 403; tRPC calls whose Origin is another
  * site are refused with 403 too (the core holds the session token: only the app's own page may call
  * it). Other methods than GET and POST on `/trpc`, GET and HEAD elsewhere, are answered 405 with

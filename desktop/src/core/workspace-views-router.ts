@@ -15,5 +15,7 @@ export const workspaceViewsRouter = {
     .input(z.object({ projectId: ProjectId, query: z.string().min(1).max(1000), caseSensitive: z.boolean().optional(), regex: z.boolean().optional() }))
     .query(({ ctx, input }) => searchWorkspace(ctx.core.store, input.projectId, input)),
   changedFiles: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => changedFiles(ctx.core.store, input.projectId)),
-  changeDiff: procedure.input(z.object({ projectId: ProjectId, path: FilePath })).query(({ ctx, input }) => changeDiff(ctx.core.store, input.projectId, input.path)),
+  changeDiff: procedure
+    .input(z.object({ projectId: ProjectId, path: FilePath }))
+    .query(({ ctx, input }) => changeDiff(ctx.core.store, input.projectId, input.path)),
 };

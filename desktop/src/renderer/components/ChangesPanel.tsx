@@ -75,7 +75,16 @@ export function ChangeDiffView({ projectId, path }: { projectId: string; path: s
       <div className="breadcrumb">
         {path} ({KIND[diff.change].word.toLowerCase()}: base on the left, your text on the right)
       </div>
-      <SourceDiff key={path} path={path} before={diff.before} after={diff.after} commentedLines={[]} target={null} onPickLines={() => undefined} revealFirstChange />
+      <SourceDiff
+        key={path}
+        path={path}
+        before={diff.before}
+        after={diff.after}
+        commentedLines={[]}
+        target={null}
+        onPickLines={() => undefined}
+        revealFirstChange
+      />
     </section>
   );
 }

@@ -69,9 +69,17 @@ export function registerLintCodeActions(): void {
             title: fixTitle(f),
             kind: 'quickfix',
             isPreferred: true,
-            diagnostics: [{ startLineNumber: f.line, startColumn: f.column, endLineNumber: f.endLine, endColumn: f.endColumn, message: f.message, severity: severityOf(f) }],
+            diagnostics: [
+              { startLineNumber: f.line, startColumn: f.column, endLineNumber: f.endLine, endColumn: f.endColumn, message: f.message, severity: severityOf(f) },
+            ],
             edit: {
-              edits: [{ resource: model.uri, versionId: entry.version, textEdit: { range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: f.fix.text } }],
+              edits: [
+                {
+                  resource: model.uri,
+                  versionId: entry.version,
+                  textEdit: { range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: f.fix.text },
+                },
+              ],
             },
           });
         }
