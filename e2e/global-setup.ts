@@ -10,7 +10,8 @@ import { makeVersionedRepo, VERSIONS_SLUG, waitForVersionBuilds } from './fixtur
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-const corpus = process.env.QUIRE_E2E_CORPUS ?? path.resolve(root, '..', 'shared', 'corpus');
+/** The vendored real Mintlify projects (fixtures/corpora, each with its SOURCE.md). */
+const corpus = process.env.QUIRE_E2E_CORPUS ?? path.join(root, 'fixtures', 'corpora');
 /** Where the server log and the build logs of the run are written. */
 const artifacts = path.join(here, 'artifacts');
 /** What the API answers: an envelope with data or error (typed loosely: the spec is the contract). */
