@@ -163,6 +163,22 @@ function tooLarge(field: string, limit: ChangeSetLimit, max: number, actual: num
   return { ok: false, problem: { kind: 'too_large', field, limit, max, actual, message } };
 }
 
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A file's bytes as text when they are text, else null: valid UTF-8 (RFC 3629) without a NUL byte
+ * (git's own test for a binary file, and text a database stores; shared/src/text.ts). A change set
+ * carries a file that is not text as base64, and diffs show it as binary.
+ */
+export function bytesAsText(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** Whether a repository path is a page the site renders (`.md` or `.mdx`), whose URL is the path without its extension. */
 export function isPagePath(path: string): boolean {
   return /\.mdx?$/i.test(path);
