@@ -63,12 +63,15 @@ export const ProjectSettingsSchema = z
         'Default true: preview sites open only through a preview link (`POST .../previews`) or a member pass (`POST .../preview-passes`); anyone else gets a 401 "This preview is private" page. ' +
           'false: previews open to anyone who knows their address, except a preview that has a preview link (in any state), which opens only through a link or a member pass',
       ),
+    requireResolvedThreads: z
+      .boolean()
+      .describe('Default false: true makes a merge of a review wait until every comment thread of it is resolved (409 conflict naming the unresolved count)'),
   })
-  .describe('Project switches; each defaults to true');
+  .describe('Project switches; each defaults to true except requireResolvedThreads (false)');
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
 /** Default settings of a new project (and of switches a stored project lacks). */
-export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { aiEnabled: true, searchEnabled: true, analyticsEnabled: true, protectPreviews: true };
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { aiEnabled: true, searchEnabled: true, analyticsEnabled: true, protectPreviews: true, requireResolvedThreads: false };
 
 const nameField = z.string().trim().min(1).max(200);
 const descriptionField = z.string().max(2000);
