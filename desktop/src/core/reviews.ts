@@ -160,7 +160,8 @@ export class Reviews {
   private overlay(projectId: string, detailId: string | null): { reviews: Map<string, LocalReview>; comments: LocalComment[]; files: ReviewFileTexts[] } {
     const reviews = new Map<string, LocalReview>();
     for (const r of this.cache.reviews(projectId)) {
-      reviews.set(r.id, { ...r, unresolvedCount: r.unresolvedCount ?? 0, resolvedThreadsRequired: r.resolvedThreadsRequired ?? false, pending: false, localOnly: false, problem: null });
+      const thread = { unresolvedCount: r.unresolvedCount ?? 0, resolvedThreadsRequired: r.resolvedThreadsRequired ?? false };
+      reviews.set(r.id, { ...r, ...thread, pending: false, localOnly: false, problem: null });
     }
     const comments: LocalComment[] = detailId ? this.cache.comments(detailId).map((c) => ({ ...withThreadFields(c), pending: false, problem: null })) : [];
     let files: ReviewFileTexts[] = detailId ? this.cache.files(detailId) : [];

@@ -143,7 +143,9 @@ export async function createReviewComment(
     commentId: row.id,
   });
   let outdated = false;
-  if (options.seen && row.revision < review.revision && row.path !== null) outdated = outdatedAgainst(row, await reviewFileText(ctx, project, review, row.path));
+  if (options.seen && row.revision < review.revision && row.path !== null) {
+    outdated = outdatedAgainst(row, await reviewFileText(ctx, project, review, row.path));
+  }
   return toDto(row, await people(ctx, [row]), outdated);
 }
 

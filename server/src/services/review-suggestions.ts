@@ -41,14 +41,23 @@ export async function applyReviewSuggestions(ctx: AppContext, auth: RequestAuth,
   }
   const todo = rows.filter((r) => r.appliedAt === null);
   if (todo.length === 0) return getReview(ctx, auth, projectId, reviewId);
-  const edits: SuggestionEdit[] = todo.map((r) => ({ id: r.id, path: r.path!, start: r.lineStart!, end: r.lineEnd!, anchorText: r.anchorText!, text: r.suggestionText! }));
+  const edits: SuggestionEdit[] = todo.map((r) => ({
+    id: r.id,
+    path: r.path!,
+    start: r.lineStart!,
+    end: r.lineEnd!,
+    anchorText: r.anchorText!,
+    text: r.suggestionText!,
+  }));
   const texts = new Map<string, string | null>();
   for (const path of new Set(edits.map((e) => e.path))) texts.set(path, await reviewFileText(ctx, project, review, path));
   const applied = applyEdits(edits, texts);
   if (!applied.ok) throw new ApiError('conflict', applied.refusal.message, { reason: applied.refusal.reason, commentId: applied.refusal.id });
 
   const files = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
-  const changes: ChangeSetEntry[] = files.map((f) => (f.content === null ? { path: f.path, deleted: true as const } : { path: f.path, content: applied.texts.get(f.path) ?? f.content }));
+  const changes: ChangeSetEntry[] = files.map((f) =>
+    f.content === null ? { path: f.path, deleted: true as const } : { path: f.path, content: applied.texts.get(f.path) ?? f.content },
+  );
   for (const [path, content] of applied.texts) if (!files.some((f) => f.path === path)) changes.push({ path, content });
   await updateReview(ctx, auth, projectId, reviewId, { changes });
   await ctx.db.prisma.reviewComment.updateMany({ where: { id: { in: todo.map((r) => r.id) } }, data: { appliedAt: new Date() } });

@@ -476,7 +476,12 @@ export async function mergeReview(ctx: AppContext, auth: RequestAuth, projectId:
  * the files are those of the status checked, so an approval always covers what is pushed.
  * @throws ApiError conflict (the state machine's refusal, naming both states) or forbidden.
  */
-async function changeSetToMerge(ctx: AppContext, auth: RequestAuth, project: ProjectRecord, reviewId: string): Promise<{ review: ReviewRow; files: FileChange[] }> {
+async function changeSetToMerge(
+  ctx: AppContext,
+  auth: RequestAuth,
+  project: ProjectRecord,
+  reviewId: string,
+): Promise<{ review: ReviewRow; files: FileChange[] }> {
   return ctx.db.prisma.$transaction(async (tx) => {
     await lockKey(tx, ctx.db.provider, reviewLockKey(reviewId));
     const review = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });

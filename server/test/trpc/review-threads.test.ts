@@ -29,7 +29,10 @@ describe('review threads, resolution and suggestions', () => {
 
   async function openReview(title: string, content = edited(3, 'Line 3, edited.')): Promise<string> {
     const editor = await f.caller('editor');
-    const review = await editor.reviews.create({ projectId: f.projectId, review: { title, reviewers: [f.users.reviewer.id], baseCommit: base, changes: [{ path, content }] } });
+    const review = await editor.reviews.create({
+      projectId: f.projectId,
+      review: { title, reviewers: [f.users.reviewer.id], baseCommit: base, changes: [{ path, content }] },
+    });
     return review.id;
   }
 
@@ -39,7 +42,8 @@ describe('review threads, resolution and suggestions', () => {
     const editor = await f.caller('editor');
     const ids = { projectId: f.projectId, reviewId };
     const general = await reviewer.reviews.comments.create({ ...ids, comment: { body: 'Overall this reads well.' } });
-    expect(general).toMatchObject({ path: null, lineStart: null, lineEnd: null, parentId: null, revision: 1, outdated: false, resolved: false, suggestion: null });
+    expect(general).toMatchObject({ path: null, lineStart: null, lineEnd: null, parentId: null, revision: 1, outdated: false, resolved: false });
+    expect(general.suggestion).toBeNull();
     const onLine = await reviewer.reviews.comments.create({ ...ids, comment: { path, lineStart: 7, lineEnd: 7, body: 'Is this line right?' } });
     const replyGeneral = await editor.reviews.comments.create({ ...ids, comment: { body: 'Thanks!', parentId: general.id } });
     const replyLine = await editor.reviews.comments.create({ ...ids, comment: { body: 'Yes, checked.', parentId: onLine.id } });
@@ -77,7 +81,8 @@ describe('review threads, resolution and suggestions', () => {
 
     // The project requires resolved threads: an approved review with open threads is not merged.
     const project = await f.app.db.prisma.project.findUniqueOrThrow({ where: { id: f.projectId } });
-    await f.app.db.prisma.project.update({ where: { id: f.projectId }, data: { settings: JSON.stringify({ ...JSON.parse(project.settings), requireResolvedThreads: true }) } });
+    const requiring = JSON.stringify({ ...JSON.parse(project.settings), requireResolvedThreads: true });
+    await f.app.db.prisma.project.update({ where: { id: f.projectId }, data: { settings: requiring } });
     f.app.events.emit('project.changed', { projectId: f.projectId, slug: project.slug });
     expect((await editor.reviews.get(ids)).resolvedThreadsRequired).toBe(true);
     await reviewer.reviews.update({ ...ids, patch: { status: 'approved' } });

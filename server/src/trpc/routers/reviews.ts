@@ -68,10 +68,14 @@ export const reviewsRouter = router({
       .mutation(({ ctx, input }): Promise<ReviewComment> => createReviewComment(ctx.app, ctx.auth, input.projectId, input.reviewId, input.comment)),
     resolve: reader
       .input(ReviewInput.extend({ commentId: z.string().max(64), patch: UpdateReviewCommentBodySchema }))
-      .mutation(({ ctx, input }): Promise<ReviewComment> => setThreadResolved(ctx.app, ctx.auth, input.projectId, input.reviewId, input.commentId, input.patch.resolved)),
+      .mutation(({ ctx, input }): Promise<ReviewComment> =>
+        setThreadResolved(ctx.app, ctx.auth, input.projectId, input.reviewId, input.commentId, input.patch.resolved),
+      ),
   }),
   applySuggestions: reader
     .input(ReviewInput.extend({ body: ApplySuggestionsBodySchema }))
     .mutation(({ ctx, input }): Promise<Review> => applyReviewSuggestions(ctx.app, ctx.auth, input.projectId, input.reviewId, input.body.commentIds)),
-  revisions: reader.input(ReviewInput).query(({ ctx, input }): Promise<ReviewRevision[]> => listReviewRevisions(ctx.app, ctx.auth, input.projectId, input.reviewId)),
+  revisions: reader
+    .input(ReviewInput)
+    .query(({ ctx, input }): Promise<ReviewRevision[]> => listReviewRevisions(ctx.app, ctx.auth, input.projectId, input.reviewId)),
 });
