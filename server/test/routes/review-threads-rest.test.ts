@@ -58,7 +58,9 @@ describe('review threads over REST', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('refuses an outdated suggestion with 409 and the reason, applies a current one, and lists the kept revisions', async () => {
+  it('refuses an outdated suggestion with 409 and the reason, applies a current one, and lists the kept revisions; review.updated carries the events', async () => {
+    const orgId = t.app.bootstrap.orgId!;
+    await t.ctx.db.prisma.webhookEndpoint.create({ data: { id: 'whk_threads', projectId: project.id, orgId, url: 'https://hooks.example.com/quire', events: '["review.updated"]', secret: 'sealed' } });
     const review = (await api.create({ title: 'Suggestions', reviewers: [reviewer.userId], changes: [{ path, content: edited(3, 'Line 3, edited.') }] })).json().data;
     const suggest = (line: number, text: string) =>
       api.comment(review.id, { path, lineStart: line, lineEnd: line, body: 'Say it so.', suggestion: { lines: { start: line, end: line }, text } }, reviewer.key);
@@ -85,5 +87,14 @@ describe('review threads over REST', () => {
     expect(revisions.map((r: { revision: number }) => r.revision)).toEqual([1, 2, 3]);
     expect(revisions[2].files[0].content).toContain('Line 6, suggested.');
     expect(revisions[1].files[0].content).not.toContain('Line 6, suggested.');
+
+    const messages = await t.ctx.db.prisma.webhookMessage.findMany({ where: { endpointId: 'whk_threads' }, orderBy: { createdAt: 'asc' } });
+    const events = messages.map((m) => (JSON.parse(m.payload) as { data: { id: string; event?: { kind: string; commentId: string } } }).data);
+    expect(events.filter((e) => e.event).map((e) => [e.event!.kind, e.event!.commentId])).toEqual([
+      ['suggestion.created', stale.id],
+      ['suggestion.created', fresh.id],
+      ['suggestion.applied', fresh.id],
+    ]);
+    expect(events.every((e) => e.id === review.id)).toBe(true);
   });
 });
