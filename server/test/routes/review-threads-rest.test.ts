@@ -97,4 +97,21 @@ describe('review threads over REST', () => {
     ]);
     expect(events.every((e) => e.id === review.id)).toBe(true);
   });
+
+  it('documents the suggestion shape, resolving, applying and the revisions in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json();
+    const reviews = '/v1/projects/{projectId}/reviews/{reviewId}';
+    const body = doc.paths[`${reviews}/comments`].post.requestBody.content['application/json'].schema;
+    const suggestion = body.properties.suggestion;
+    expect(suggestion.description).toMatch(/suggested change of the commented lines/);
+    expect(suggestion.required).toEqual(['lines', 'text']);
+    expect(suggestion.properties.lines.required).toEqual(['start', 'end']);
+    expect(suggestion.properties.text.type).toBe('string');
+    expect(body.required).toEqual(['body']);
+    expect(doc.paths[`${reviews}/comments/{commentId}`].patch.description).toMatch(/resolves the thread/);
+    expect(doc.paths[`${reviews}/suggestions/apply`].post.description).toMatch(/outdated: 409 conflict with details.reason "outdated"/);
+    expect(doc.paths[`${reviews}/revisions`].get.responses).toHaveProperty('200');
+    const settings = doc.paths['/v1/projects/{projectId}'].patch.requestBody.content['application/json'].schema.properties.settings;
+    expect(settings.properties.requireResolvedThreads.description).toMatch(/^Default false: true makes a merge of a review wait/);
+  });
 });
