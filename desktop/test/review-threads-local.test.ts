@@ -7,6 +7,7 @@ import { Outbox } from '../src/core/outbox';
 import { ReviewCache } from '../src/core/review-cache';
 import { openStore, type LocalStore } from '../src/core/store';
 import { Reviews } from '../src/core/reviews';
+import { compareChoices, defaultCompareBase, textAtBase } from '../src/renderer/components/reviews/compare';
 
 /** Review-level comments, resolving threads and suggestions in the desktop core, offline (no server is ever reached). */
 let dataDir: string;
@@ -112,6 +113,14 @@ describe('review threads offline', () => {
     expect(outbox.items()[0]!.mutation).toEqual({ type: 'review.resolveThread', projectId, reviewId: 'rev_1', commentId: 'cmt_s1', resolved: true });
   });
 
+  it('refuses to merge an approved review with unresolved threads in a project that requires them resolved', async () => {
+    pull([suggestion()], undefined, { status: 'approved' });
+    await expect(reviews.merge(projectId, 'rev_1')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: '1 thread is unresolved; this project requires every thread resolved before merge.',
+    });
+  });
+
   it('applies a suggestion at once as the next revision, and keeps the revisions for comparing', () => {
     pull([suggestion()]);
     const r = reviews.applySuggestions(projectId, 'rev_1', ['cmt_s1']);
@@ -129,5 +138,21 @@ describe('review threads offline', () => {
     expect(outbox.items()).toEqual([]);
     const s = reviews.comment({ projectId, reviewId: 'rev_1', path: 'index.mdx', lineStart: 3, lineEnd: 3, body: 'Suggested change', suggestion: { lines: { start: 3, end: 3 }, text: 'line 3' } });
     expect(s.suggestion).toEqual({ lines: { start: 3, end: 3 }, text: 'line 3', applied: false, original: 'line three' });
+  });
+});
+
+describe('"Compare with" the kept revisions', () => {
+  it('offers the older kept revisions and the branch, defaults to the previous revision, and reads each file there', () => {
+    pull([]);
+    const detail = reviews.get(projectId, 'rev_1');
+    expect(compareChoices(detail)).toEqual([
+      { value: 1, label: 'Revision 1 (previous)' },
+      { value: 0, label: 'Base (the branch)' },
+    ]);
+    expect(defaultCompareBase(detail)).toBe(1);
+    const file = detail.files[0]!;
+    expect(textAtBase(detail, file, 1)).toBe('line one\nline two\nline 3\n');
+    expect(textAtBase(detail, file, 0)).toBe(file.before);
+    expect(defaultCompareBase({ revision: 1, revisions: [] })).toBe(0);
   });
 });

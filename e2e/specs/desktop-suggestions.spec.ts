@@ -35,7 +35,7 @@ async function signInAndOpen(page: Page, url: string, who: { email: string; pass
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Synced/);
   await page.getByRole('list', { name: 'Projects' }).getByRole('listitem', { name: 'Quire demo' }).click();
-  await expect(page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Quickstart', exact: true })).toBeVisible();
+  await expect(page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Quickstart', exact: true })).toBeVisible({ timeout: 60_000 });
 }
 
 /** Pushes the outbox and pulls now ("Outbox", "Sync now"), and waits for "Synced". */

@@ -488,7 +488,8 @@ export class Reviews {
    * @returns the merged review and the build, or the conflict (its paths) when the change set no longer applies
    * @throws CoreError FORBIDDEN for a role that cannot merge ({@link mergeRefusal}); PRECONDITION_FAILED
    *   while the review or a change of it is not on the server yet; CONFLICT (or FORBIDDEN) when the
-   *   review state machine refuses the move here already (not approved); UNAVAILABLE when the server
+   *   review state machine refuses the move here already (not approved), or threads are unresolved in a project that requires
+   *   them resolved; UNAVAILABLE when the server
    *   cannot be reached (nothing was merged); the server's own refusals with its code and message
    */
   async merge(projectId: string, reviewId: string): Promise<MergeOutcome> {
@@ -504,6 +505,8 @@ export class Reviews {
     }
     const move = checkReviewMove(r.status, 'merged', { isAuthor: r.author?.id === me.id });
     if (move) throw new CoreError(move.code === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', r.status === 'approved' ? move.message : `Only an approved review can be merged; this one is ${r.status.replace('_', ' ')}.`);
+    const threads = unresolvedThreadsReason(r.resolvedThreadsRequired, r.unresolvedCount);
+    if (threads) throw new CoreError('CONFLICT', threads);
     const client = this.deps.client();
     if (!client) throw new CoreError('UNAUTHORIZED', 'Sign in to a Quire server first.');
     let result: { review: Review; buildId: string };
