@@ -140,7 +140,10 @@ test('a reviewer suggests a change offline; the author applies it, the thread re
   await writer.getByRole('button', { name: 'Rendered diff' }).click();
   await expect(writer.getByText('0 added, 1 changed, 0 removed blocks.')).toBeVisible({ timeout: 30_000 });
   await writer.getByRole('button', { name: 'Source diff' }).click();
-  await expect(writer.locator('.source-diff .editor.modified .line-insert')).toHaveCount(1, { timeout: 30_000 });
+  // the source diff marks one changed span on each side: "20" became "22" on line 8
+  await expect(writer.locator('.source-diff .editor.modified .char-insert')).toHaveCount(1, { timeout: 30_000 });
+  await expect(writer.locator('.source-diff .editor.original .char-delete')).toHaveCount(1);
+  await expect(writer.locator('.source-diff .editor.modified .view-line', { hasText: SUGGESTED.slice(0, 40) })).toBeVisible();
   await compare.selectOption('0');
   await writer.getByRole('button', { name: 'Rendered diff' }).click();
   await expect(writer.getByText('1 added, 1 changed, 0 removed blocks.')).toBeVisible({ timeout: 30_000 });

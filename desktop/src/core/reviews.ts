@@ -249,6 +249,7 @@ export class Reviews {
     for (const c of chosen) {
       c.suggestion = { ...c.suggestion!, applied: true };
       c.resolved = true;
+      c.outdated = false;
     }
     return files.map((f) => (result.texts.has(f.path) ? { ...f, after: result.texts.get(f.path)! } : f));
   }

@@ -44,8 +44,10 @@ function toDto(row: CommentRow, people: Map<string, ReviewPerson>, outdated: boo
   };
 }
 
-/** Whether a stored comment is outdated against `text`, the current text of its file (review-level comments never are). */
+/** Whether a stored comment is outdated against `text`, the current text of its file (review-level comments and applied suggestions never are). */
 function outdatedAgainst(row: CommentRow, text: string | null): boolean {
+  // an applied suggestion changed its own lines: it is done, not outdated
+  if (row.appliedAt !== null) return false;
   if (row.path === null || row.lineStart === null || row.lineEnd === null || row.anchorText === null) return false;
   return isCommentOutdated(row.anchorText, text, row.lineStart, row.lineEnd);
 }

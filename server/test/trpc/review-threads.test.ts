@@ -121,7 +121,7 @@ describe('review threads, resolution and suggestions', () => {
     const review = await editor.reviews.applySuggestions({ ...ids, body: { commentIds: [suggestion.id] } });
     expect(review).toMatchObject({ revision: 2, status: 'open', unresolvedCount: 0 });
     const comments = await editor.reviews.comments.list(ids);
-    expect(comments.find((c) => c.id === suggestion.id)).toMatchObject({ resolved: true, suggestion: { applied: true } });
+    expect(comments.find((c) => c.id === suggestion.id)).toMatchObject({ resolved: true, outdated: false, suggestion: { applied: true } });
     const revisions = await editor.reviews.revisions(ids);
     expect(revisions.map((r) => r.revision)).toEqual([1, 2]);
     const [one, two] = revisions.map((r) => r.files.find((x) => x.path === path)!.content!.split('\n'));
