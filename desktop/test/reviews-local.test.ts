@@ -45,6 +45,8 @@ function serverReview(over: Partial<Review> = {}): Review {
     previewUrl: 'http://preview.test/',
     previewBuildId: null,
     commentCount: 0,
+    unresolvedCount: 0,
+    resolvedThreadsRequired: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,

@@ -3,7 +3,7 @@
  * `review_comment_cache` and `review_file_cache` tables of the local store, written by the sync
  * client's pulls and read by the review actions (reviews.ts), which lay the outbox over them.
  */
-import type { Review, ReviewComment } from '@quire/shared/api/reviews';
+import type { Review, ReviewComment, ReviewRevision } from '@quire/shared/api/reviews';
 import type { SyncPullResult } from '@quire/shared/sync/mutations';
 import type { LocalStore } from './store';
 
@@ -14,6 +14,9 @@ export interface ReviewFileTexts {
   before: string | null;
   after: string | null;
 }
+
+/** The local cache key of a review's kept revisions. */
+const revisionsKey = (reviewId: string) => `review-revisions:${reviewId}`;
 
 /**
  * The reviews as last pulled from the server, per project (the server state under the outbox).
@@ -39,8 +42,14 @@ export class ReviewCache {
         snap.comments.forEach((c, i) => insertComment.run(c.id, id, i, JSON.stringify(c)));
         const insertFile = db.prepare('INSERT OR REPLACE INTO review_file_cache (review_id, path, change, before_content, after_content, truncated) VALUES (?, ?, ?, ?, ?, ?)');
         for (const f of snap.files) insertFile.run(id, f.path, f.change, f.before, f.after, f.truncated ? 1 : 0);
+        this.store.cache(revisionsKey(id), snap.revisions ?? []);
       }
     })();
+  }
+
+  /** The kept revisions of a review as last pulled (for "Compare with"), oldest first; empty when the server kept none. */
+  revisions(reviewId: string): ReviewRevision[] {
+    return this.store.cached<ReviewRevision[]>(revisionsKey(reviewId)) ?? [];
   }
 
   /**

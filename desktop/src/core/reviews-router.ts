@@ -1,5 +1,6 @@
 import { FilePath, procedure, ProjectId, t } from './trpc';
 import { z } from 'zod';
+import { checkCommentAnchor, SuggestionSchema } from '@quire/shared/api/reviews';
 
 const ReviewId = z.string().min(1).max(64);
 const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
@@ -8,10 +9,13 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  * The core's `reviews` procedures (reviews.ts), registered in router.ts. They work offline: reads
  * come from the local store, actions are queued in the outbox and shown at once (`pending`).
  * - `list({projectId})` → `{items: LocalReview[]}` (Review + `{pending, localOnly, problem}`)
- * - `get({projectId, reviewId})` → LocalReview + `{comments, files: [{path, change, before, after}], mergeBlock, mergeBuildId}`
+ * - `get({projectId, reviewId})` → LocalReview + `{comments, files: [{path, change, before, after}], mergeBlock, mergeBuildId, revisions}`
  * - `propose({projectId, title, description?, reviewers?, paths})` → LocalReview (the local edits of `paths`)
  * - `updateChanges({projectId, reviewId})` → LocalReview
- * - `comment({projectId, reviewId, path, lineStart, lineEnd, body, parentId?})` → the local comment
+ * - `comment({projectId, reviewId, path?, lineStart?, lineEnd?, body, parentId?, suggestion?})` → the local comment (no path and
+ *   lines: a review-level comment; `suggestion: {lines: {start, end}, text}` a suggested change of those lines)
+ * - `resolveThread({projectId, reviewId, commentId, resolved})` → the thread's first comment
+ * - `applySuggestions({projectId, reviewId, commentIds})` → LocalReview (its next revision, pending); CONFLICT when outdated here already
  * - `approve({projectId, reviewId})`, `requestChanges({projectId, reviewId})` → LocalReview
  * - `merge({projectId, reviewId})` → `{merged: true, review, buildId}` or `{merged: false, conflict: {paths, branch, message}}`:
  *   needs the server (UNAVAILABLE offline, never queued); FORBIDDEN for a role that cannot merge
@@ -37,14 +41,21 @@ export const reviewsRouter = t.router({
   comment: procedure
     .input(
       Ids.extend({
-        path: FilePath,
-        lineStart: z.number().int().min(1),
-        lineEnd: z.number().int().min(1),
+        path: FilePath.optional(),
+        lineStart: z.number().int().min(1).optional(),
+        lineEnd: z.number().int().min(1).optional(),
         body: z.string().trim().min(1, 'must not be empty').max(20_000),
         parentId: z.string().min(1).max(64).optional(),
-      }).refine((c) => c.lineEnd >= c.lineStart, { path: ['lineEnd'], message: 'must not be before lineStart' }),
+        suggestion: SuggestionSchema.optional(),
+      }).superRefine((c, refine) => checkCommentAnchor(c, refine)),
     )
     .mutation(({ ctx, input }) => ctx.reviews.comment(input)),
+  resolveThread: procedure
+    .input(Ids.extend({ commentId: z.string().min(1).max(64), resolved: z.boolean() }))
+    .mutation(({ ctx, input }) => ctx.reviews.resolveThread(input.projectId, input.reviewId, input.commentId, input.resolved)),
+  applySuggestions: procedure
+    .input(Ids.extend({ commentIds: z.array(z.string().min(1).max(64)).min(1).max(50) }))
+    .mutation(({ ctx, input }) => ctx.reviews.applySuggestions(input.projectId, input.reviewId, input.commentIds)),
   approve: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'approved')),
   requestChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'changes_requested')),
   merge: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.merge(input.projectId, input.reviewId)),

@@ -10,10 +10,12 @@
  * Every action writes its mutation durably before it answers and then asks the sync client to push.
  */
 import { randomUUID } from 'node:crypto';
-import type { Review, ReviewComment, ReviewPerson } from '@quire/shared/api/reviews';
+import type { Review, ReviewComment, ReviewPerson, ReviewRevision, Suggestion } from '@quire/shared/api/reviews';
 import { hasPermission } from '@quire/shared/api/api-keys';
 import { REVIEWING_ROLES, ROLE_PERMISSIONS, ROLES, type Member, type Role } from '@quire/shared/api/members';
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
+import { unresolvedThreadsReason } from '@quire/shared/collab/review-threads';
+import { applySuggestions, isSuggestionOutdated } from '@quire/shared/collab/suggestions';
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { SyncMutation } from '@quire/shared/sync/mutations';
 import { CoreError, serverError } from './core-error';
@@ -37,10 +39,18 @@ export type { ReviewFileTexts } from './review-cache';
 
 /**
  * What `reviews.get` answers: the review with its comments and files, `mergeBlock` (why the
- * signed-in person may not merge reviews, from {@link mergeRefusal}; null when they may) and
- * `mergeBuildId` (the production build a merge from this computer started, else null).
+ * signed-in person may not merge it: their role, {@link mergeRefusal}, or unresolved threads in a
+ * project that requires them resolved, `unresolvedThreadsReason`; null when they may), `mergeBuildId`
+ * (the production build a merge from this computer started, else null) and `revisions` (the kept
+ * revisions of the change set as last pulled, oldest first, for "Compare with").
  */
-export type ReviewDetail = LocalReview & { comments: LocalComment[]; files: ReviewFileTexts[]; mergeBlock: string | null; mergeBuildId: string | null };
+export type ReviewDetail = LocalReview & {
+  comments: LocalComment[];
+  files: ReviewFileTexts[];
+  mergeBlock: string | null;
+  mergeBuildId: string | null;
+  revisions: ReviewRevision[];
+};
 
 /**
  * What `reviews.merge` answers: merged (the review as the server now has it and the production
@@ -78,6 +88,11 @@ interface ChangeSetView {
   review?: Review;
   changes: Review['changes'];
   files: ReviewFileTexts[];
+}
+
+/** A pulled comment with the fields a cache written by an older version lacks. */
+function withThreadFields(c: ReviewComment): ReviewComment {
+  return { ...c, resolved: c.resolved ?? false, resolvedBy: c.resolvedBy ?? null, suggestion: c.suggestion ?? null };
 }
 
 /** What an outbox item of a review.comment shows: the comment, and the text of its lines when written (rule 3). */
@@ -144,8 +159,11 @@ export class Reviews {
    */
   private overlay(projectId: string, detailId: string | null): { reviews: Map<string, LocalReview>; comments: LocalComment[]; files: ReviewFileTexts[] } {
     const reviews = new Map<string, LocalReview>();
-    for (const r of this.cache.reviews(projectId)) reviews.set(r.id, { ...r, pending: false, localOnly: false, problem: null });
-    const comments: LocalComment[] = detailId ? this.cache.comments(detailId).map((c) => ({ ...c, pending: false, problem: null })) : [];
+    for (const r of this.cache.reviews(projectId)) {
+      const thread = { unresolvedCount: r.unresolvedCount ?? 0, resolvedThreadsRequired: r.resolvedThreadsRequired ?? false };
+      reviews.set(r.id, { ...r, ...thread, pending: false, localOnly: false, problem: null });
+    }
+    const comments: LocalComment[] = detailId ? this.cache.comments(detailId).map((c) => ({ ...withThreadFields(c), pending: false, problem: null })) : [];
     let files: ReviewFileTexts[] = detailId ? this.cache.files(detailId) : [];
     const anchors: Array<{ comment: LocalComment; anchorText: string | null }> = [];
 
@@ -180,13 +198,24 @@ export class Reviews {
         }
       } else if (m.type === 'review.setStatus') {
         if (!problem) r.status = m.status;
+      } else if (m.type === 'review.resolveThread') {
+        const c = comments.find((x) => x.id === this.resolve(m.commentId));
+        if (!c || problem || item.state === 'done') continue;
+        if (c.resolved !== m.resolved && !c.parentId) r.unresolvedCount += m.resolved ? -1 : 1;
+        c.resolved = m.resolved;
+        c.resolvedBy = m.resolved ? this.me() : null;
+      } else if (m.type === 'review.applySuggestions') {
+        if (problem || item.state === 'done' || detailId !== id) continue;
+        files = this.withSuggestions(files, comments, m.commentIds.map((x) => this.resolve(x)));
+        r.revision += 1;
+        r.status = 'open';
       } else {
         const view = item.view as CommentView;
         const commentId = item.result?.commentId ?? this.outbox.serverId(m.localId) ?? m.localId;
         if (item.state !== 'done') r.commentCount += item.state === 'pending' ? 1 : 0;
         if (detailId !== id || comments.some((c) => c.id === commentId)) continue;
         const comment: LocalComment = {
-          ...view.comment,
+          ...withThreadFields(view.comment),
           id: commentId,
           reviewId: id,
           parentId: view.comment.parentId ? this.resolve(view.comment.parentId) : null,
@@ -200,10 +229,29 @@ export class Reviews {
     // rule 3 (shared/src/sync/conflicts.ts) for comments the server has not judged yet
     const current = detailId ? reviews.get(detailId) : undefined;
     for (const { comment, anchorText } of anchors) {
-      if (!current || comment.revision >= current.revision || anchorText === null) continue;
+      if (!current || comment.revision >= current.revision || anchorText === null || comment.lineStart === null || comment.lineEnd === null) continue;
       comment.outdated = isCommentOutdated(anchorText, files.find((f) => f.path === comment.path)?.after ?? null, comment.lineStart, comment.lineEnd);
     }
+    if (current && detailId) current.unresolvedCount = comments.filter((c) => !c.parentId && !c.resolved && !c.problem).length;
     return { reviews, comments, files };
+  }
+
+  /**
+   * The files with the suggestions `ids` applied (shared/src/collab/suggestions.ts), and those suggestions marked applied and
+   * resolved: what an applySuggestions waiting in the outbox shows. Unchanged when they no longer apply (the server then refuses).
+   */
+  private withSuggestions(files: ReviewFileTexts[], comments: LocalComment[], ids: string[]): ReviewFileTexts[] {
+    const chosen = comments.filter((c) => ids.includes(c.id) && c.suggestion && c.path !== null && !c.suggestion.applied);
+    const edits = chosen.map((c) => ({ id: c.id, path: c.path!, start: c.suggestion!.lines.start, end: c.suggestion!.lines.end, anchorText: c.suggestion!.original ?? '', text: c.suggestion!.text }));
+    const texts = new Map(files.map((f) => [f.path, f.after ?? f.before]));
+    const result = applySuggestions(edits, texts);
+    if (!result.ok) return files;
+    for (const c of chosen) {
+      c.suggestion = { ...c.suggestion!, applied: true };
+      c.resolved = true;
+      c.outdated = false;
+    }
+    return files.map((f) => (result.texts.has(f.path) ? { ...f, after: result.texts.get(f.path)! } : f));
   }
 
   /** `reviews.list`: the project's reviews as this computer knows them, the ones proposed here first, then newest first. */
@@ -219,12 +267,12 @@ export class Reviews {
     const { reviews, comments, files } = this.overlay(projectId, id);
     const review = reviews.get(id);
     if (!review) throw new CoreError('NOT_FOUND', `There is no review ${reviewId} in this project on this computer.`);
-    const mergeBlock = mergeRefusal(this.deps.session()?.role);
-    return { ...review, comments, files, mergeBlock, mergeBuildId: this.store.cached<string>(mergeBuildKey(id)) ?? null };
+    const mergeBlock = mergeRefusal(this.deps.session()?.role) ?? unresolvedThreadsReason(review.resolvedThreadsRequired, review.unresolvedCount);
+    return { ...review, comments, files, mergeBlock, mergeBuildId: this.store.cached<string>(mergeBuildKey(id)) ?? null, revisions: this.cache.revisions(id) };
   }
 
   private visible(projectId: string, reviewId: string): LocalReview {
-    const { comments: _c, files: _f, mergeBlock: _m, mergeBuildId: _b, ...review } = this.get(projectId, reviewId);
+    const { comments: _c, files: _f, mergeBlock: _m, mergeBuildId: _b, revisions: _r, ...review } = this.get(projectId, reviewId);
     return review;
   }
 
@@ -268,6 +316,8 @@ export class Reviews {
       previewUrl: '',
       previewBuildId: null,
       commentCount: 0,
+      unresolvedCount: 0,
+      resolvedThreadsRequired: false,
       createdAt: now,
       updatedAt: now,
     };
@@ -303,31 +353,48 @@ export class Reviews {
   }
 
   /**
-   * `reviews.comment`: a comment on lines of the revision shown, queued as `review.comment`.
+   * `reviews.comment`: a comment on lines of the revision shown, or on the whole review (no path and
+   * no lines), or an answer (`parentId`; no path: it joins its thread); with `suggestion` (on lines)
+   * a suggested change. Queued as `review.comment`.
    * @returns the local comment (pending) @throws CONFLICT for a review known to be merged or closed
    */
-  comment(input: { projectId: string; reviewId: string; path: string; lineStart: number; lineEnd: number; body: string; parentId?: string }): LocalComment {
+  comment(input: {
+    projectId: string;
+    reviewId: string;
+    path?: string;
+    lineStart?: number;
+    lineEnd?: number;
+    body: string;
+    parentId?: string;
+    suggestion?: Suggestion;
+  }): LocalComment {
     const me = this.me();
     const detail = this.get(input.projectId, input.reviewId);
     if (detail.status === 'merged' || detail.status === 'closed') throw new CoreError('CONFLICT', `This review was ${detail.status}; it takes no more comments.`);
     const localId = randomUUID();
-    const file = detail.files.find((f) => f.path === input.path);
+    const parent = input.parentId ? detail.comments.find((c) => c.id === this.resolve(input.parentId!)) : undefined;
+    const onLines = input.path !== undefined && input.lineStart !== undefined && input.lineEnd !== undefined;
+    const file = onLines ? detail.files.find((f) => f.path === input.path) : undefined;
     const text = file ? (file.after ?? file.before) : null;
+    const anchorText = onLines && text !== null ? linesOf(text, input.lineStart!, input.lineEnd!) : null;
     const comment: ReviewComment = {
       id: localId,
       reviewId: detail.id,
       parentId: input.parentId ?? null,
-      path: input.path,
-      lineStart: input.lineStart,
-      lineEnd: input.lineEnd,
+      path: onLines ? input.path! : (parent?.path ?? null),
+      lineStart: onLines ? input.lineStart! : (parent?.lineStart ?? null),
+      lineEnd: onLines ? input.lineEnd! : (parent?.lineEnd ?? null),
       revision: detail.revision,
       body: input.body.trim(),
       author: me,
       outdated: false,
+      resolved: false,
+      resolvedBy: null,
+      suggestion: input.suggestion ? { ...input.suggestion, applied: false, original: anchorText } : null,
       createdAt: new Date().toISOString(),
     };
-    const anchorText = text === null ? null : linesOf(text, input.lineStart, input.lineEnd);
     const view: CommentView = { comment, anchorText };
+    const where = onLines ? `${input.path}:${input.lineStart}` : 'the review';
     this.enqueue(
       {
         type: 'review.comment',
@@ -335,20 +402,67 @@ export class Reviews {
         reviewId: detail.id,
         localId,
         comment: {
-          path: input.path,
-          lineStart: input.lineStart,
-          lineEnd: input.lineEnd,
+          ...(onLines ? { path: input.path!, lineStart: input.lineStart!, lineEnd: input.lineEnd! } : {}),
           body: input.body,
           ...(input.parentId ? { parentId: input.parentId } : {}),
+          ...(input.suggestion ? { suggestion: input.suggestion } : {}),
         },
         revision: detail.revision,
         // the lines as the reviewer saw them: a comment written offline on an older revision reads outdated once they changed (conflicts.ts rule 3)
         ...(anchorText !== null ? { anchorText } : {}),
       },
-      `Comment on ${input.path}:${input.lineStart} of "${detail.title}"`,
+      `${input.suggestion ? 'Suggest a change' : 'Comment'} on ${where} of "${detail.title}"`,
       view,
     );
     return this.get(input.projectId, detail.id).comments.find((c) => c.id === localId) ?? { ...comment, pending: true, problem: null };
+  }
+
+  /**
+   * `reviews.resolveThread`: resolves (or opens again) the thread of a comment, queued as
+   * `review.resolveThread`; the thread folds at once (pending).
+   * @throws NOT_FOUND for a comment this computer does not know; CONFLICT for a merged review
+   */
+  resolveThread(projectId: string, reviewId: string, commentId: string, resolved: boolean): LocalComment {
+    this.me();
+    const detail = this.get(projectId, reviewId);
+    if (detail.status === 'merged') throw new CoreError('CONFLICT', 'This review was merged; its threads stay as they are.');
+    const c = detail.comments.find((x) => x.id === this.resolve(commentId));
+    if (!c) throw new CoreError('NOT_FOUND', `There is no comment ${commentId} in this review on this computer.`);
+    const rootId = c.parentId ? this.resolve(c.parentId) : c.id;
+    this.enqueue(
+      { type: 'review.resolveThread', projectId, reviewId: detail.id, commentId: rootId, resolved },
+      `${resolved ? 'Resolve' : 'Unresolve'} a thread of "${detail.title}"`,
+      null,
+    );
+    return this.get(projectId, detail.id).comments.find((x) => x.id === rootId)!;
+  }
+
+  /**
+   * `reviews.applySuggestions`: applies suggestions as the review's next revision (the server edits
+   * the change set and resolves their threads), queued as `review.applySuggestions` and shown at once.
+   * @throws CONFLICT when one is outdated here already (its lines read otherwise now: shared/src/collab/suggestions.ts) or
+   *   applied, or the review is merged or closed; BAD_REQUEST naming a comment that is no suggestion
+   */
+  applySuggestions(projectId: string, reviewId: string, commentIds: string[]): LocalReview {
+    this.me();
+    const detail = this.get(projectId, reviewId);
+    if (detail.status === 'merged' || detail.status === 'closed') throw new CoreError('CONFLICT', `This review was ${detail.status}; its changes can no longer be updated.`);
+    for (const id of commentIds) {
+      const c = detail.comments.find((x) => x.id === this.resolve(id));
+      if (!c?.suggestion || c.path === null) throw new CoreError('BAD_REQUEST', `commentIds: ${id} is not a suggestion of this review.`);
+      if (c.suggestion.applied) throw new CoreError('CONFLICT', 'This suggestion was applied already.');
+      const file = detail.files.find((f) => f.path === c.path);
+      const edit = { anchorText: c.suggestion.original ?? '', start: c.suggestion.lines.start, end: c.suggestion.lines.end };
+      if (c.suggestion.original !== null && isSuggestionOutdated(edit, file ? (file.after ?? file.before) : null)) {
+        throw new CoreError('CONFLICT', `This suggestion is outdated: lines ${edit.start}-${edit.end} of ${c.path} changed since it was written, so it is not applied.`);
+      }
+    }
+    this.enqueue(
+      { type: 'review.applySuggestions', projectId, reviewId: detail.id, commentIds: commentIds.map((id) => this.resolve(id)), revision: detail.revision },
+      `Apply ${commentIds.length === 1 ? 'a suggestion' : `${commentIds.length} suggestions`} to "${detail.title}"`,
+      null,
+    );
+    return this.visible(projectId, detail.id);
   }
 
   /**
@@ -375,7 +489,8 @@ export class Reviews {
    * @returns the merged review and the build, or the conflict (its paths) when the change set no longer applies
    * @throws CoreError FORBIDDEN for a role that cannot merge ({@link mergeRefusal}); PRECONDITION_FAILED
    *   while the review or a change of it is not on the server yet; CONFLICT (or FORBIDDEN) when the
-   *   review state machine refuses the move here already (not approved); UNAVAILABLE when the server
+   *   review state machine refuses the move here already (not approved), or threads are unresolved in a project that requires
+   *   them resolved; UNAVAILABLE when the server
    *   cannot be reached (nothing was merged); the server's own refusals with its code and message
    */
   async merge(projectId: string, reviewId: string): Promise<MergeOutcome> {
@@ -391,6 +506,8 @@ export class Reviews {
     }
     const move = checkReviewMove(r.status, 'merged', { isAuthor: r.author?.id === me.id });
     if (move) throw new CoreError(move.code === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', r.status === 'approved' ? move.message : `Only an approved review can be merged; this one is ${r.status.replace('_', ' ')}.`);
+    const threads = unresolvedThreadsReason(r.resolvedThreadsRequired, r.unresolvedCount);
+    if (threads) throw new CoreError('CONFLICT', threads);
     const client = this.deps.client();
     if (!client) throw new CoreError('UNAUTHORIZED', 'Sign in to a Quire server first.');
     let result: { review: Review; buildId: string };

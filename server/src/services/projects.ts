@@ -44,7 +44,7 @@ export function projectSiteUrl(config: Pick<Config, 'sitesDomain' | 'port'>, slu
 
 /**
  * A project's stored settings JSON as the API shows them: switches it lacks (or holds with a wrong
- * type) take their defaults (`DEFAULT_PROJECT_SETTINGS`: all true).
+ * type) take their defaults (`DEFAULT_PROJECT_SETTINGS`: true, requireResolvedThreads false).
  * @throws SyntaxError when `json` is not JSON (the column is only ever written by this service)
  */
 export function projectSettingsOf(json: string): ProjectSettings {

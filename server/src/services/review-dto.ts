@@ -48,9 +48,17 @@ export async function peopleById(ctx: AppContext, ids: Iterable<string | null>):
   return new Map(users.map((u) => [u.id, u]));
 }
 
+/** The number of unresolved threads (comments without a parent, not resolved) of each review, by review id. */
+export async function unresolvedCounts(db: AppContext['db']['prisma'], reviewIds: string[]): Promise<Map<string, number>> {
+  if (reviewIds.length === 0) return new Map();
+  const groups = await db.reviewComment.groupBy({ by: ['reviewId'], where: { reviewId: { in: reviewIds }, parentId: null, resolvedAt: null }, _count: { _all: true } });
+  return new Map(groups.map((g) => [g.reviewId, g._count._all]));
+}
+
 /** REST forms of reviews of one project (rows read with {@link REVIEW_INCLUDE}). */
 export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows: ReviewWithParts[]): Promise<Review[]> {
   const people = await peopleById(ctx, rows.flatMap((r) => [r.authorId, ...r.reviewers.map((x) => x.userId)]));
+  const unresolved = await unresolvedCounts(ctx.db.prisma, rows.map((r) => r.id));
   return rows.map((r) => {
     const previewUrl = reviewPreviewUrl(ctx.config, project.slug, r.id);
     return {
@@ -73,6 +81,8 @@ export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows
       previewUrl,
       previewBuildId: r.previewBuildId,
       commentCount: r._count.comments,
+      unresolvedCount: unresolved.get(r.id) ?? 0,
+      resolvedThreadsRequired: project.settings.requireResolvedThreads,
       ...(r.mergeCommit ? { mergeCommit: r.mergeCommit } : {}),
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),

@@ -31,6 +31,7 @@ import type { CreateReviewBody, FileChangeKind, ListReviewsFilters, Review, Upda
 import { bytesAsText, changeEntryBytes, checkChangeSet, type ChangeSetEntry, type FileChange } from '@quire/shared/collab/change-set';
 import { encodeBase64 } from '@quire/shared/base64';
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
+import { unresolvedThreadsReason } from '@quire/shared/collab/review-threads';
 import type { AppContext } from '../context';
 import { lockKey } from '../db/locks';
 import type { RequestAuth } from '../access/request-auth';
@@ -352,6 +353,7 @@ export async function createReview(
       await tx.reviewFile.createMany({ data: reviewFileRows(id, changes) });
     }
     if (reviewers.length > 0) await tx.reviewReviewer.createMany({ data: reviewers.map((userId) => ({ reviewId: id, userId })) });
+    await keepRevision(tx, { reviewId: id, revision: 1, baseCommit, changes });
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,
@@ -437,6 +439,7 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
       if (changes.length > 0) await tx.reviewFile.createMany({ data: reviewFileRows(reviewId, changes) });
     }
     const row = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });
+    if (changes) await keepRevision(tx, { reviewId, revision: row.revision, baseCommit, changes });
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,
@@ -456,6 +459,22 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
   return getReview(ctx, auth, projectId, reviewId);
 }
 
+/**
+ * Keeps a revision of a review's change set (`ReviewRevision`; every revision is kept so that any
+ * two can be compared, review-revisions.ts). A revision kept before is left as it is.
+ */
+async function keepRevision(
+  tx: Pick<AppContext['db']['prisma'], 'reviewRevision'>,
+  input: { reviewId: string; revision: number; baseCommit: string; changes: ClassifiedChange[] },
+): Promise<void> {
+  const files = JSON.stringify(input.changes.map((c) => ({ path: c.path, change: c.change, content: c.content, encoding: c.encoding })));
+  await tx.reviewRevision.upsert({
+    where: { reviewId_revision: { reviewId: input.reviewId, revision: input.revision } },
+    create: { reviewId: input.reviewId, revision: input.revision, baseCommit: input.baseCommit, files },
+    update: {},
+  });
+}
+
 /** The key of a review's lock (db/locks.ts), held by a change to its status or change set and by a merge reading them. */
 const reviewLockKey = (reviewId: string) => `review:${reviewId}`;
 
@@ -471,7 +490,8 @@ const mergeLockKey = (projectId: string) => `merge:${projectId}`;
  * tRPC `reviews.merge` and scheduled publishing. Merges of one project run one at a time, across every
  * server process on the database: a second merge of a review waits, then finds it `merged` (409).
  * @throws ApiError not_found; forbidden (no `projects:write`, or a test key: test keys never change
- *   production); conflict (not `approved`, naming both states; or a merge conflict, nothing changed,
+ *   production); conflict (not `approved`, naming both states; unresolved threads in a project with
+ *   `settings.requireResolvedThreads`, `details.reason` "unresolved_threads"; or a merge conflict, nothing changed,
  *   `details.paths` listing the conflicting paths); usage_limit_exceeded (the monthly build limit is
  *   reached: nothing is pushed); service_unavailable when the repository cannot be reached.
  */
@@ -486,11 +506,21 @@ export async function mergeReview(ctx: AppContext, auth: RequestAuth, projectId:
  * the files are those of the status checked, so an approval always covers what is pushed.
  * @throws ApiError conflict (the state machine's refusal, naming both states) or forbidden.
  */
-async function changeSetToMerge(ctx: AppContext, auth: RequestAuth, reviewId: string): Promise<{ review: ReviewRow; files: FileChange[] }> {
+async function changeSetToMerge(
+  ctx: AppContext,
+  auth: RequestAuth,
+  project: ProjectRecord,
+  reviewId: string,
+): Promise<{ review: ReviewRow; files: FileChange[] }> {
   return ctx.db.prisma.$transaction(async (tx) => {
     await lockKey(tx, ctx.db.provider, reviewLockKey(reviewId));
     const review = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });
     checkMove(review.status as ReviewStatus, 'merged', review.authorId !== null && review.authorId === auth.userId);
+    if (project.settings.requireResolvedThreads) {
+      const unresolved = await tx.reviewComment.count({ where: { reviewId, parentId: null, resolvedAt: null } });
+      const reason = unresolvedThreadsReason(true, unresolved);
+      if (reason) throw new ApiError('conflict', reason, { reason: 'unresolved_threads', unresolved });
+    }
     const files = asFileChanges(await tx.reviewFile.findMany({ where: { reviewId }, select: FILE_CHANGE_SELECT, orderBy: { path: 'asc' } }));
     return { review, files };
   });
@@ -505,7 +535,7 @@ async function mergeNow(ctx: AppContext, auth: RequestAuth, projectId: string, r
   if (builds && builds.used >= builds.limit) {
     throw new ApiError('usage_limit_exceeded', `The monthly build limit (${builds.limit}) is reached, so the merge could not be deployed; nothing was merged.`, { metric: 'builds', limit: builds.limit, used: builds.used });
   }
-  const { review, files } = await changeSetToMerge(ctx, auth, reviewId);
+  const { review, files } = await changeSetToMerge(ctx, auth, project, reviewId);
   const people = await peopleById(ctx, [review.authorId, auth.userId]);
   const person = (review.authorId && people.get(review.authorId)) || (auth.userId && people.get(auth.userId)) || { name: 'Quire', email: 'quire@localhost' };
   const result = await mergeChangeSet({

@@ -29,6 +29,7 @@ import { getProjectForCaller, type ProjectRecord } from './projects';
 import { repoOf } from './reviews';
 import { REVIEW_INCLUDE, toReviewDtos, type ReviewWithParts } from './review-dto';
 import { listReviewComments } from './review-comments';
+import { reviewRevisionsOf } from './review-revisions';
 
 /** How far back (milliseconds) a caught-up cursor reaches before the time of the query it answers. */
 export const CURSOR_OVERLAP_MS = 5_000;
@@ -140,7 +141,7 @@ async function snapshotOf(ctx: AppContext, auth: RequestAuth, project: ProjectRe
       : { before: before && bytesAsText(before), after: after === null ? null : f.content };
     files.push({ path: f.path, change, ...sides, ...(truncated ? { truncated } : {}) });
   }
-  return { review: review!, comments, files };
+  return { review: review!, comments, files, revisions: await reviewRevisionsOf(ctx.db.prisma, row.id) };
 }
 
 /** A file's bytes at the base commit; a file too large to read counts as past the cap (`onTooLarge`, null). */

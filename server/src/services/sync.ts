@@ -33,7 +33,8 @@ import { isUniqueViolation } from '../db/errors';
 import { createReview, isDecision, loadReview, updateReview } from './reviews';
 import type { ReviewRow } from './review-dto';
 import { requireDecisionRight } from './decision-rights';
-import { createReviewComment } from './review-comments';
+import { createReviewComment, setThreadResolved } from './review-comments';
+import { applyReviewSuggestions } from './review-suggestions';
 import { resolveSyncRef, syncClientKey, syncDerivedId } from './sync-ids';
 
 type Outcome = { ok: true; result: { reviewId?: string; commentId?: string; status?: string } } | { ok: false; code: string; message: string };
@@ -158,13 +159,28 @@ async function applyMutation(ctx: AppContext, auth: RequestAuth, clientId: strin
       if (refusal) return refused(refusal);
       const comment = { ...m.comment, ...(m.comment.parentId ? { parentId: resolveSyncRef('reviewComment', clientId, m.comment.parentId) } : {}) };
       try {
-        const seen = m.anchorText !== undefined ? { revision: m.revision, anchorText: m.anchorText } : undefined;
+        const seen = m.anchorText !== undefined && m.comment.path !== undefined ? { revision: m.revision, anchorText: m.anchorText } : undefined;
         const created = await createReviewComment(ctx, auth, m.projectId, reviewId, comment, { id: commentId, ...(seen ? { seen } : {}) });
         return { ok: true, result: { reviewId, commentId: created.id } };
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         return { ok: true, result: { reviewId, commentId } };
       }
+    }
+    case 'review.resolveThread': {
+      const reviewId = resolveSyncRef('review', clientId, m.reviewId);
+      const commentId = resolveSyncRef('reviewComment', clientId, m.commentId);
+      const comment = await setThreadResolved(ctx, auth, m.projectId, reviewId, commentId, m.resolved);
+      return { ok: true, result: { reviewId, commentId: comment.id } };
+    }
+    case 'review.applySuggestions': {
+      const reviewId = resolveSyncRef('review', clientId, m.reviewId);
+      const { review } = await loadReview(ctx, auth, m.projectId, reviewId);
+      const refusal = endedReviewRefusal('comment', await reviewState(ctx, review));
+      if (refusal) return refused(refusal);
+      // applied ones are skipped, so a re-applied mutation changes nothing; an outdated one is refused (409) with the reason
+      const updated = await applyReviewSuggestions(ctx, auth, m.projectId, reviewId, m.commentIds.map((id) => resolveSyncRef('reviewComment', clientId, id)));
+      return { ok: true, result: { reviewId, status: updated.status } };
     }
   }
 }

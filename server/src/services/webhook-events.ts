@@ -127,23 +127,33 @@ export async function recordBuildStatusEvent(ctx: AppContext, change: { projectI
   });
 }
 
+/** What happened to a review's comments, carried by `review.updated` as `event` (comment and suggestion events). */
+export interface ReviewCommentEvent {
+  kind: 'comment.created' | 'suggestion.created' | 'suggestion.applied' | 'thread.resolved' | 'thread.unresolved';
+  commentId: string;
+}
+
 /**
- * Records `review.updated` after a review's status or revision changed, with the review as
- * `GET .../reviews/{id}` shows it (read as the system, no caller needed). Never throws.
+ * Records `review.updated` after a review's status or revision changed, or one of its comments
+ * (`event`: a comment or suggestion written, a suggestion applied, a thread resolved or opened
+ * again), with the review as `GET .../reviews/{id}` shows it (read as the system, no caller needed),
+ * plus `event` when given. Never throws.
  * @param review the review after the change (its status, revision and update time identify the occurrence).
  */
 export async function recordReviewUpdatedEvent(
   ctx: AppContext,
   review: { id: string; projectId: string; status: string; revision: number; updatedAt: Date },
+  event?: ReviewCommentEvent,
 ): Promise<void> {
-  const key = `review:${review.id}:${review.revision}:${review.status}:${review.updatedAt.getTime()}`;
+  const key = `review:${review.id}:${review.revision}:${review.status}:${review.updatedAt.getTime()}${event ? `:${event.kind}:${event.commentId}` : ''}`;
   await recordWebhookEventSafely(ctx, { projectId: review.projectId, type: 'review.updated', key, at: review.updatedAt }, async () => {
     const [project, row] = await Promise.all([
       ctx.projects.get(review.projectId),
       ctx.db.prisma.review.findUnique({ where: { id: review.id }, include: REVIEW_INCLUDE }),
     ]);
     if (!project || !row) return null;
-    return (await toReviewDtos(ctx, project, [row]))[0] ?? null;
+    const dto = (await toReviewDtos(ctx, project, [row]))[0];
+    return dto ? { ...dto, ...(event ? { event } : {}) } : null;
   });
 }
 

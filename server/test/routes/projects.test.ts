@@ -176,7 +176,13 @@ describe('GET, PATCH, DELETE /v1/projects/{id}', () => {
     expect(p.settings.protectPreviews).toBe(true);
     const off = await patch(p.id, { settings: { protectPreviews: false } });
     expect(off.statusCode).toBe(200);
-    expect(off.json().data.settings).toEqual({ aiEnabled: true, searchEnabled: true, analyticsEnabled: true, protectPreviews: false });
+    expect(off.json().data.settings).toEqual({
+      aiEnabled: true,
+      searchEnabled: true,
+      analyticsEnabled: true,
+      protectPreviews: false,
+      requireResolvedThreads: false,
+    });
     const get = async () => (await t.app.inject({ url: `/v1/projects/${p.id}`, headers: bearer(t.adminKey) })).json().data.settings;
     expect((await get()).protectPreviews).toBe(false);
     const entry = await t.ctx.db.prisma.auditEntry.findFirstOrThrow({ where: { projectId: p.id, action: 'settings.updated' } });

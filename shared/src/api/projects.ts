@@ -48,7 +48,7 @@ export const BranchSchema = z
   .describe("A git branch name: letters, digits and '.', '_', '-', '/', '+', '@'; git's check-ref-format rules; no leading '-'");
 
 /**
- * Project switches (all default true, on create and for projects stored before a switch existed).
+ * Project switches (all default true but `requireResolvedThreads`, on create and for projects stored before a switch existed).
  * `protectPreviews`: decisions.md section 11, "Previews that have a preview link open only through
  * a link (`settings.protectPreviews`, default true)".
  */
@@ -63,12 +63,21 @@ export const ProjectSettingsSchema = z
         'Default true: preview sites open only through a preview link (`POST .../previews`) or a member pass (`POST .../preview-passes`); anyone else gets a 401 "This preview is private" page. ' +
           'false: previews open to anyone who knows their address, except a preview that has a preview link (in any state), which opens only through a link or a member pass',
       ),
+    requireResolvedThreads: z
+      .boolean()
+      .describe('Default false: true makes a merge of a review wait until every comment thread of it is resolved (409 conflict naming the unresolved count)'),
   })
-  .describe('Project switches; each defaults to true');
+  .describe('Project switches; each defaults to true except requireResolvedThreads (false)');
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
 /** Default settings of a new project (and of switches a stored project lacks). */
-export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = { aiEnabled: true, searchEnabled: true, analyticsEnabled: true, protectPreviews: true };
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
+  aiEnabled: true,
+  searchEnabled: true,
+  analyticsEnabled: true,
+  protectPreviews: true,
+  requireResolvedThreads: false,
+};
 
 const nameField = z.string().trim().min(1).max(200);
 const descriptionField = z.string().max(2000);
@@ -86,7 +95,7 @@ export const CreateProjectBodySchema = z.strictObject({
   description: descriptionField.optional(),
   repoUrl: repoUrlField.optional(),
   repoBranch: BranchSchema.default('main'),
-  settings: ProjectSettingsSchema.partial().strict().optional().describe('Missing switches default to true'),
+  settings: ProjectSettingsSchema.partial().strict().optional().describe('Missing switches take their defaults (true; requireResolvedThreads false)'),
   webhookSecret: webhookSecretField.optional().describe('GitHub webhook shared secret; write-only'),
 });
 export type CreateProjectBody = z.infer<typeof CreateProjectBodySchema>;

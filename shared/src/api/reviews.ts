@@ -46,24 +46,54 @@ export const ReviewSchema = z.object({
   previewUrl: z.string().describe('Where the preview of base + change set is served (once its build deployed)'),
   previewBuildId: z.string().nullable().describe('The newest preview build; null when none could be queued yet'),
   commentCount: z.number().int(),
+  unresolvedCount: z.number().int().describe('Threads (comments without parentId) not resolved yet'),
+  resolvedThreadsRequired: z.boolean().describe("The project's setting requireResolvedThreads: merging waits until every thread is resolved"),
   mergeCommit: z.string().optional().describe('Merged reviews: the commit pushed to `branch`'),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
-/** A comment as returned. `outdated`: the lines it was written on read otherwise now. */
+/**
+ * A suggested change (a comment field): replace lines `lines.start`..`lines.end` (1-based, inclusive;
+ * the comment's own lines) of the comment's file with `text` (lines joined by `\n`; empty deletes them).
+ */
+export const SuggestionSchema = z
+  .object({
+    lines: z
+      .object({ start: z.number().int().min(1), end: z.number().int().min(1) })
+      .strict()
+      .refine((l) => l.end >= l.start, { path: ['end'], message: 'must not be before start' })
+      .describe('The lines replaced: 1-based, inclusive; the same as the comment\'s lineStart..lineEnd'),
+    text: z.string().max(100_000).describe('The replacement text of those lines, joined by \\n; an empty string deletes them'),
+  })
+  .strict()
+  .describe('A suggested change of the commented lines, applied by the author ("Apply suggestion") as a new revision');
+export type Suggestion = z.infer<typeof SuggestionSchema>;
+
+/**
+ * A comment as returned. `outdated`: the lines it was written on read otherwise now. A review-level
+ * comment has `path`, `lineStart` and `lineEnd` null. Thread starts carry `resolved`.
+ */
 export const ReviewCommentSchema = z.object({
   id: z.string().describe('cmt_<id>'),
   reviewId: z.string(),
   parentId: z.string().nullable().describe('The comment this one answers; null for the start of a thread'),
-  path: z.string(),
-  lineStart: z.number().int(),
-  lineEnd: z.number().int(),
+  path: z.string().nullable().describe('null for a review-level comment (not on lines)'),
+  lineStart: z.number().int().nullable(),
+  lineEnd: z.number().int().nullable(),
   revision: z.number().int().describe('The revision of the change set the comment was written on'),
   body: z.string(),
   author: ReviewPersonSchema.nullable(),
   outdated: z.boolean().describe('True once the commented lines read otherwise in the current revision (as GitHub shows it)'),
+  resolved: z.boolean().describe('Thread starts: the thread was resolved (answers: always false)'),
+  resolvedBy: ReviewPersonSchema.nullable().describe('Who resolved the thread; null while unresolved'),
+  suggestion: SuggestionSchema.extend({
+    applied: z.boolean().describe('The suggestion was applied to the change set'),
+    original: z.string().nullable().describe('The lines as they read when the suggestion was written (null when unknown)'),
+  })
+    .nullable()
+    .describe('A suggested change of the commented lines; null for a plain comment'),
   createdAt: TimestampSchema,
 });
 export type ReviewComment = z.infer<typeof ReviewCommentSchema>;
@@ -154,18 +184,84 @@ export const ListReviewsFiltersSchema = z.object({
 });
 export type ListReviewsFilters = z.infer<typeof ListReviewsFiltersSchema>;
 
-/** `POST /reviews/{reviewId}/comments`: a comment on lines `lineStart`..`lineEnd` (1-based, inclusive) of `path` in the current revision. */
+/**
+ * `POST /reviews/{reviewId}/comments`: a comment on lines `lineStart`..`lineEnd` (1-based, inclusive)
+ * of `path` in the current revision, or a review-level comment (no path, no lines). An answer
+ * (`parentId`) without path joins its thread where it is. `suggestion` (with path and lines) proposes
+ * replacement text for those lines.
+ */
 export const CreateReviewCommentBodySchema = z
   .object({
-    path: z.string().min(1).max(4096),
-    lineStart: z.number().int().min(1),
-    lineEnd: z.number().int().min(1),
+    path: z.string().min(1).max(4096).optional().describe('The file commented on; absent for a review-level comment'),
+    lineStart: z.number().int().min(1).optional(),
+    lineEnd: z.number().int().min(1).optional(),
     body: z.string().trim().min(1, 'must not be empty').max(20_000),
     parentId: z.string().min(1).max(64).optional().describe('Answer this comment (its thread)'),
+    suggestion: SuggestionSchema.optional(),
   })
   .strict()
-  .refine((c) => c.lineEnd >= c.lineStart, { path: ['lineEnd'], message: 'must not be before lineStart' });
+  .superRefine((c, ctx) => checkCommentAnchor(c, ctx));
 export type CreateReviewCommentBody = z.infer<typeof CreateReviewCommentBodySchema>;
+
+/**
+ * The anchor rules of a comment body (REST, tRPC and the sync mutation): path, lineStart and lineEnd
+ * come together or not at all, lineEnd is not before lineStart, and a suggestion needs lines equal to
+ * its own `lines`.
+ */
+export function checkCommentAnchor(
+  c: { path?: string | undefined; lineStart?: number | undefined; lineEnd?: number | undefined; suggestion?: Suggestion | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const given = [c.path, c.lineStart, c.lineEnd].filter((v) => v !== undefined).length;
+  if (given !== 0 && given !== 3) {
+    const missing = c.path === undefined ? 'path' : c.lineStart === undefined ? 'lineStart' : 'lineEnd';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'path, lineStart and lineEnd come together (or none, for a review-level comment)' });
+  }
+  if (c.lineStart !== undefined && c.lineEnd !== undefined && c.lineEnd < c.lineStart) ctx.addIssue({ code: 'custom', path: ['lineEnd'], message: 'must not be before lineStart' });
+  if (c.suggestion && (c.suggestion.lines.start !== c.lineStart || c.suggestion.lines.end !== c.lineEnd)) {
+    ctx.addIssue({ code: 'custom', path: ['suggestion', 'lines'], message: 'a suggestion replaces the commented lines: lines.start and lines.end equal lineStart and lineEnd' });
+  }
+}
+
+/** `PATCH /reviews/{reviewId}/comments/{commentId}`: resolve (`true`) or unresolve (`false`) the comment's thread. */
+export const UpdateReviewCommentBodySchema = z.object({ resolved: z.boolean().describe('true resolves the thread, false opens it again') }).strict();
+export type UpdateReviewCommentBody = z.infer<typeof UpdateReviewCommentBodySchema>;
+
+/** Path parameters of one comment of a review. */
+export const ReviewCommentParamsSchema = z.object({
+  projectId: z.string().min(1).max(64),
+  reviewId: z.string().min(1).max(64),
+  commentId: z.string().min(1).max(64).describe('cmt_<id>'),
+});
+
+/** `POST /reviews/{reviewId}/suggestions/apply`: the suggestions (comment ids) to apply together as the next revision. */
+export const ApplySuggestionsBodySchema = z
+  .object({
+    commentIds: z
+      .array(z.string().min(1).max(64))
+      .min(1)
+      .max(50)
+      .refine((ids) => new Set(ids).size === ids.length, 'lists a comment twice')
+      .describe('Comments with a suggestion (cmt_…), applied all or none'),
+  })
+  .strict();
+export type ApplySuggestionsBody = z.infer<typeof ApplySuggestionsBodySchema>;
+
+/** One kept revision of a review's change set; a file it does not list reads as at its `baseCommit`. */
+export const ReviewRevisionSchema = z.object({
+  revision: z.number().int(),
+  baseCommit: z.string(),
+  files: z.array(
+    z.object({
+      path: z.string(),
+      change: FileChangeKindSchema,
+      content: z.string().nullable().describe('null when deleted; base64 when encoding is base64'),
+      encoding: z.enum(['utf-8', 'base64']).optional().describe('base64 for a binary file (revisions kept before binary files were stored carry none: utf-8)'),
+    }),
+  ),
+  createdAt: TimestampSchema,
+});
+export type ReviewRevision = z.infer<typeof ReviewRevisionSchema>;
 
 /** Path parameters of one review. */
 export const ReviewParamsSchema = z.object({ projectId: z.string().min(1).max(64), reviewId: z.string().min(1).max(64).describe('rev_<id>') });

@@ -8,12 +8,14 @@
  */
 import { z } from 'zod';
 import {
+  checkCommentAnchor,
   ChangeEntrySchema,
   CreateReviewBodySchema,
   CreateReviewCommentBodySchema,
   UpdateReviewBodySchema,
   type Review,
   type ReviewComment,
+  type ReviewRevision,
 } from '../api/reviews';
 
 const ProjectIdSchema = z.string().min(1).max(64).describe('prj_<id>');
@@ -84,6 +86,7 @@ export const ReviewSetStatusMutationSchema = z
  * /reviews/{id}/comments`). Written on the current revision, it is anchored as over REST; written
  * on an older one and sent with `anchorText`, it keeps that anchor and reads `outdated` when those
  * lines changed since (conflicts.ts, rule 3); without `anchorText` the current revision's lines are used.
+ * Without path and lines it is a review-level comment; with `suggestion` it proposes replacement text for its lines.
  */
 export const ReviewCommentMutationSchema = z
   .object({
@@ -98,9 +101,10 @@ export const ReviewCommentMutationSchema = z
         lineEnd: commentShape.lineEnd,
         body: commentShape.body,
         parentId: commentShape.parentId,
+        suggestion: commentShape.suggestion,
       })
       .strict()
-      .refine((c) => c.lineEnd >= c.lineStart, { path: ['lineEnd'], message: 'must not be before lineStart' }),
+      .superRefine((c, ctx) => checkCommentAnchor(c, ctx)),
     revision: RevisionSchema,
     anchorText: z
       .string()
@@ -110,12 +114,42 @@ export const ReviewCommentMutationSchema = z
   })
   .strict();
 
+/** A comment named by its server id (cmt_…) or by the localId of a `review.comment` sent earlier by the same client. */
+const CommentRefSchema = z.string().min(1).max(64).describe('cmt_<id>, or the localId of a comment created earlier in the outbox');
+
+/** `review.resolveThread`: resolve (`resolved: true`) or open again the thread of a comment (`PATCH .../comments/{id}`). */
+export const ReviewResolveThreadMutationSchema = z
+  .object({
+    type: z.literal('review.resolveThread'),
+    projectId: ProjectIdSchema,
+    reviewId: ReviewRefSchema,
+    commentId: CommentRefSchema,
+    resolved: z.boolean(),
+  })
+  .strict();
+
+/**
+ * `review.applySuggestions`: apply suggestions as the next revision (`POST .../suggestions/apply`). The
+ * server refuses an outdated one (its lines changed since it was written; shared/src/collab/suggestions.ts).
+ */
+export const ReviewApplySuggestionsMutationSchema = z
+  .object({
+    type: z.literal('review.applySuggestions'),
+    projectId: ProjectIdSchema,
+    reviewId: ReviewRefSchema,
+    commentIds: z.array(CommentRefSchema).min(1).max(50),
+    revision: RevisionSchema,
+  })
+  .strict();
+
 /** One mutation of the outbox, discriminated by `type`. */
 export const SyncMutationSchema = z.discriminatedUnion('type', [
   ReviewCreateMutationSchema,
   ReviewUpdateMutationSchema,
   ReviewSetStatusMutationSchema,
   ReviewCommentMutationSchema,
+  ReviewResolveThreadMutationSchema,
+  ReviewApplySuggestionsMutationSchema,
 ]);
 export type SyncMutation = z.infer<typeof SyncMutationSchema>;
 export type SyncMutationType = SyncMutation['type'];
@@ -193,11 +227,14 @@ export interface ReviewSnapshotFile {
 }
 
 /**
- * A review as the desktop keeps it offline: the server's review object, its comments, and the
- * content of each changed file before (at baseCommit) and after (the change set).
+ * A review as the desktop keeps it offline: the server's review object, its comments, the
+ * content of each changed file before (at baseCommit) and after (the change set), and every kept
+ * revision (`GET .../revisions`) for comparing revisions offline.
  */
 export interface ReviewSnapshot {
   review: Review;
   comments: ReviewComment[];
   files: ReviewSnapshotFile[];
+  /** absent from servers that kept no revisions yet (the desktop then compares the current revision with the base only) */
+  revisions?: ReviewRevision[];
 }

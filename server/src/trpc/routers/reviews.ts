@@ -1,9 +1,21 @@
 import { z } from 'zod';
-import { CreateReviewBodySchema, CreateReviewCommentBodySchema, ListReviewsFiltersSchema, UpdateReviewBodySchema, type Review, type ReviewComment } from '@quire/shared/api/reviews';
+import {
+  ApplySuggestionsBodySchema,
+  CreateReviewBodySchema,
+  CreateReviewCommentBodySchema,
+  ListReviewsFiltersSchema,
+  UpdateReviewBodySchema,
+  UpdateReviewCommentBodySchema,
+  type Review,
+  type ReviewComment,
+  type ReviewRevision,
+} from '@quire/shared/api/reviews';
 import type { Pagination } from '@quire/shared/api/common';
 import { pagination, resolvePage } from '../../http/pagination';
 import { createReview, getReview, listReviews, mergeReview, updateReview } from '../../services/reviews';
-import { createReviewComment, listReviewComments } from '../../services/review-comments';
+import { createReviewComment, listReviewComments, setThreadResolved } from '../../services/review-comments';
+import { applyReviewSuggestions } from '../../services/review-suggestions';
+import { listReviewRevisions } from '../../services/review-revisions';
 import { permittedProcedure, router } from '../trpc';
 
 const ProjectInput = z.object({ projectId: z.string().max(64) });
@@ -25,7 +37,10 @@ const writer = permittedProcedure('projects:write');
  *   changes (services/decision-rights.ts, the role as it is now) and wants `projects:write` for the rest.
  * - `merge({projectId, reviewId})` (editor and up) → `{review, buildId}` (the production build).
  * - `comments.list({projectId, reviewId})`, `comments.create({projectId, reviewId, comment})`
- *   (write roles, the author, or a requested reviewer).
+ *   (write roles, the author, or a requested reviewer); `comment` may leave out path and lines (review-level) and carry `suggestion`.
+ * - `comments.resolve({projectId, reviewId, commentId, patch: {resolved}})` → the thread's first comment.
+ * - `applySuggestions({projectId, reviewId, body: {commentIds}})` → the review (its next revision); CONFLICT for an outdated suggestion.
+ * - `revisions({projectId, reviewId})` → every kept revision, oldest first.
  */
 export const reviewsRouter = router({
   list: reader
@@ -51,5 +66,16 @@ export const reviewsRouter = router({
     create: reader
       .input(ReviewInput.extend({ comment: CreateReviewCommentBodySchema }))
       .mutation(({ ctx, input }): Promise<ReviewComment> => createReviewComment(ctx.app, ctx.auth, input.projectId, input.reviewId, input.comment)),
+    resolve: reader
+      .input(ReviewInput.extend({ commentId: z.string().max(64), patch: UpdateReviewCommentBodySchema }))
+      .mutation(({ ctx, input }): Promise<ReviewComment> =>
+        setThreadResolved(ctx.app, ctx.auth, input.projectId, input.reviewId, input.commentId, input.patch.resolved),
+      ),
   }),
+  applySuggestions: reader
+    .input(ReviewInput.extend({ body: ApplySuggestionsBodySchema }))
+    .mutation(({ ctx, input }): Promise<Review> => applyReviewSuggestions(ctx.app, ctx.auth, input.projectId, input.reviewId, input.body.commentIds)),
+  revisions: reader
+    .input(ReviewInput)
+    .query(({ ctx, input }): Promise<ReviewRevision[]> => listReviewRevisions(ctx.app, ctx.auth, input.projectId, input.reviewId)),
 });

@@ -8,7 +8,8 @@ import { CommentThread } from './CommentThread';
 import { threadsOf } from './threads';
 import { age, statusLabel } from './format';
 import { Icon } from './icons';
-import { NewComment } from './NewComment';
+import { NewComment, type NewCommentInput } from './NewComment';
+import { compareChoices, defaultCompareBase, textAtBase } from './compare';
 import { RenderedDiff } from './RenderedDiff';
 import { SourceDiff } from './SourceDiff';
 import { OpenPreviewLink } from '../OpenPreviewLink';
@@ -76,6 +77,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<MergeConflict | null>(null);
   const [mergeBuildId, setMergeBuildId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [compareBase, setCompareBase] = useState<number | null>(null);
 
   useEffect(() => {
     let stop = false;
@@ -99,9 +102,10 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   }, [projectId, reviewId, version]);
 
   const file = useMemo(() => review?.files.find((f) => f.path === openReviewPath) ?? review?.files[0] ?? null, [review, openReviewPath]);
-  const fileComments = useMemo(() => (review && file ? review.comments.filter((c) => c.path === file.path) : []), [review, file]);
+  // the threads of the file shown, after those on the whole review
+  const fileComments = useMemo(() => (review && file ? review.comments.filter((c) => c.path === file.path || c.path === null) : []), [review, file]);
   const threads = useMemo(() => threadsOf(fileComments), [fileComments]);
-  const commentedLines = useMemo(() => threads.map((t) => t[0]!.lineStart), [threads]);
+  const commentedLines = useMemo(() => threads.map((t) => t[0]!.lineStart).filter((n): n is number => n !== null), [threads]);
 
   const act = useCallback(
     async (what: () => Promise<unknown>) => {
@@ -142,8 +146,17 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const commentBlock = finished ? `This review is ${statusLabel(review.status).toLowerCase()}; it takes no more comments.` : null;
   const mode = file && isPage(file.path) && file ? diffMode : 'source';
 
-  const comment = (input: { path: string; lineStart: number; lineEnd: number; body: string; parentId?: string }) =>
-    reviewsApi.comment.mutate({ projectId, reviewId, ...input }).then(() => bump());
+  const comment = (input: NewCommentInput & { parentId?: string }) => reviewsApi.comment.mutate({ projectId, reviewId, ...input }).then(() => bump());
+  const resolve = (commentId: string, resolved: boolean) => reviewsApi.resolveThread.mutate({ projectId, reviewId, commentId, resolved }).then(() => bump());
+  const applySuggestions = (commentIds: string[]) =>
+    reviewsApi.applySuggestions.mutate({ projectId, reviewId, commentIds }).then(() => {
+      setSelected(new Set());
+      bump();
+    });
+  const choices = compareChoices(review);
+  const base = compareBase !== null && choices.some((c) => c.value === compareBase) ? compareBase : defaultCompareBase(review);
+  const before = file ? textAtBase(review, file, base) : null;
+  const selectable = [...selected].filter((id) => review.comments.some((c) => c.id === id && c.suggestion && !c.suggestion.applied));
 
   return (
     <section className="review-view" aria-label={`Review: ${review.title}`}>
@@ -164,6 +177,7 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
             Reviewers: {review.reviewers.length ? review.reviewers.map((r) => r.name).join(', ') : 'none asked'}
           </span>
           <span>Revision {review.revision}</span>
+          <span className={review.unresolvedCount > 0 ? 'unresolved-count' : 'muted'}>{review.unresolvedCount} unresolved</span>
           {review.localOnly ? (
             <span className="waits">The preview link appears once the server has this review (it waits in the outbox).</span>
           ) : review.previewUrl && review.previewBuildId ? (
@@ -203,7 +217,11 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
               Merge
             </button>
           )}
-          {mergeable && review.mergeBlock !== null && <span className="note">{review.mergeBlock}</span>}
+          {mergeable && review.mergeBlock !== null && (
+            <span className="note" role="note" aria-label="Why this review cannot be merged">
+              {review.mergeBlock}
+            </span>
+          )}
           {isAuthor && !finished && (
             <button type="button" disabled={busy} onClick={() => void act(() => reviewsApi.updateChanges.mutate({ projectId, reviewId }))} title="Sends your latest edits of these pages as a new revision">
               Update review
@@ -250,13 +268,23 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
               <button type="button" aria-pressed={mode === 'source'} onClick={() => setDiffMode('source')}>
                 Source diff
               </button>
+              <label className="compare-with">
+                Compare with{' '}
+                <select aria-label="Compare with" value={base} onChange={(e) => setCompareBase(Number(e.target.value))}>
+                  {choices.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
             </div>
             {mode === 'rendered' ? (
-              <RenderedDiff projectId={projectId} path={file.path} before={file.before} after={file.after} />
+              <RenderedDiff projectId={projectId} path={file.path} before={before} after={file.after} />
             ) : (
               <SourceDiff
                 path={file.path}
-                before={file.before}
+                before={before}
                 after={file.after}
                 commentedLines={commentedLines}
                 target={commentTarget}
@@ -265,16 +293,33 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
             )}
           </div>
           <aside className="review-threads" aria-label="Comments">
-            <NewComment path={file.path} lineCount={(file.after ?? file.before ?? '').split('\n').length} onSubmit={comment} disabledReason={commentBlock} />
+            <NewComment path={file.path} text={file.after ?? file.before ?? ''} onSubmit={comment} disabledReason={commentBlock} />
+            {isAuthor && selectable.length > 0 && (
+              <button type="button" className="primary" aria-label="Apply selected suggestions" disabled={busy} onClick={() => void act(() => applySuggestions(selectable))}>
+                Apply selected suggestions ({selectable.length})
+              </button>
+            )}
             {threads.length === 0 ? (
-              <p className="note">No comments on this file yet.</p>
+              <p className="note">No comments on this file or the review yet.</p>
             ) : (
               threads.map((t) => (
                 <CommentThread
                   key={t[0]!.id}
                   comments={t}
                   disabledReason={commentBlock}
-                  onReply={(body, parentId) => comment({ path: file.path, lineStart: t[0]!.lineStart, lineEnd: t[0]!.lineEnd, body, parentId })}
+                  onReply={(body, parentId) => comment({ body, parentId })}
+                  onResolve={(resolved) => resolve(t[0]!.id, resolved)}
+                  suggestion={{
+                    canApply: isAuthor && !finished,
+                    selected: selected.has(t[0]!.id),
+                    onSelect: (on) => {
+                      const next = new Set(selected);
+                      if (on) next.add(t[0]!.id);
+                      else next.delete(t[0]!.id);
+                      setSelected(next);
+                    },
+                    onApply: () => applySuggestions([t[0]!.id]),
+                  }}
                 />
               ))
             )}

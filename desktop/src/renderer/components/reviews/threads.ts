@@ -3,7 +3,7 @@ import type { LocalComment } from './types';
 /**
  * Groups the comments of one file into threads: each thread starts with a comment without a
  * parent (or whose parent is not in the list); replies, also replies to replies, follow their
- * first comment in time order. Threads are ordered by line, then time.
+ * first comment in time order. Threads are ordered by line (review-level ones, without lines, first), then time.
  */
 export function threadsOf(comments: readonly LocalComment[]): LocalComment[][] {
   const byId = new Map(comments.map((c) => [c.id, c]));
@@ -20,5 +20,5 @@ export function threadsOf(comments: readonly LocalComment[]): LocalComment[][] {
     else list.push(c);
     threads.set(r, list);
   }
-  return [...threads.values()].sort((a, b) => a[0]!.lineStart - b[0]!.lineStart || a[0]!.createdAt.localeCompare(b[0]!.createdAt));
+  return [...threads.values()].sort((a, b) => (a[0]!.lineStart ?? 0) - (b[0]!.lineStart ?? 0) || a[0]!.createdAt.localeCompare(b[0]!.createdAt));
 }

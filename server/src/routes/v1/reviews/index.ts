@@ -14,8 +14,12 @@ import { z } from 'zod';
 import { dataEnvelope, errorResponses, PaginationSchema } from '@quire/shared/api/common';
 import { ProjectParamsSchema } from '@quire/shared/api/projects';
 import {
+  ApplySuggestionsBodySchema,
   CreateReviewBodySchema,
   CreateReviewCommentBodySchema,
+  ReviewCommentParamsSchema,
+  ReviewRevisionSchema,
+  UpdateReviewCommentBodySchema,
   ListReviewsFiltersSchema,
   ReviewCommentSchema,
   ReviewParamsSchema,
@@ -25,7 +29,9 @@ import {
 import { CHANGE_SET_BODY_LIMIT, CHANGE_SET_LIMITS } from '@quire/shared/collab/change-set';
 import { PageQuerySchema, pagination, resolvePage } from '../../../http/pagination';
 import { createReview, getReview, listReviews, updateReview } from '../../../services/reviews';
-import { createReviewComment, listReviewComments } from '../../../services/review-comments';
+import { createReviewComment, listReviewComments, setThreadResolved } from '../../../services/review-comments';
+import { applyReviewSuggestions } from '../../../services/review-suggestions';
+import { listReviewRevisions } from '../../../services/review-revisions';
 
 /** Largest body of `POST /reviews` and `PATCH /reviews/{id}`: the change set limit plus room for JSON escaping. */
 export const REVIEW_BODY_LIMIT = CHANGE_SET_BODY_LIMIT;
@@ -112,12 +118,57 @@ const reviewsRoutes: FastifyPluginAsync = async (base) => {
       tags,
       summary: 'Comment on a review',
       description:
-        'Comments lines lineStart..lineEnd (1-based, inclusive) of path in the review\'s current revision (a changed file, or any file of the base commit); parentId answers a comment of the review. ' +
-        'Needs projects:write, or being the author or a requested reviewer. 400 naming path or lineEnd when the revision has no such file or lines. Audited as review_comment.created.',
+        'Comments lines lineStart..lineEnd (1-based, inclusive) of path in the review\'s current revision (a changed file, or any file of the base commit), ' +
+        'or the whole review when path, lineStart and lineEnd are all left out (a review-level comment); parentId answers a comment of the review (an answer without path joins its thread). ' +
+        'suggestion `{lines: {start, end}, text}` (lines equal to lineStart..lineEnd) proposes text replacing those lines; the author applies it with POST .../suggestions/apply. ' +
+        'Needs projects:write, or being the author or a requested reviewer. 400 naming path or lineEnd when the revision has no such file or lines. Audited as review_comment.created; ' +
+        'review.updated webhooks carry event {kind: "comment.created" | "suggestion.created", commentId}.',
       params: ReviewParamsSchema,
       body: CreateReviewCommentBodySchema,
       response: { 201: dataEnvelope(ReviewCommentSchema), ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
     },
   }, async (req, reply) => reply.code(201).send({ data: await createReviewComment(app.ctx, req.auth, req.params.projectId, req.params.reviewId, req.body) }));
+
+  app.patch(`${prefix}/:reviewId/comments/:commentId`, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'Resolve or unresolve a thread',
+      description:
+        '`{resolved: true}` resolves the thread of the comment (its first comment, when the comment is an answer); `{resolved: false}` opens it again. Resolving twice changes nothing. ' +
+        'The review counts unresolvedCount; a project with settings.requireResolvedThreads refuses a merge (409, details.reason "unresolved_threads") while any is unresolved. ' +
+        'Same permission as commenting. Audited as review_comment.resolved / review_comment.unresolved; review.updated webhooks carry event {kind: "thread.resolved" | "thread.unresolved", commentId}.',
+      params: ReviewCommentParamsSchema,
+      body: UpdateReviewCommentBodySchema,
+      response: { 200: dataEnvelope(ReviewCommentSchema), ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
+    },
+  }, async (req) => ({ data: await setThreadResolved(app.ctx, req.auth, req.params.projectId, req.params.reviewId, req.params.commentId, req.body.resolved) }));
+
+  app.post(`${prefix}/:reviewId/suggestions/apply`, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'Apply suggested changes',
+      description:
+        'Applies the suggestions commentIds (all or none) to the change set as its next revision (revision + 1, status back to open, a new preview) and resolves their threads. ' +
+        'A suggestion whose lines read otherwise now than when it was written is outdated: 409 conflict with details.reason "outdated" and details.commentId, nothing changed; ' +
+        'two suggestions on the same lines: 409 with reason "overlap". Suggestions already applied are skipped. Needs projects:write. ' +
+        'review.updated webhooks carry event {kind: "suggestion.applied", commentId} for each.',
+      params: ReviewParamsSchema,
+      body: ApplySuggestionsBodySchema,
+      response: { 200: dataEnvelope(ReviewSchema), ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
+    },
+  }, async (req) => ({ data: await applyReviewSuggestions(app.ctx, req.auth, req.params.projectId, req.params.reviewId, req.body.commentIds) }));
+
+  app.get(`${prefix}/:reviewId/revisions`, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'List the revisions of a review',
+      description: 'Every kept revision of the change set, oldest first, with its files as they were then (content null: deleted); a file a revision does not list reads as at its baseCommit. Compare any two.',
+      params: ReviewParamsSchema,
+      response: { 200: z.object({ data: z.array(ReviewRevisionSchema) }), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (req) => ({ data: await listReviewRevisions(app.ctx, req.auth, req.params.projectId, req.params.reviewId) }));
 };
 export default reviewsRoutes;
