@@ -1,0 +1,60 @@
+/**
+ * One page file of a site rendered as a published build renders it: the page renderer
+ * (markdown/render-page.ts) with the OpenAPI operation its frontmatter `openapi:`/`api:` names placed
+ * after its content (openapi/operation-page.ts). The builder's render workers, the desktop app and the
+ * docs CLI call this, so that every one of them gives the same page. Node-free.
+ */
+import { renderPage, type CodeHighlighter, type GlossaryEntry } from './markdown/index';
+import { splitFrontmatter } from './markdown/frontmatter';
+import { renderFrontmatterOperation } from './openapi/operation-page';
+import type { OpenApiRegistry } from './openapi/types';
+import type { BuildWarning, DocsFiles, RenderedPage } from './types';
+
+/** Cheap pre-check before parsing frontmatter twice: does the head of the file set `openapi:`/`api:`? */
+const API_KEY = /^(?:openapi|api)\s*:/m;
+
+/** Input of {@link renderSitePage}. */
+export interface SitePageInput {
+  /** file path relative to the docs root (`guides/setup.mdx`) */
+  filePath: string;
+  /** the file's text */
+  source: string;
+  /** the docs root's files (snippets, OpenAPI specs) */
+  files: DocsFiles;
+  highlighter: CodeHighlighter;
+  /** `{{name}}` substitutions (SiteConfig.variables) */
+  variables?: Record<string, string>;
+  /** glossary terms with definitions */
+  glossary?: readonly GlossaryEntry[];
+  /** the site's OpenAPI registry, loaded when first asked for (only pages naming an operation ask) */
+  registry: () => OpenApiRegistry;
+}
+
+/**
+ * Renders a page file with the operation its frontmatter names (the spec file becomes a dependency,
+ * the operation's `openapi` warnings the page's).
+ * @throws DocsError(filePath, line) when the frontmatter or the MDX cannot be parsed (render-page.ts)
+ */
+export async function renderSitePage(input: SitePageInput): Promise<RenderedPage> {
+  const { filePath, source, highlighter } = input;
+  let api: { html: string; specFile: string; warnings: BuildWarning[] } | undefined;
+  if (API_KEY.test(source.slice(0, 4000))) {
+    const fm = splitFrontmatter(source, filePath).data;
+    const ref = typeof fm.openapi === 'string' ? fm.openapi : typeof fm.api === 'string' ? fm.api : undefined;
+    if (ref) api = await renderFrontmatterOperation(input.registry(), ref, (code, lang) => highlighter.highlight(code, lang));
+  }
+  const page = await renderPage({
+    filePath,
+    source,
+    files: input.files,
+    highlighter,
+    variables: input.variables,
+    glossary: input.glossary,
+    renderOpenApi: () => api?.html,
+  });
+  if (api) {
+    page.dependencies = [...page.dependencies, api.specFile];
+    page.warnings = [...page.warnings, ...api.warnings];
+  }
+  return page;
+}
