@@ -8,6 +8,8 @@ import { renderPage, type CodeHighlighter, type GlossaryEntry } from './markdown
 import { splitFrontmatter } from './markdown/frontmatter';
 import { renderFrontmatterOperation } from './openapi/operation-page';
 import type { OpenApiRegistry } from './openapi/types';
+import type { OperationPage } from './config/openapi-pages';
+import { pagePathOf } from './nav/check-navigation';
 import type { BuildWarning, DocsFiles, RenderedPage } from './types';
 
 /** Cheap pre-check before parsing frontmatter twice: does the head of the file set `openapi:`/`api:`? */
@@ -57,4 +59,26 @@ export async function renderSitePage(input: SitePageInput): Promise<RenderedPage
     page.warnings = [...page.warnings, ...api.warnings];
   }
   return page;
+}
+
+/** One page per page path: `a.mdx` wins over `a.md` (PAGE_EXTENSIONS order). @returns page path → file path */
+export function choosePageFiles(pageFiles: readonly string[]): Map<string, string> {
+  const chosen = new Map<string, string>();
+  for (const filePath of pageFiles) {
+    const pagePath = pagePathOf(filePath)!;
+    const prev = chosen.get(pagePath);
+    if (!prev || (prev.endsWith('.md') && filePath.endsWith('.mdx'))) chosen.set(pagePath, filePath);
+  }
+  return chosen;
+}
+
+/**
+ * The pages of a site, as a build renders them: one per page path from the page files
+ * ({@link choosePageFiles}), then the generated OpenAPI pages whose path no file takes.
+ */
+export function sitePages(pageFiles: readonly string[], operations: readonly OperationPage[]): Array<{ path: string; filePath?: string; operation?: OperationPage }> {
+  const chosen = choosePageFiles(pageFiles);
+  const all: Array<{ path: string; filePath?: string; operation?: OperationPage }> = [...chosen].map(([path, filePath]) => ({ path, filePath }));
+  for (const operation of operations) if (!chosen.has(operation.path)) all.push({ path: operation.path, operation });
+  return all;
 }
