@@ -104,7 +104,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
 }
 
 /** Lints page files with one linter; a page the linter fails on is an error finding. */
-export async function lintFiles(pageFiles: readonly string[], read: (f: string) => string | undefined, options: LinterOptions, fileOf: (f: string) => string): Promise<Finding[]> {
+export async function lintFiles(
+  pageFiles: readonly string[],
+  read: (f: string) => string | undefined,
+  options: LinterOptions,
+  fileOf: (f: string) => string,
+): Promise<Finding[]> {
   const linter = createLinter(options);
   const out: Finding[] = [];
   for (const f of pageFiles) {

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DOCS_ROOT_SKIPPED_FOLDERS, findDocsRoot, loadProject, type LoadedProject, type RepoFolders } from '@quire/shared/docs/config/index';
+import { createIgnoreMatcher, findDocsRoot, loadProject, type LoadedProject, type RepoFolders } from '@quire/shared/docs/config/index';
 import { normalizeFilePath } from '@quire/shared/docs/files';
 import type { DocsFiles } from '@quire/shared/docs/types';
 import { UsageError } from './usage-error';
@@ -21,9 +21,10 @@ export interface DiskProject {
 }
 
 /**
- * The docs root's files on disk: text read as UTF-8; paths that leave the root (also through
- * symbolic links) read as missing; `list()` walks the tree, skipping the folders the docs-root
- * search skips and dot folders.
+ * The docs root's files on disk, as a build lists a checkout's (server/src/builder/checkout-files.ts):
+ * text read as UTF-8; paths that leave the root (also through symbolic links) read as missing;
+ * `list()` walks the tree but `.git` and `node_modules`, leaving out what `.mintignore` and the
+ * default ignores leave out (shared `createIgnoreMatcher`).
  */
 export function diskFiles(root: string): DocsFiles {
   const real = fs.realpathSync(root);
@@ -38,22 +39,33 @@ export function diskFiles(root: string): DocsFiles {
     }
   };
   let listed: string[] | undefined;
-  return {
+  const self: DocsFiles = {
     read: (rel) => {
       const abs = inside(rel);
       return abs === undefined ? undefined : fs.readFileSync(abs, 'utf8');
     },
     exists: (rel) => inside(rel) !== undefined,
-    list: () => (listed ??= walk(real, '')),
+    list: () => {
+      if (!listed) {
+        const all = walk(real, '');
+        const ignored = createIgnoreMatcher({ ...self, list: () => all });
+        listed = all.filter((f) => !ignored(f));
+      }
+      return listed;
+    },
   };
+  return self;
 }
+
+/** Folders never walked: version control data and dependency trees (as the build). */
+const WALK_SKIPPED = new Set(['.git', 'node_modules']);
 
 function walk(root: string, rel: string): string[] {
   const out: string[] = [];
   for (const e of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
     const p = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory()) {
-      if (!DOCS_ROOT_SKIPPED_FOLDERS.has(e.name) && !e.name.startsWith('.')) out.push(...walk(root, p));
+      if (!WALK_SKIPPED.has(e.name)) out.push(...walk(root, p));
     } else if (e.isFile()) out.push(p);
   }
   return out.sort();

@@ -40,7 +40,7 @@ export function externalLinksOf(pages: ReadonlyArray<{ file: string; html: strin
 const RETRY_WITH_GET = new Set([400, 403, 405, 501]);
 
 /** Checks each URL once; one warning per place a failing URL is written. */
-export async function checkExternalLinks(links: ReadonlyMap<string, LinkPlace[]>, options: ExternalCheckOptions = {}): Promise<BuildWarning[]> {
+export async function checkExternalLinks(links: ReadonlyMap<string, readonly LinkPlace[]>, options: ExternalCheckOptions = {}): Promise<BuildWarning[]> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const hostDelayMs = options.hostDelayMs ?? 500;

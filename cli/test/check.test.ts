@@ -15,7 +15,8 @@ describe('quire-docs check', () => {
   it('exits 1 and reports the broken link, missing image, bad anchor, broken redirect and lint error once each, with file and line', async () => {
     const { status, out } = await cli(['check', 'broken', '--format', 'json']);
     expect(status).toBe(1);
-    const report = JSON.parse(out) as { findings: Array<{ file: string; line: number; rule: string; severity: string; message: string }>; summary: { errors: number } };
+    type Report = { findings: Array<{ file: string; line: number; rule: string; severity: string; message: string }>; summary: { errors: number } };
+    const report = JSON.parse(out) as Report;
     const brief = report.findings.map((f) => `${f.file}:${f.line} ${f.rule}`);
     expect(brief).toEqual([
       'broken/docs.json:11 broken-redirect',

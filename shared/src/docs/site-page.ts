@@ -72,13 +72,23 @@ export function choosePageFiles(pageFiles: readonly string[]): Map<string, strin
   return chosen;
 }
 
+/** A page of a site: a page file's, or a generated OpenAPI page's. */
+export interface SitePageEntry {
+  /** page path (`guides/setup`) */
+  path: string;
+  /** its file, relative to the docs root (file pages) */
+  filePath?: string;
+  /** the operation it is generated from (OpenAPI pages) */
+  operation?: OperationPage;
+}
+
 /**
  * The pages of a site, as a build renders them: one per page path from the page files
  * ({@link choosePageFiles}), then the generated OpenAPI pages whose path no file takes.
  */
-export function sitePages(pageFiles: readonly string[], operations: readonly OperationPage[]): Array<{ path: string; filePath?: string; operation?: OperationPage }> {
+export function sitePages(pageFiles: readonly string[], operations: readonly OperationPage[]): SitePageEntry[] {
   const chosen = choosePageFiles(pageFiles);
-  const all: Array<{ path: string; filePath?: string; operation?: OperationPage }> = [...chosen].map(([path, filePath]) => ({ path, filePath }));
+  const all: SitePageEntry[] = [...chosen].map(([path, filePath]) => ({ path, filePath }));
   for (const operation of operations) if (!chosen.has(operation.path)) all.push({ path: operation.path, operation });
   return all;
 }
