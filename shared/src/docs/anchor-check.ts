@@ -21,11 +21,14 @@ export interface AnchorCheckPage {
   page: Pick<RenderedPage, 'html' | 'links'>;
 }
 
-/** The anchors of a rendered page body: every element id, and author ids without their `user-content-` prefix. */
+/**
+ * The anchors of a rendered page body: every element id and `<a name>`, and author ids and names
+ * without their `user-content-` prefix (the site's script finds those: assets/components.js `hashTarget`).
+ */
 export function pageAnchors(html: string): Set<string> {
   const ids = new Set<string>();
-  for (const m of html.matchAll(/\sid="([^"]*)"/g)) {
-    const id = decodeQuoted(m[1]!);
+  for (const m of html.matchAll(/\sid="([^"]*)"|<a\s[^>]*?\sname="([^"]*)"/g)) {
+    const id = decodeQuoted(m[1] ?? m[2]!);
     ids.add(id);
     if (id.startsWith(USER_ID_PREFIX)) ids.add(id.slice(USER_ID_PREFIX.length));
   }

@@ -17,8 +17,9 @@ const pages = [
 ];
 
 describe('anchor check', () => {
-  it('collects element ids, author ids also without their user-content- prefix', () => {
-    expect([...pageAnchors('<h2 id="a">A</h2><span id="user-content-b"></span>')].sort()).toEqual(['a', 'b', 'user-content-b']);
+  it('collects element ids and <a name>s, author ones also without their user-content- prefix', () => {
+    const html = '<h2 id="a">A</h2><span id="user-content-b"></span><a href="/x" name="user-content-c">c</a>';
+    expect([...pageAnchors(html)].sort()).toEqual(['a', 'b', 'c', 'user-content-b', 'user-content-c']);
   });
 
   it('warns about fragments that name no anchor of the target page (same page too), with the line, and leaves missing pages to the link check', () => {
