@@ -45,16 +45,21 @@ export async function checkExternalLinks(links: ReadonlyMap<string, readonly Lin
   const timeoutMs = options.timeoutMs ?? 10_000;
   const hostDelayMs = options.hostDelayMs ?? 500;
   const doFetch = options.fetch ?? fetch;
-  const nextSlot = new Map<string, number>();
-  /** Waits for the host's turn: each request to a host starts at least `hostDelayMs` after the previous one. */
+  const lastStart = new Map<string, number>();
+  /**
+   * Waits for the host's turn: a request to a host starts at least `hostDelayMs` after the previous
+   * one did (checked and marked with no await in between, so two workers never share a turn).
+   */
   const politely = async (host: string) => {
-    const now = Date.now();
-    const at = Math.max(now, nextSlot.get(host) ?? 0);
-    nextSlot.set(host, at + hostDelayMs);
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+    for (;;) {
+      const wait = (lastStart.get(host) ?? -Infinity) + hostDelayMs - performance.now();
+      if (wait <= 0) return void lastStart.set(host, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+    }
   };
   const request = async (url: string, method: 'HEAD' | 'GET') => {
-    await politely(new URL(url).host);
+    const host = new URL(url).host;
+    await politely(host);
     const res = await doFetch(url, { method, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'quire-docs link check' } });
     await res.body?.cancel().catch(() => undefined);
     return res.status;
