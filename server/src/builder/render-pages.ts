@@ -1,5 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { pagePathOf } from '@quire/shared/docs/nav/index';
+import { choosePageFiles, sitePages } from '@quire/shared/docs/site-page';
 import type { BuildWarning, RenderedPage } from '@quire/shared/docs/types';
 import { formatBytes, type BuildLimits } from './build-limits';
 import type { BuildState, StatePage } from './build-state';
@@ -60,17 +60,6 @@ export function factsOf(entry: PageEntry): PageFacts {
 /** The id of a page in the page cache: its file path, or `openapi:<ref>` for a generated page. */
 export function cacheIdOf(entry: Pick<PageEntry, 'filePath' | 'operation'>): string {
   return entry.filePath ?? `openapi:${entry.operation!.ref}`;
-}
-
-/** One page per page path: `a.mdx` wins over `a.md` (PAGE_EXTENSIONS order). @returns page path → file path */
-export function choosePageFiles(pageFiles: readonly string[]): Map<string, string> {
-  const chosen = new Map<string, string>();
-  for (const filePath of pageFiles) {
-    const pagePath = pagePathOf(filePath)!;
-    const prev = chosen.get(pagePath);
-    if (!prev || (prev.endsWith('.md') && filePath.endsWith('.mdx'))) chosen.set(pagePath, filePath);
-  }
-  return chosen;
 }
 
 /** What {@link renderPages} needs. */
@@ -162,8 +151,7 @@ export interface CollectPagesInput {
 export async function collectPages(input: CollectPagesInput): Promise<{ entries: PageEntry[]; fromCache: number; kept: number }> {
   const { project, cache, targeted } = input;
   const chosen = choosePageFiles(project.pageFiles);
-  const all: Array<Pick<PageEntry, 'path' | 'filePath' | 'operation'>> = [...chosen].map(([path, filePath]) => ({ path, filePath }));
-  for (const operation of project.operations) if (!chosen.has(operation.path)) all.push({ path: operation.path, operation });
+  const all: Array<Pick<PageEntry, 'path' | 'filePath' | 'operation'>> = sitePages(project.pageFiles, project.operations);
   let wants = all;
   const kept: PageEntry[] = [];
   if (targeted) {

@@ -6,14 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCodeHighlighter, renderPage, splitFrontmatter } from '@quire/shared/docs/markdown/index';
+import { createCodeHighlighter } from '@quire/shared/docs/markdown/index';
 import { loadOpenApiRegistry, type OpenApiRegistry } from '@quire/shared/docs/openapi/index';
+import { renderOperationPage, type HighlightFn } from '@quire/shared/docs/openapi/operation-page';
+import { renderSitePage } from '@quire/shared/docs/site-page';
 import { openDocsFiles, type CheckoutFiles } from './checkout-files';
 import { loadProject } from './load-project';
-import { renderFrontmatterOperation, renderOperationPage, type HighlightFn } from './openapi-pages';
 import { createLinter, type Linter } from '@quire/shared/lint/linter';
 import type { LinkFilesResult, LinkFilesTask, LintTask, LintTaskResult, LoadResult, RenderResult, RenderTask } from './render-task';
-import type { BuildWarning } from '@quire/shared/docs/types';
 
 // Started as the thread loads, so that the first page of a build does not wait for it.
 let highlighter: ReturnType<typeof createCodeHighlighter> | undefined = createCodeHighlighter();
@@ -40,9 +40,6 @@ function stateFor(task: Pick<RenderTask, 'buildKey' | 'checkoutDir' | 'docsRoot'
   return s;
 }
 
-/** Cheap pre-check before parsing frontmatter twice: does the head of the file set `openapi:`/`api:`? */
-const API_KEY = /^(?:openapi|api)\s*:/m;
-
 /** Renders one task; never throws for page problems (they come back as `{ ok: false }`). */
 export default async function render(task: RenderTask): Promise<RenderResult> {
   highlighter ??= createCodeHighlighter();
@@ -57,25 +54,15 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
     }
     const source = s.files.read(task.filePath);
     if (source === undefined) return { ok: false, message: 'the file cannot be read', file: task.filePath };
-    let api: { html: string; specFile: string; warnings: BuildWarning[] } | undefined;
-    if (API_KEY.test(source.slice(0, 4000))) {
-      const fm = splitFrontmatter(source, task.filePath).data;
-      const ref = typeof fm.openapi === 'string' ? fm.openapi : typeof fm.api === 'string' ? fm.api : undefined;
-      if (ref) api = await renderFrontmatterOperation(registry(), ref, highlight);
-    }
-    const page = await renderPage({
+    const page = await renderSitePage({
       filePath: task.filePath,
       source,
       files: s.files,
       highlighter: hl,
       variables: task.variables,
       glossary: task.glossary,
-      renderOpenApi: () => api?.html,
+      registry,
     });
-    if (api) {
-      page.dependencies = [...page.dependencies, api.specFile];
-      page.warnings = [...page.warnings, ...api.warnings];
-    }
     return { ok: true, page };
   } catch (err) {
     const e = err as { name?: string; message?: string; file?: string; line?: number };

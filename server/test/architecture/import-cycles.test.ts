@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 
 describe('imports', () => {
-  it('form no runtime cycle in server/src, shared/src or desktop/src', async () => {
-    const tree = await parseDependencyTree(['server/src/**/*.ts', 'shared/src/**/*.ts', 'desktop/src/**/*.ts', 'desktop/src/**/*.tsx'], {
+  it('form no runtime cycle in server/src, shared/src, desktop/src or cli/src', async () => {
+    const tree = await parseDependencyTree(['server/src/**/*.ts', 'shared/src/**/*.ts', 'desktop/src/**/*.ts', 'desktop/src/**/*.tsx', 'cli/src/**/*.ts'], {
       context: root,
       transform: true,
       skipDynamicImports: false,

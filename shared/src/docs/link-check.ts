@@ -113,8 +113,8 @@ export function checkLinks(pages: readonly LinkCheckPage[], inventory: PageInven
   return warnings;
 }
 
-/** 1-based line of the first occurrence of `needle` in `source`. */
-function lineOf(source: string, needle: string): { line?: number } {
+/** 1-based line of the first occurrence of `needle` in `source` (`{}` when it does not occur). */
+export function lineOf(source: string, needle: string): { line?: number } {
   const idx = source.indexOf(needle);
   if (idx < 0) return {};
   let line = 1;

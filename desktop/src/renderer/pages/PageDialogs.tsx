@@ -7,7 +7,7 @@ import { usePageActions, type PageDialog } from './page-actions';
 import {
   createPage, deletePageFile, listTemplates, loadNav, movePageFile, pageOfFile, renamePageFile, type NavContext,
 } from './page-ops';
-import { frontmatterTitle } from './page-text';
+import { frontmatterTitle } from '@quire/shared/docs/page-text';
 import './pages.css';
 
 /** How a group reads in a select: its name, and what holds it when anything does. */

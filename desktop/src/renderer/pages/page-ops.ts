@@ -7,13 +7,13 @@
  * Errors are thrown as `Error`s whose message is meant for the writer.
  */
 import {
-  addGroup, addPage, addRedirect, movePage, navigationGroups, NavigationEditError, removePage, renamePage, type GroupRef, type NavGroupInfo, type NavPosition,
+  addPage, addRedirect, movePage, navigationGroups, NavigationEditError, removePage, renamePage, type GroupRef, type NavGroupInfo, type NavPosition,
 } from '@quire/shared/docs/config/navigation-edits';
-import { normalizePagePath } from '@quire/shared/docs/config/page-entry';
+import { checkPagePath, listNewPage } from '@quire/shared/docs/config/new-page';
 import { rewritePageLinks } from '@quire/shared/docs/page-links';
 import { useUi } from '../store/ui-slice';
 import { core } from '../trpc';
-import { frontmatterTitle, newPageText, withFrontmatterTitle } from './page-text';
+import { frontmatterTitle, newPageText, withFrontmatterTitle } from '@quire/shared/docs/page-text';
 
 /** The open project's docs root, its config's text and the navigation's groups. */
 export interface NavContext {
@@ -56,20 +56,6 @@ export function pageOfFile(nav: Pick<NavContext, 'docsRoot'>, file: string): str
 /** The repository file of a page path, with `ext` (`.mdx` for new pages). */
 export function fileOfPage(nav: Pick<NavContext, 'docsRoot'>, page: string, ext = '.mdx'): string {
   return `${prefixOf(nav)}${page}${ext}`;
-}
-
-/**
- * A page path as typed by a writer, checked: relative, `/`-separated, no `.`/`..` segments, an
- * `.md`/`.mdx` ending dropped. @throws Error saying what to change
- */
-export function checkPagePath(typed: string): string {
-  const page = normalizePagePath(typed.replace(/\\/g, '/'));
-  if (!page) throw new Error('Give the page a path, such as guides/my-page.');
-  if (page.split('/').some((seg) => seg === '' || seg === '.' || seg === '..' || seg.startsWith('.'))) {
-    throw new Error(`"${typed}" is not a page path: use folder and file names such as guides/my-page.`);
-  }
-  if ([...page].some((ch) => ch.charCodeAt(0) < 0x20) || /["<>|*?#%]/.test(page)) throw new Error(`"${typed}" holds a character page paths cannot use.`);
-  return page;
 }
 
 /** Every repository path of the workspace (its tree lists them all: the navigation, then "Other files"). */
@@ -138,20 +124,7 @@ export async function createPage(projectId: string, input: NewPage): Promise<str
   if ((await exists(projectId, file)) || (await exists(projectId, fileOfPage(nav, page, '.md')))) {
     throw new Error(`There is already a page at ${page}; choose another path.`);
   }
-  let config = nav.configText;
-  if (config !== null && (input.group || input.newGroup)) {
-    try {
-      let target = input.group;
-      if (input.newGroup) {
-        config = addGroup(config, input.newGroup);
-        target = { group: input.newGroup.trim() };
-      }
-      config = addPage(config, page, target!);
-    } catch (err) {
-      if (err instanceof NavigationEditError) throw new Error(err.message);
-      throw err;
-    }
-  }
+  const config = nav.configText === null ? null : listNewPage(nav.configText, page, input);
   const template = input.template ? ((await core.files.read.query({ projectId, path: input.template })).content ?? undefined) : undefined;
   await core.files.write.mutate({ projectId, path: file, content: newPageText(input.title.trim(), '', template) });
   if (config !== null) await writeConfig(projectId, nav, config);

@@ -2,11 +2,12 @@
  * Rendering of the pages generated from OpenAPI operations (the navigation's expansion into those
  * pages is shared/src/docs/config/openapi-pages.ts).
  */
-import { collectLinksAndAssets, htmlToText, sanitizeHtml } from '@quire/shared/docs/markdown/index';
-import { operationToc, renderOperation, type OpenApiRegistry } from '@quire/shared/docs/openapi/index';
-import { buildOperationModel } from '@quire/shared/docs/openapi/operation-model';
-import { serverOrigin } from '@quire/shared/docs/openapi/playground';
-import type { BuildWarning, RenderedPage } from '@quire/shared/docs/types';
+import { collectLinksAndAssets, htmlToText, sanitizeHtml } from '../markdown/index';
+import { operationToc, renderOperation } from './render-operation';
+import type { OpenApiRegistry } from './types';
+import { buildOperationModel } from './operation-model';
+import { serverOrigin } from './playground';
+import type { BuildWarning, RenderedPage } from '../types';
 
 /** Renders fenced code for OpenAPI samples (the page renderer's highlighter). */
 export type HighlightFn = (code: string, lang: string) => Promise<string>;

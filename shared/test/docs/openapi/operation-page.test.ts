@@ -3,7 +3,7 @@ import { memoryFiles } from '@quire/shared/docs/files';
 import { loadOpenApiRegistry } from '@quire/shared/docs/openapi/index';
 import type { NavNode } from '@quire/shared/docs/types';
 import { expandOpenApiNav, navUsesOpenApi } from '@quire/shared/docs/config/index';
-import { renderOperationPage } from '../../src/builder/openapi-pages';
+import { renderOperationPage } from '../../../src/docs/openapi/operation-page';
 
 const spec = {
   openapi: '3.0.0',
