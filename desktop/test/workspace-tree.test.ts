@@ -42,7 +42,7 @@ describe('the workspace tree', () => {
         kind: 'group',
         children: [
           { label: 'Welcome', kind: 'page', path: 'index.mdx' },
-          { label: 'Quickstart', kind: 'page', missing: true },
+          { label: 'Quickstart', kind: 'page', missing: true, page: 'quickstart' },
         ],
       },
       {
@@ -72,9 +72,19 @@ describe('the workspace tree', () => {
   it('follows docs.json as it is edited: the next tree has the new entry, and the problem is gone once the page exists', async () => {
     await c.files.write({ projectId, path: 'docs.json', content: docsJson(['index', 'guides/setup']) });
     const start = (await c.workspace.tree({ projectId })).nodes[0]!;
-    expect(start.children).toEqual([{ label: 'Welcome', kind: 'page', path: 'index.mdx' }, { label: 'Setup', kind: 'page', missing: true }]);
+    expect(start.children).toEqual([{ label: 'Welcome', kind: 'page', path: 'index.mdx' }, { label: 'Setup', kind: 'page', missing: true, page: 'guides/setup' }]);
     await c.files.write({ projectId, path: 'guides/setup.mdx', content: '# Setting up\n' });
     expect((await c.workspace.tree({ projectId })).nodes[0]!.children![1]).toEqual({ label: 'Setting up', kind: 'page', path: 'guides/setup.mdx' });
     expect(await c.lint.run({ projectId, path: 'docs.json', text: docsJson(['index', 'guides/setup']) })).toEqual([]);
+  });
+
+  it('offers to remove a missing entry as the lint fix of docs.json: applied, the entry and the missing page are gone', async () => {
+    await c.files.write({ projectId, path: 'docs.json', content: docsJson(['index', 'old-page', 'guides/setup']) });
+    const text = (await c.files.read({ projectId, path: 'docs.json' })).content!;
+    const [finding] = await c.lint.run({ projectId, path: 'docs.json', text });
+    expect(finding).toMatchObject({ ruleId: 'navigation/missing-page', fix: expect.anything() });
+    const fixed = await c.lint.applyFix({ projectId, path: 'docs.json', fix: finding!.fix! });
+    expect(fixed.content).toBe(docsJson(['index', 'guides/setup']));
+    expect((await c.workspace.tree({ projectId })).nodes[0]!.children!.map((n) => n.label)).toEqual(['Welcome', 'Setting up']);
   });
 });

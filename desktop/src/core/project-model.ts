@@ -76,6 +76,8 @@ export interface TreeNode {
   spec?: string;
   /** a navigation entry naming a page that has no file (the build's `missing-page` warning) */
   missing?: true;
+  /** a missing page: the page path its entry names, relative to the docs root (`guides/setup`) */
+  page?: string;
   children?: TreeNode[];
 }
 
@@ -108,7 +110,7 @@ export function workspaceTree(model: ProjectModel, allPaths: readonly string[]):
           out.push({ label, kind: 'page', path: prefix + file });
         } else if (operation) {
           if (!operation.hidden) out.push({ label, kind: 'page', method: operation.method, spec: prefix + operation.specFile });
-        } else out.push({ label, kind: 'page', missing: true });
+        } else out.push({ label, kind: 'page', missing: true, page: node.path });
       } else if (node.type === 'group' || node.type === 'division') {
         const children = convert(node.children);
         if (node.title) out.push({ label: node.title, kind: 'group', children });
