@@ -10,6 +10,7 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  * - `list({projectId})` → `{items: LocalReview[]}` (Review + `{pending, localOnly, problem}`)
  * - `get({projectId, reviewId})` → LocalReview + `{comments, files: [{path, change, before, after}], mergeBlock, mergeBuildId}`
  * - `propose({projectId, title, description?, reviewers?, paths})` → LocalReview (the local edits of `paths`)
+ * - `inReview({projectId})` → `[{path, reviewId, title, same}]`: local edits an open review of mine carries (`same`: with this text)
  * - `updateChanges({projectId, reviewId})` → LocalReview
  * - `comment({projectId, reviewId, path, lineStart, lineEnd, body, parentId?})` → the local comment
  * - `approve({projectId, reviewId})`, `requestChanges({projectId, reviewId})` → LocalReview
@@ -33,6 +34,7 @@ export const reviewsRouter = t.router({
       }),
     )
     .mutation(({ ctx, input }) => ctx.reviews.propose(input)),
+  inReview: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.reviews.inReview(input.projectId)),
   updateChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.updateChanges(input.projectId, input.reviewId)),
   comment: procedure
     .input(
