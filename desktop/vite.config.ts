@@ -23,7 +23,14 @@ export default defineConfig({
     outDir: path.join(here, 'dist/renderer'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 8000,
-    rollupOptions: { treeshake: false },
+    rollupOptions: {
+      treeshake: false,
+      // zod's sources carry `@__PURE__` comments Rollup cannot place: a dozen lines of noise on the first start, nothing to act on
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
+    },
   },
   worker: { format: 'es' },
   logLevel: 'warn',

@@ -1,7 +1,8 @@
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createCodeHighlighter, renderPage } from '@quire/shared/docs/markdown/index';
 import { loadPreviewProject, renderPreview } from '../src/core/preview-render';
-import { offsetForLine } from '../src/renderer/editor/scroll-map';
+import { PREVIEW_FRAME_SCRIPT } from '../src/core/preview-frame-script';
 
 /** The preview follows the editor: rendered blocks carry their source line (preview only), and editor lines map to scroll offsets. */
 const files = {
@@ -66,19 +67,68 @@ describe('preview scroll mapping', () => {
     expect(out.html).not.toContain('data-line');
   });
 
-  it('maps an editor line to the block at or above it, interpolating to the next block', () => {
-    const anchors = [
-      { line: 5, top: 0 },
-      { line: 7, top: 100 },
-      { line: 10, top: 160 },
-      { line: 22, top: 400 },
-    ];
-    expect(offsetForLine(anchors, 1)).toBe(0);
-    expect(offsetForLine(anchors, 5)).toBe(0);
-    expect(offsetForLine(anchors, 6)).toBe(50);
-    expect(offsetForLine(anchors, 7)).toBe(100);
-    expect(offsetForLine(anchors, 16)).toBe(280);
-    expect(offsetForLine(anchors, 500)).toBe(400);
-    expect(offsetForLine([], 12)).toBe(0);
+  it('scrolls the frame to the block at or above the editor line, interpolating to the next block, below the sticky header', () => {
+    const frame = previewFrame([5, 200], [7, 300], [10, 360], [22, 600]);
+    const below = (top: number) => top - HEADER - 8;
+    expect(frame.scrollFor(1)).toBe(0);
+    expect(frame.scrollFor(3)).toBe(0);
+    expect(frame.scrollFor(5)).toBe(below(200));
+    expect(frame.scrollFor(6)).toBe(below(250));
+    expect(frame.scrollFor(7)).toBe(below(300));
+    expect(frame.scrollFor(16)).toBe(below(480));
+    expect(frame.scrollFor(500)).toBe(below(600));
+  });
+
+  it('orders blocks by line, skips blocks without a usable line, and counts the frame\'s own scroll offset', () => {
+    const frame = previewFrame([10, 460], [0, 999], [5, 300], [7, 400]);
+    frame.window.scrollY = 40; // the blocks' rects are relative to the viewport, their anchors to the document
+    expect(frame.scrollFor(6)).toBe(350 - HEADER - 8);
+  });
+
+  it('does nothing without blocks, and ignores messages that are not from the app or not a scroll request', () => {
+    expect(previewFrame().scrollFor(12)).toBeNull();
+    const frame = previewFrame([5, 0], [7, 100]);
+    frame.send({ type: 'quire-preview-scroll', line: 6 }, {});
+    frame.send({ type: 'other', line: 6 });
+    frame.send({ type: 'quire-preview-scroll', line: '6' });
+    expect(frame.scrolls).toEqual([]);
   });
 });
+
+/** Height of the site's sticky header in {@link previewFrame}, px. */
+const HEADER = 60;
+
+/**
+ * The preview frame's script run against a stand-in window whose document holds blocks `[data-line, top px]`
+ * and a sticky header of {@link HEADER} px; `scrollFor(line)` posts the app's scroll message and returns where
+ * the frame scrolled (null when it did not).
+ */
+function previewFrame(...blocks: [number, number][]) {
+  const parent = {};
+  const scrolls: number[] = [];
+  let listener: ((event: { source: unknown; data: unknown }) => void) | null = null;
+  const window = {
+    parent,
+    scrollY: 0,
+    addEventListener: (type: string, fn: typeof listener) => {
+      if (type === 'message') listener = fn;
+    },
+    scrollTo: (o: { top: number }) => scrolls.push(o.top),
+  };
+  const element = (line: number, top: number) => ({
+    getAttribute: (name: string) => (name === 'data-line' ? String(line) : null),
+    getBoundingClientRect: () => ({ top: top - window.scrollY, height: 20 }),
+  });
+  const document = {
+    querySelectorAll: (selector: string) => (selector === '[data-line]' ? blocks.map(([line, top]) => element(line, top)) : []),
+    querySelector: (selector: string) => (selector === '.q-header' ? { getBoundingClientRect: () => ({ top: 0, height: HEADER }) } : null),
+  };
+  vm.runInNewContext(PREVIEW_FRAME_SCRIPT, { window, document });
+  const send = (data: unknown, source: unknown = parent) => listener?.({ source, data });
+  const scrollFor = (line: number): number | null => {
+    const before = scrolls.length;
+    send({ type: 'quire-preview-scroll', line });
+    return scrolls.length > before ? scrolls[scrolls.length - 1]! : null;
+  };
+  return { window, scrolls, send, scrollFor };
+}

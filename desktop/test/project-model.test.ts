@@ -74,7 +74,7 @@ describe('project model (the workspace tree from in-memory files)', () => {
         kind: 'group',
         children: [
           { label: 'Welcome', kind: 'page', path: 'index.mdx' },
-          { label: 'Setup', kind: 'page', missing: true },
+          { label: 'Setup', kind: 'page', missing: true, page: 'guides/setup' },
         ],
       },
       {

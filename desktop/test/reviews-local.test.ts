@@ -106,6 +106,38 @@ describe('local reviews', () => {
     expect(outbox.items()[0]!.mutation).toMatchObject({ type: 'review.create', localId: r.id, review: { baseCommit: sha, changes: [{ path: 'index.mdx' }, { path: 'new.mdx' }] } });
   });
 
+  it('tells which local edits an open review of mine already carries, with the same text or edited since', () => {
+    expect(reviews.inReview(projectId)).toEqual([]);
+    store.writeFile(projectId, 'index.mdx', 'line one\nline 2\n');
+    store.writeFile(projectId, 'new.mdx', 'brand new\n');
+    const r = reviews.propose({ projectId, title: 'Edits', paths: ['index.mdx'] });
+    expect(reviews.inReview(projectId)).toEqual([{ path: 'index.mdx', reviewId: r.id, title: 'Edits', same: true }]);
+    store.writeFile(projectId, 'index.mdx', 'line one\nline II\n');
+    expect(reviews.inReview(projectId)).toEqual([{ path: 'index.mdx', reviewId: r.id, title: 'Edits', same: false }]);
+  });
+
+  it('counts pulled reviews that are mine and open, not other people\'s or closed ones', () => {
+    store.writeFile(projectId, 'index.mdx', 'line one\nline 2\n');
+    store.deleteFile(projectId, 'guide.mdx');
+    const mine = { id: 'usr_me', name: 'me', email: 'me@acme.test' };
+    const files = [
+      { path: 'guide.mdx', change: 'deleted' as const, before: 'guide\n', after: null, truncated: false },
+      { path: 'index.mdx', change: 'modified' as const, before: 'line one\nline two\n', after: 'line one\nline 2\n', truncated: false },
+    ];
+    cache.applyPull(projectId, {
+      reviews: [
+        { review: serverReview({ id: 'rev_theirs', title: 'Theirs' }), comments: [], files },
+        { review: serverReview({ id: 'rev_closed', title: 'Closed', author: mine, status: 'closed' }), comments: [], files },
+        { review: serverReview({ id: 'rev_mine', title: 'Mine', author: mine, status: 'approved' }), comments: [], files },
+      ],
+      removedReviewIds: [],
+    });
+    expect(reviews.inReview(projectId)).toEqual([
+      { path: 'guide.mdx', reviewId: 'rev_mine', title: 'Mine', same: true },
+      { path: 'index.mdx', reviewId: 'rev_mine', title: 'Mine', same: true },
+    ]);
+  });
+
   it('comments and replies on a review proposed offline, shown at once with the reply in the thread', () => {
     store.writeFile(projectId, 'index.mdx', 'line one\nline 2\n');
     const r = reviews.propose({ projectId, title: 'Edits', paths: ['index.mdx'] });

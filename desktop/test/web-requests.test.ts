@@ -1,12 +1,8 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type DesktopCore } from '../src/core/compose';
-import { fileTokenVault } from '../src/core/token-vault';
-import { answerErrors, createWebServer } from '../src/core/web-server';
+import { answerErrors } from '../src/core/web-server';
+import { startWebCore, type WebCore } from './helpers/web-core';
 
 /**
  * Web mode's HTTP server against what any web page (an `<img src>`) or local program can send:
@@ -14,10 +10,8 @@ import { answerErrors, createWebServer } from '../src/core/web-server';
  * http.request normalise or refuse them. Each gets a 4xx (or the normal answer) and the core
  * keeps answering.
  */
-let core: DesktopCore;
-let server: http.Server;
+let web: WebCore;
 let port: number;
-let dataDir: string;
 
 interface RawAnswer {
   /** 0 when the connection closed without an answer */
@@ -68,17 +62,12 @@ async function expectCoreStillAnswers(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-requests-'));
-  core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
-  server = createWebServer(core);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
+  web = await startWebCore('requests');
+  ({ port } = web);
 });
 
 afterAll(async () => {
-  await new Promise((r) => server.close(r));
-  await core.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await web?.close();
 });
 
 describe('desktop:web server: malformed request targets', () => {

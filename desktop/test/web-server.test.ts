@@ -3,16 +3,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type DesktopCore } from '../src/core/compose';
 import { loadWebConfig } from '../src/core/env';
-import { fileTokenVault } from '../src/core/token-vault';
-import { createWebServer, ensureRendererBuilt } from '../src/core/web-server';
+import { ensureRendererBuilt } from '../src/core/web-server';
+import { startWebCore, type WebCore } from './helpers/web-core';
 
 /** Web mode's HTTP server: the core router at /trpc on the page's own origin, for this computer only. */
-let core: DesktopCore;
-let server: http.Server;
+let web: WebCore;
 let port: number;
 let dataDir: string;
 const DESKTOP = path.resolve(import.meta.dirname, '..');
@@ -48,17 +45,12 @@ function post(pathname: string, input: unknown, headers: Record<string, string> 
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-web-'));
-  core = createCore({ dataDir, vault: fileTokenVault(dataDir) });
-  server = createWebServer(core);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  port = (server.address() as AddressInfo).port;
+  web = await startWebCore('web');
+  ({ port, dataDir } = web);
 });
 
 afterAll(async () => {
-  await new Promise((r) => server.close(r));
-  await core.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await web?.close();
 });
 
 describe('desktop:web server', () => {

@@ -1,35 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type DesktopCore } from '../src/core/compose';
-import { createCoreCaller } from '../src/core/router';
-import { fileTokenVault } from '../src/core/token-vault';
 import { SEARCH_MATCH_CAP } from '../src/core/workspace-search';
+import { startLocalFolderCore, type LocalFolderCore } from './helpers/local-folder-core';
 
 /** "Search in files" and the Changes view over an opened docs folder: edits are searched, results are grouped by file. */
-let dataDir: string;
-let folder: string;
-let core: DesktopCore;
-let c: ReturnType<typeof createCoreCaller>;
+let fx: LocalFolderCore;
+let c: LocalFolderCore['c'];
 let projectId: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-search-'));
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-docs-search-'));
-  fs.writeFileSync(path.join(folder, 'docs.json'), JSON.stringify({ name: 'Search', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }));
-  fs.writeFileSync(path.join(folder, 'index.mdx'), '---\ntitle: Welcome\n---\n\nThe Falcon API.\nfalcon again, and FALCON.\n');
-  fs.writeFileSync(path.join(folder, 'guide.mdx'), '---\ntitle: Guide\n---\n\nInstall the falcon CLI: `falcon-1.2`.\n');
-  fs.writeFileSync(path.join(folder, 'many.md'), 'word\n'.repeat(SEARCH_MATCH_CAP + 20));
-  fs.writeFileSync(path.join(folder, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0xff, 0xfe]));
-  core = createCore({ dataDir, vault: fileTokenVault(dataDir), sync: { auto: false } });
-  c = createCoreCaller(core);
-  projectId = (await c.workspace.openFolder({ path: folder })).projectId;
+  fx = await startLocalFolderCore('search', {
+    'docs.json': JSON.stringify({ name: 'Search', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }),
+    'index.mdx': '---\ntitle: Welcome\n---\n\nThe Falcon API.\nfalcon again, and FALCON.\n',
+    'guide.mdx': '---\ntitle: Guide\n---\n\nInstall the falcon CLI: `falcon-1.2`.\n',
+    'many.md': 'word\n'.repeat(SEARCH_MATCH_CAP + 20),
+    'logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0xff, 0xfe]),
+  });
+  ({ c, projectId } = fx);
 });
 
 afterAll(async () => {
-  await core?.close();
-  for (const d of [dataDir, folder]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  await fx?.close();
 });
 
 describe('workspace.search', () => {

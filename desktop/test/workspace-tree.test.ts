@@ -1,16 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type DesktopCore } from '../src/core/compose';
-import { createCoreCaller } from '../src/core/router';
-import { fileTokenVault } from '../src/core/token-vault';
+import { startLocalFolderCore, type LocalFolderCore } from './helpers/local-folder-core';
 
 /** The workspace tree of a docs folder is the build's navigation: OpenAPI pages, missing entries, docs.json edits as they are saved. */
-let dataDir: string;
-let folder: string;
-let core: DesktopCore;
-let c: ReturnType<typeof createCoreCaller>;
+let fx: LocalFolderCore;
+let c: LocalFolderCore['c'];
 let projectId: string;
 
 const spec = {
@@ -27,19 +20,16 @@ const docsJson = (pages: string[]) =>
   JSON.stringify({ name: 'Pets', navigation: { groups: [{ group: 'Start', pages }, { group: 'API reference', openapi: 'openapi.json' }] } }, null, 2);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-desktop-tree-'));
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-docs-tree-'));
-  fs.writeFileSync(path.join(folder, 'docs.json'), docsJson(['index', 'quickstart']));
-  fs.writeFileSync(path.join(folder, 'index.mdx'), '---\ntitle: Welcome\n---\n\nHello.\n');
-  fs.writeFileSync(path.join(folder, 'openapi.json'), JSON.stringify(spec));
-  core = createCore({ dataDir, vault: fileTokenVault(dataDir), sync: { auto: false } });
-  c = createCoreCaller(core);
-  projectId = (await c.workspace.openFolder({ path: folder })).projectId;
+  fx = await startLocalFolderCore('tree', {
+    'docs.json': docsJson(['index', 'quickstart']),
+    'index.mdx': '---\ntitle: Welcome\n---\n\nHello.\n',
+    'openapi.json': JSON.stringify(spec),
+  });
+  ({ c, projectId } = fx);
 });
 
 afterAll(async () => {
-  await core?.close();
-  for (const d of [dataDir, folder]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  await fx?.close();
 });
 
 describe('the workspace tree', () => {
@@ -52,7 +42,7 @@ describe('the workspace tree', () => {
         kind: 'group',
         children: [
           { label: 'Welcome', kind: 'page', path: 'index.mdx' },
-          { label: 'Quickstart', kind: 'page', missing: true },
+          { label: 'Quickstart', kind: 'page', missing: true, page: 'quickstart' },
         ],
       },
       {
@@ -82,9 +72,19 @@ describe('the workspace tree', () => {
   it('follows docs.json as it is edited: the next tree has the new entry, and the problem is gone once the page exists', async () => {
     await c.files.write({ projectId, path: 'docs.json', content: docsJson(['index', 'guides/setup']) });
     const start = (await c.workspace.tree({ projectId })).nodes[0]!;
-    expect(start.children).toEqual([{ label: 'Welcome', kind: 'page', path: 'index.mdx' }, { label: 'Setup', kind: 'page', missing: true }]);
+    expect(start.children).toEqual([{ label: 'Welcome', kind: 'page', path: 'index.mdx' }, { label: 'Setup', kind: 'page', missing: true, page: 'guides/setup' }]);
     await c.files.write({ projectId, path: 'guides/setup.mdx', content: '# Setting up\n' });
     expect((await c.workspace.tree({ projectId })).nodes[0]!.children![1]).toEqual({ label: 'Setting up', kind: 'page', path: 'guides/setup.mdx' });
     expect(await c.lint.run({ projectId, path: 'docs.json', text: docsJson(['index', 'guides/setup']) })).toEqual([]);
+  });
+
+  it('offers to remove a missing entry as the lint fix of docs.json: applied, the entry and the missing page are gone', async () => {
+    await c.files.write({ projectId, path: 'docs.json', content: docsJson(['index', 'old-page', 'guides/setup']) });
+    const text = (await c.files.read({ projectId, path: 'docs.json' })).content!;
+    const [finding] = await c.lint.run({ projectId, path: 'docs.json', text });
+    expect(finding).toMatchObject({ ruleId: 'navigation/missing-page', fix: expect.anything() });
+    const fixed = await c.lint.applyFix({ projectId, path: 'docs.json', fix: finding!.fix! });
+    expect(fixed.content).toBe(docsJson(['index', 'guides/setup']));
+    expect((await c.workspace.tree({ projectId })).nodes[0]!.children!.map((n) => n.label)).toEqual(['Welcome', 'Setting up']);
   });
 });

@@ -116,6 +116,25 @@ test('a writer creates, renames, deletes and reorders pages, and docs.json follo
     await screenshot(page, testInfo, 'desktop-pages-reordered');
   });
 
+  await test.step('a navigation entry without a file: "Create page" writes it, "Remove entry" takes it out of docs.json', async () => {
+    const docs = await docsJson();
+    docs.navigation.tabs[0]!.groups.find((g) => g.group === 'Concepts')!.pages.push('concepts/glossary', 'concepts/old-notes');
+    await coreCall(page, 'files.write', { projectId, path: 'docs.json', content: `${JSON.stringify(docs, null, 2)}\n` });
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const glossary = concepts.getByRole('treeitem', { name: 'Glossary (missing)', exact: true });
+    await glossary.click({ button: 'right' });
+    await page.getByRole('menu', { name: 'Glossary actions' }).getByRole('menuitem', { name: 'Create page' }).click();
+    await expect(concepts.getByRole('treeitem', { name: 'Glossary', exact: true })).toBeVisible();
+    expect(await read('concepts/glossary.mdx')).toBe('---\ntitle: Glossary\ndescription: ""\n---\n\n');
+
+    const oldNotes = concepts.getByRole('treeitem', { name: 'Old notes (missing)', exact: true });
+    await oldNotes.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Old notes actions' }).getByRole('menuitem', { name: 'Remove entry' }).click();
+    await expect(oldNotes).toHaveCount(0);
+    expect(await conceptPages()).toEqual(['concepts/projects', 'concepts/sites', 'concepts/builds', 'concepts/glossary']);
+  });
+
   await test.step('the command palette offers the page commands for the open page', async () => {
     await page.keyboard.press('Control+Shift+P');
     const palette = page.getByRole('dialog', { name: 'Command palette' });

@@ -92,6 +92,15 @@ test('a writer edits a page and proposes it for review', async ({ page }, testIn
   await expect(page.getByRole('button', { name: 'Request changes' })).toHaveCount(0);
   await shoot('desktop-review-proposed');
 
+  // proposing again offers no duplicate: the page says it is already in this review
+  await page.getByRole('button', { name: 'Propose changes' }).click();
+  await expect(dialog.getByText(`already in review: ${TITLE}`)).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: PAGE })).not.toBeChecked();
+  await expect(dialog.getByRole('status')).toHaveText('Every change is already in review: there is nothing new to propose.');
+  await expect(dialog.getByRole('button', { name: 'Open review' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
   const list = await api<{ data: Array<{ id: string; title: string; status: string; previewBuildId: string | null; reviewers: Array<{ email: string }> }> }>(
     `/projects/${projectId}/reviews`,
   );

@@ -2,7 +2,7 @@ import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import { createLinter, type Linter, type LinterOptions } from '@quire/shared/lint/linter';
 import type { LintEdit, LintFinding, LintFix } from '@quire/shared/lint/types';
 import { CoreError, serverError as toCoreError } from './core-error';
-import { buildProjectModel, lintSiteConfig, workspaceTree, type TreeNode } from './project-model';
+import { buildProjectModel, lintSiteConfig, siteVariablesOf, workspaceTree, type TreeNode } from './project-model';
 import type { PreviewService } from './preview-service';
 import type { PreviewResult } from './preview-render';
 import { createServerClient, isUnreachable, type ServerClient } from './server-client';
@@ -65,6 +65,8 @@ export class Core {
   private readonly fileWritten: CoreDeps['fileWritten'];
   private readonly fileDeleted: CoreDeps['fileDeleted'];
   private readonly linters = new Map<string, { key: string; linter: Linter }>();
+  /** docs.json `variables` per project, with the file version they were read at */
+  private readonly variables = new Map<string, { version: number; variables: Record<string, string> }>();
   /** per project: bumped when a file changes, so the preview worker reloads the project */
   private readonly versions = new Map<string, number>();
   /** projects with page bodies edited since the preview worker last loaded them, and the page last previewed */
@@ -285,6 +287,16 @@ export class Core {
     this.bump(projectId);
   }
 
+  /** The workspace's docs.json `variables` (project-model.ts `siteVariablesOf`), read again when its files changed. */
+  private siteVariables(projectId: string): Record<string, string> {
+    const version = this.versions.get(projectId) ?? 0;
+    const known = this.variables.get(projectId);
+    if (known?.version === version) return known.variables;
+    const variables = siteVariablesOf(this.textFiles(projectId));
+    this.variables.set(projectId, { version, variables });
+    return variables;
+  }
+
   private bump(projectId: string): void {
     this.bodyEdited.delete(projectId);
     this.versions.set(projectId, (this.versions.get(projectId) ?? 0) + 1);
@@ -301,9 +313,12 @@ export class Core {
     return this.store.cached<LinterOptions>(`lint-options:${projectId}`) ?? {};
   }
 
-  /** The project's linter (shared/src/lint, with the cached options); also used by editor-fixes.ts. */
+  /**
+   * The project's linter (shared/src/lint, with the cached options and the workspace's docs.json
+   * `variables`, so `{{name}}` is put in as the build does); also used by editor-fixes.ts.
+   */
   linter(projectId: string): Linter {
-    const options = this.lintOptions(projectId);
+    const options: LinterOptions = { ...this.lintOptions(projectId), variables: this.siteVariables(projectId) };
     const key = JSON.stringify(options);
     const cached = this.linters.get(projectId);
     if (cached?.key === key) return cached.linter;

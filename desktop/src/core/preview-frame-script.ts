@@ -4,9 +4,11 @@
  * site's scripts in an opaque origin (sandbox `allow-scripts` without `allow-same-origin`), so the
  * app cannot reach into it: it posts `{type: 'quire-preview-scroll', line}` (the editor's first
  * visible line, 1-based) and this script scrolls the block rendered from that line to just below the
- * site's sticky header. The mapping is the one of desktop/src/renderer/editor/scroll-map.ts: the top
- * of the last `data-line` block starting at or before the line, interpolated towards the next one.
- * Messages from anything but the parent window are ignored.
+ * site's sticky header. The mapping: the blocks rendered from the page carry `data-line`
+ * (shared/src/docs/markdown/source-lines.ts, preview renders only); the line's offset is the top of the
+ * last block starting at or before it, interpolated towards the next block by line. Line 1 (or a line
+ * before the first block) is the top of the page. Messages from anything but the parent window are
+ * ignored. This string is the only implementation (desktop/test/preview-scroll.test.ts runs it).
  */
 export const PREVIEW_FRAME_SCRIPT = `(function () {
   'use strict';

@@ -1,4 +1,4 @@
-import { firstHeading, loadProject, memoryRepository, type OperationPage } from '@quire/shared/docs/config/index';
+import { findDocsRoot, firstHeading, loadProject, loadSiteConfig, memoryRepository, type OperationPage } from '@quire/shared/docs/config/index';
 import { splitFrontmatter } from '@quire/shared/docs/markdown/frontmatter';
 import { fillTitles, pagePathOf, type PageLabel } from '@quire/shared/docs/nav/index';
 import { pageInventory } from '@quire/shared/docs/page-inventory';
@@ -76,6 +76,8 @@ export interface TreeNode {
   spec?: string;
   /** a navigation entry naming a page that has no file (the build's `missing-page` warning) */
   missing?: true;
+  /** a missing page: the page path its entry names, relative to the docs root (`guides/setup`) */
+  page?: string;
   children?: TreeNode[];
 }
 
@@ -108,7 +110,7 @@ export function workspaceTree(model: ProjectModel, allPaths: readonly string[]):
           out.push({ label, kind: 'page', path: prefix + file });
         } else if (operation) {
           if (!operation.hidden) out.push({ label, kind: 'page', method: operation.method, spec: prefix + operation.specFile });
-        } else out.push({ label, kind: 'page', missing: true });
+        } else out.push({ label, kind: 'page', missing: true, page: node.path });
       } else if (node.type === 'group' || node.type === 'division') {
         const children = convert(node.children);
         if (node.title) out.push({ label: node.title, kind: 'group', children });
@@ -148,4 +150,18 @@ export async function lintSiteConfig(
   const pages = [...model.pageFiles.map((f) => pagePathOf(f)!), ...model.operations.map((o) => o.path)];
   const inventory = pageInventory({ pages, files: model.files, redirects: model.config.redirects });
   return createLinter({ ...options, inventory }).lint(text, name);
+}
+
+/**
+ * The site's docs.json (or mint.json) `variables` (SiteConfig.variables: name -> text put in for
+ * `{{name}}`) of a workspace (repository path -> text), read from the docs root the build finds;
+ * empty when the configuration does not load (the tree shows why).
+ */
+export function siteVariablesOf(repoFiles: Record<string, string>): Record<string, string> {
+  const repo = memoryRepository(repoFiles);
+  try {
+    return loadSiteConfig(repo.open(findDocsRoot(repo))).config.variables;
+  } catch {
+    return {};
+  }
 }

@@ -11,6 +11,7 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  * - `list({projectId})` → `{items: LocalReview[]}` (Review + `{pending, localOnly, problem}`)
  * - `get({projectId, reviewId})` → LocalReview + `{comments, files: [{path, change, before, after}], mergeBlock, mergeBuildId, revisions}`
  * - `propose({projectId, title, description?, reviewers?, paths})` → LocalReview (the local edits of `paths`)
+ * - `inReview({projectId})` → `[{path, reviewId, title, same}]`: local edits an open review of mine carries (`same`: with this text)
  * - `updateChanges({projectId, reviewId})` → LocalReview
  * - `comment({projectId, reviewId, path?, lineStart?, lineEnd?, body, parentId?, suggestion?})` → the local comment (no path and
  *   lines: a review-level comment; `suggestion: {lines: {start, end}, text}` a suggested change of those lines)
@@ -37,6 +38,7 @@ export const reviewsRouter = t.router({
       }),
     )
     .mutation(({ ctx, input }) => ctx.reviews.propose(input)),
+  inReview: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.reviews.inReview(input.projectId)),
   updateChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.updateChanges(input.projectId, input.reviewId)),
   comment: procedure
     .input(

@@ -19,6 +19,7 @@ import { applySuggestions, isSuggestionOutdated } from '@quire/shared/collab/sug
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { SyncMutation } from '@quire/shared/sync/mutations';
 import { CoreError, serverError } from './core-error';
+import { filesInReview, type FileInReview } from './in-review';
 import { localChangeSet } from './local-changes';
 import type { Outbox, OutboxItem } from './outbox';
 import type { ReviewCache, ReviewFileTexts } from './review-cache';
@@ -339,6 +340,26 @@ export class Reviews {
       view,
     );
     return this.visible(input.projectId, localId);
+  }
+
+  /**
+   * `reviews.inReview`: the local edits an open review proposed by the signed-in person already
+   * carries (in-review.ts `filesInReview`): reviews not merged or closed, proposed here (local only) or
+   * authored by them, as the outbox and the last pull know them. Empty when signed out or nothing is edited.
+   * @throws CoreError NOT_FOUND when the project is not open
+   */
+  inReview(projectId: string): FileInReview[] {
+    if (!this.store.workspace(projectId)) throw new CoreError('NOT_FOUND', 'Open the project first.');
+    const me = this.deps.session()?.userId;
+    if (!me || this.store.changedPaths(projectId).length === 0) return [];
+    let local: ReviewFileTexts[];
+    try {
+      local = localChangeSet(this.store, projectId).files;
+    } catch {
+      return []; // only binary or reverted files: nothing to propose
+    }
+    const open = this.list(projectId).items.filter((r) => r.status !== 'merged' && r.status !== 'closed' && (r.localOnly || r.author?.id === me));
+    return filesInReview(local, open.map((r) => ({ id: r.id, title: r.title, files: this.overlay(projectId, r.id).files })));
   }
 
   /** `reviews.updateChanges`: queues `review.update` with the current local edits of the review's paths. @throws CONFLICT for a merged or closed review */

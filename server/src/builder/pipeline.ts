@@ -299,7 +299,9 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     // One inventory for the lint step's navigation rules and the link check: the same verdicts.
     const inventory = pageInventory({ pages: entries.map((p) => p.path), files: project.files, redirects: project.config.redirects });
     const inventoryKey = sha256(JSON.stringify(inventory));
-    const lintKey = sha256(`${linterVersion()}\0${JSON.stringify({ ...input.lint, inventory: undefined })}`);
+    // Pages are linted as they are rendered: with the site's variables put in (linter.ts `variables`).
+    const lintOptions: LinterOptions = { ...input.lint, variables: project.config.variables };
+    const lintKey = sha256(`${linterVersion()}\0${JSON.stringify({ ...lintOptions, inventory: undefined })}`);
     const verdictsChanged =
       targeted && inventoryKey !== targeted.state.inventoryKey
         ? pagesWithChangedVerdicts(
@@ -334,7 +336,7 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
           docsRoot: project.files.root,
           cacheDir: paths.lintCache(input.projectId),
           buildKey: base.buildKey,
-          lint: { ...input.lint, inventory },
+          lint: { ...lintOptions, inventory },
           signal,
           onFailure: (message) => input.log(`lint: ${message}`),
           ...(known ? { known, prune: false } : {}),

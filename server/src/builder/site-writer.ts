@@ -261,6 +261,7 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
       files: copied,
       generated: [...generated].filter((f) => f !== 'manifest.json'),
       ...(input.apiCoverage ? { apiCoverage: input.apiCoverage } : {}),
+      ...(Object.keys(input.site.variables).length ? { variables: input.site.variables } : {}),
     };
     yield { rel: 'manifest.json', content: JSON.stringify(manifest), final: true };
   }

@@ -82,6 +82,11 @@ export const DeploymentManifestSchema = z.object({
    * have a page (generated, or an MDX page whose frontmatter `openapi:` names it). Absent in older manifests.
    */
   apiCoverage: z.object({ operations: z.number().int(), documented: z.number().int() }).optional(),
+  /**
+   * The site's docs.json `variables` as built (`{{name}}` in pages is replaced by them): `POST /lint`
+   * parses pages as this site's build did. Absent in older manifests and when the site has none.
+   */
+  variables: z.record(z.string(), z.string()).optional(),
 });
 
 /** Parsed `manifest.json`; see {@link DeploymentManifestSchema}. */

@@ -37,36 +37,44 @@ export async function productionSite(ctx: AppContext, projectId: string): Promis
   return { buildId: row.buildId, commitSha: row.build.commitSha, dir: row.dir, manifest };
 }
 
-/** Inventories kept per app; the oldest is dropped first. */
+/** What the linter learns of a published site: its page inventory and the `variables` its pages were built with. */
+export interface DeployedLintFacts {
+  inventory: PageInventory;
+  /** docs.json `variables` of the deployed build (empty for deployments that recorded none) */
+  variables: Record<string, string>;
+}
+
+/** Sites' lint facts kept per app; the oldest is dropped first. */
 const MAX_INVENTORIES = 32;
 
 /**
- * Page inventories by deployment directory (a deployment never changes once published), at most
+ * Lint facts by deployment directory (a deployment never changes once published), at most
  * {@link MAX_INVENTORIES}, the oldest stored dropped first. One per app (`ctx.deployedInventories`).
  */
 export class DeployedInventories {
-  private readonly byDir = new Map<string, PageInventory>();
+  private readonly byDir = new Map<string, DeployedLintFacts>();
 
-  /** The inventory stored for deployment directory `dir`, if any. */
-  get(dir: string): PageInventory | undefined {
+  /** The facts stored for deployment directory `dir`, if any. */
+  get(dir: string): DeployedLintFacts | undefined {
     return this.byDir.get(dir);
   }
 
-  /** Stores the inventory of deployment directory `dir`, dropping the oldest one when full. */
-  set(dir: string, inventory: PageInventory): void {
+  /** Stores the facts of deployment directory `dir`, dropping the oldest one when full. */
+  set(dir: string, facts: DeployedLintFacts): void {
     if (this.byDir.size >= MAX_INVENTORIES) this.byDir.delete(this.byDir.keys().next().value!);
-    this.byDir.set(dir, inventory);
+    this.byDir.set(dir, facts);
   }
 }
 
 /**
- * The page inventory of the published site (shared/src/docs/page-inventory.ts): the manifest's
- * pages and redirects, and the deployment's files that came from the repository (every listed file
- * but `manifest.json` and those the builder generated). Undefined when the project has no
- * production deployment or it cannot be read (then the linter's navigation rules stay silent).
+ * What the linter checks a page against on the project's published site (its newest production
+ * deployment): the page inventory (the manifest's pages and redirects, and the deployment's files
+ * that came from the repository: every listed file but `manifest.json` and those the builder
+ * generated) and the site's variables. Undefined when the project has no production deployment or
+ * it cannot be read (then the linter's navigation rules stay silent and `{{name}}` stays as written).
  * Remembered per deployment, so only the first lint after a deploy lists the deployment.
  */
-export async function deployedInventory(ctx: AppContext, projectId: string): Promise<PageInventory | undefined> {
+export async function deployedLintFacts(ctx: AppContext, projectId: string): Promise<DeployedLintFacts | undefined> {
   try {
     const site = await productionSite(ctx, projectId);
     if (!site) return undefined;
@@ -76,8 +84,9 @@ export async function deployedInventory(ctx: AppContext, projectId: string): Pro
     const listed = await ctx.deploymentStore.open(site.dir).list();
     const files = [...listed].filter((f) => f !== 'manifest.json' && !generated.has(f));
     const inventory = pageInventory({ pages: site.manifest.pages.map((p) => p.path), files, redirects: site.manifest.redirects });
-    ctx.deployedInventories.set(site.dir, inventory);
-    return inventory;
+    const facts = { inventory, variables: { ...(site.manifest.variables ?? {}) } };
+    ctx.deployedInventories.set(site.dir, facts);
+    return facts;
   } catch (err) {
     ctx.log.warn({ err, projectId }, 'the published site could not be read for link checks');
     return undefined;

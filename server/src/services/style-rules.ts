@@ -23,7 +23,7 @@ import type { Models } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import type { RequestAuth } from '../access/request-auth';
 import { recordAudit } from './audit';
-import { deployedInventory } from './deployed-site';
+import { deployedLintFacts } from './deployed-site';
 import { getProjectForCaller } from './projects';
 
 type StyleRuleRow = Models.StyleRuleModel;
@@ -244,11 +244,11 @@ export async function lintOptionsOf(db: AppContext['db'], projectId: string): Pr
 /**
  * The linter of a project: its settings, style rules and glossary compiled (patterns were checked
  * when stored). With `withInventory`, also the page inventory of the published site
- * (deployed-site.ts), so links, images and components are checked against it; without a
- * production deployment those rules stay silent. @throws ApiError not_found.
+ * (deployed-site.ts), so links, images and components are checked against it, and the site's
+ * variables, so `{{name}}` is put in as its build did; without a production deployment those rules stay silent. @throws ApiError not_found.
  */
 export async function projectLinter(ctx: AppContext, auth: RequestAuth, projectId: string, options: { withInventory?: boolean } = {}): Promise<Linter> {
   await getProjectForCaller(ctx, auth, projectId);
-  const inventory = options.withInventory ? await deployedInventory(ctx, projectId) : undefined;
-  return createLinter({ ...(await lintOptionsOf(ctx.db, projectId)), ...(inventory ? { inventory } : {}) });
+  const site = options.withInventory ? await deployedLintFacts(ctx, projectId) : undefined;
+  return createLinter({ ...(await lintOptionsOf(ctx.db, projectId)), ...(site ? { inventory: site.inventory, variables: site.variables } : {}) });
 }

@@ -5,18 +5,22 @@
  *
  * - `navigation/missing-page`: a navigation entry (a `pages` item or a group's `root`) names a page
  *   path with no `.mdx`/`.md` file and no generated OpenAPI page (the build's `missing-page` warning,
- *   shared/src/docs/nav/check-navigation.ts). The finding points at the entry and names its JSON path.
+ *   shared/src/docs/nav/check-navigation.ts). The finding points at the entry and names its JSON path;
+ *   a `pages` item's finding has a fix removing the entry (its line and comma, the array keeping its
+ *   layout: json-array-edits.ts, as the navigation edits of the desktop do).
  *
  * Entries naming OpenAPI operations (`GET /users`) and entries brought in by `$ref` from other files
  * are not checked here. Text that is not valid JSON has no findings (the editor's JSON Schema check
  * and the config loader report it).
  */
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { applyTextEdits, removeElementEdits } from '../docs/config/json-array-edits';
 import { formatJsonPath } from '../docs/config/json-path';
 import { isOperationEntry, normalizePagePath } from '../docs/config/page-entry';
 import { CONFIG_FILES } from '../docs/config/page-files';
 import { visitJsonValues } from '../docs/config/read-json';
 import type { InventoryIndex } from '../docs/page-inventory';
-import type { LintFinding } from './types';
+import type { LintFinding, LintFix } from './types';
 
 /** The rule ids of this module. */
 export const DOCS_JSON_RULES = ['navigation/missing-page'] as const;
@@ -38,6 +42,21 @@ function stringEnd(text: string, offset: number): number {
   let i = offset + 1;
   while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
   return Math.min(i + 1, text.length);
+}
+
+/**
+ * The fix removing the array element at `path` (a `pages` item) from `text`, as one replacement
+ * spanning the removal's edits; undefined when `path` does not name an array element.
+ */
+function removeEntryFix(text: string, path: readonly (string | number)[]): LintFix | undefined {
+  const index = path[path.length - 1];
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const arr = root && findNodeAtLocation(root, path.slice(0, -1) as (string | number)[]);
+  if (typeof index !== 'number' || arr?.type !== 'array') return undefined;
+  const edits = removeElementEdits(text, arr, index);
+  const start = Math.min(...edits.map((e) => e.offset));
+  const end = Math.max(...edits.map((e) => e.offset + e.length));
+  return { range: [start, end], text: applyTextEdits(text.slice(start, end), edits.map((e) => ({ ...e, offset: e.offset - start }))) };
 }
 
 /**
@@ -66,6 +85,7 @@ export function runDocsJsonChecks(text: string, index: InventoryIndex, enabled: 
     if (page === '' || index.hasPage(page)) continue;
     const start = at(entry.start);
     const end = at(entry.end);
+    const fix = removeEntryFix(text, entry.path);
     findings.push({
       ruleId: 'navigation/missing-page',
       severity: 'warning',
@@ -74,6 +94,7 @@ export function runDocsJsonChecks(text: string, index: InventoryIndex, enabled: 
       column: start.column,
       endLine: end.line,
       endColumn: end.column,
+      ...(fix ? { fix } : {}),
     });
   }
   return findings;

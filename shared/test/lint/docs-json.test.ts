@@ -45,6 +45,21 @@ describe('the docs.json lint', () => {
     expect(await createLinter({}).lint('{ "name": "the the Acme" }', 'docs.json')).toEqual([]);
   });
 
+  it('fixes a missing pages entry by removing it, keeping the file\'s layout; a group root has no fix', async () => {
+    const apply = (text: string, fix: { range: [number, number]; text: string }) => text.slice(0, fix.range[0]) + fix.text + text.slice(fix.range[1]);
+    const findings = await createLinter({ inventory }).lint(docsJson, 'docs.json');
+    expect(findings[0]!.fix).toBeUndefined();
+    expect(apply(docsJson, findings[1]!.fix!)).toBe(docsJson.replace('"guides/missing", ', ''));
+    expect(apply(docsJson, findings[2]!.fix!)).toBe(docsJson.replace('"api/pets/list-pets", "gone"', '"api/pets/list-pets"'));
+
+    const lines = '{\n  "navigation": {\n    "pages": [\n      "index",\n      "gone",\n      "guides/setup"\n    ]\n  }\n}\n';
+    const [missing] = await createLinter({ inventory }).lint(lines, 'docs.json');
+    expect(apply(lines, missing!.fix!)).toBe(lines.replace('      "gone",\n', ''));
+    const last = lines.replace('"guides/setup"', '"later"');
+    const found = await createLinter({ inventory }).lint(last, 'docs.json');
+    expect(apply(last, found[1]!.fix!)).toBe('{\n  "navigation": {\n    "pages": [\n      "index",\n      "gone"\n    ]\n  }\n}\n');
+  });
+
   it('has no findings for text that is not valid JSON', async () => {
     expect(await createLinter({ inventory }).lint('{ "navigation": { "pages": ["gone", ', 'docs.json')).toEqual([]);
   });

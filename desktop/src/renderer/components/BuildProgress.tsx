@@ -1,55 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { BuildWatchState } from '../../core/builds';
-import { core, errorMessage } from '../trpc';
+import { STATUS_WORDS } from './build-label';
 import { OpenPreviewLink } from './OpenPreviewLink';
+import { useBuildWatch } from './use-build-watch';
 import './BuildProgress.css';
-
-/** How often a running build's state is asked of the core, in ms (the core follows the server's stream). */
-const WATCH_MS = 500;
-/** Extra reads after a build is deployed until its URL arrives (it comes just after the last update). */
-const URL_TICKS = 6;
-
-const STATUS_WORDS: Record<string, string> = { queued: 'Queued', building: 'Building', deployed: 'Deployed', failed: 'Failed', cancelled: 'Cancelled' };
-
-/**
- * The state of one build as the core follows it (`builds.watch`), read every {@link WATCH_MS} until
- * the build ended (and, when deployed, its URL is known). Log lines are not kept (`since` is the
- * newest count): this is for a compact progress line, the Builds panel shows the log.
- * @returns the state (null until first read) and the last error reading it
- */
-export function useBuildWatch(projectId: string, buildId: string | null): { state: BuildWatchState | null; error: string | null } {
-  const [state, setState] = useState<BuildWatchState | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setState(null);
-    setError(null);
-    if (!buildId) return;
-    let stopped = false;
-    let timer = 0;
-    let since = 0;
-    let urlTicks = 0;
-    const tick = async () => {
-      try {
-        const s = await core.builds.watch.query({ projectId, buildId, since });
-        if (stopped) return;
-        since = s.lineCount;
-        setState(s);
-        setError(null);
-        if (s.done && (s.url !== null || s.status !== 'deployed' || ++urlTicks > URL_TICKS)) return;
-      } catch (err) {
-        if (stopped) return;
-        setError(errorMessage(err));
-      }
-      timer = window.setTimeout(() => void tick(), WATCH_MS);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [projectId, buildId]);
-  return { state, error };
-}
 
 /**
  * One build's progress in a line (a status named `label`, e.g. "Production build"): its status and

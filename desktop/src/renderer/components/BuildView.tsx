@@ -1,13 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import type { BuildWatchState } from '../../core/builds';
+import { useEffect, useRef } from 'react';
 import { useBuilds } from '../store/builds-slice';
-import { core, errorMessage } from '../trpc';
 import { buildSource, buildTitle, duration, STATUS_WORDS } from './build-label';
 import { useProjectBuilds } from './BuildsPanel';
 import { OpenPreviewLink } from './OpenPreviewLink';
-
-/** How often a running build's state is asked of the core, in ms (the core follows the server's stream). */
-const WATCH_MS = 500;
+import { useBuildWatch } from './use-build-watch';
 
 /**
  * The build chosen in the Builds panel, in the editor area where its log has room: a region named
@@ -20,46 +16,8 @@ const WATCH_MS = 500;
 export function BuildView({ projectId }: { projectId: string }) {
   const current = useBuilds((s) => s.current);
   const { builds } = useProjectBuilds(projectId);
-  const [state, setState] = useState<BuildWatchState | null>(null);
-  const [lines, setLines] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const since = useRef(0);
+  const { state, error, lines } = useBuildWatch(projectId, current, { keepLines: true, onDone: () => useBuilds.getState().bump() });
   const logRef = useRef<HTMLPreElement>(null);
-
-  // follow the current build until it ends
-  useEffect(() => {
-    since.current = 0;
-    setLines([]);
-    setState(null);
-    setError(null);
-    if (!current) return;
-    let stopped = false;
-    let timer = 0;
-    let doneTicks = 0;
-    const tick = async () => {
-      try {
-        const s = await core.builds.watch.query({ projectId, buildId: current, since: since.current });
-        if (stopped) return;
-        since.current = s.lineCount;
-        if (s.lines.length) setLines((old) => [...old, ...s.lines]);
-        setState(s);
-        // a deployed build's URL arrives just after its last update: a few more ticks for it
-        if (s.done && (s.url !== null || s.status !== 'deployed' || ++doneTicks > 6)) {
-          useBuilds.getState().bump();
-          return;
-        }
-      } catch (err) {
-        if (stopped) return;
-        setError(errorMessage(err));
-      }
-      timer = window.setTimeout(() => void tick(), WATCH_MS);
-    };
-    void tick();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [projectId, current]);
 
   useEffect(() => {
     const el = logRef.current;

@@ -4,6 +4,7 @@ import { useApp } from '../store/app-store';
 import { useUi } from '../store/ui-slice';
 import { errorMessage } from '../trpc';
 import { usePageActions } from '../pages/page-actions';
+import { fixMissingEntry } from '../pages/page-ops';
 import { TreeMenu, type MenuItem } from '../pages/TreeMenu';
 import { dropPage, movePageByKey, type DropTarget, type TreePlace } from '../pages/tree-moves';
 import { useConflicts } from './MergeView';
@@ -36,12 +37,25 @@ function runMove(op: () => Promise<string | boolean | null>, focus: string): voi
   );
 }
 
+/** Runs a missing entry's quick fix: a created page is opened, and the tree reads the navigation again. */
+function runMissingFix(projectId: string, fix: 'create' | 'remove', page: string, title: string): void {
+  fixMissingEntry(projectId, fix, page, title).then(
+    (file) => {
+      usePageActions.getState().changed(file);
+      if (file) useApp.getState().openFile(file);
+      useUi.getState().setNotice(file ? `Created ${file}` : `Removed ${page} from the navigation`);
+    },
+    (err: unknown) => useUi.getState().setNotice(errorMessage(err)),
+  );
+}
+
 /**
  * The workspace tree: the navigation of docs.json (pages by title; OpenAPI pages with their method
  * badge, opening their spec; a page listed without a file named "<title> (missing)"), then "Other files". A `tree`
  * named "Pages", with a "New page" button above it. A page's item has a context menu (right click,
  * Shift+F10 or the ContextMenu key) with "Rename page", "Move page", "Delete page"; a group's item
- * one with "New page in group". Pages are dragged onto a page (before or after it) or a group (to
+ * one with "New page in group"; a missing page's item one with its quick fixes "Create page" and
+ * "Remove entry" (Enter opens it too). Pages are dragged onto a page (before or after it) or a group (to
  * its end), or moved within their group with Alt+ArrowUp / Alt+ArrowDown; ArrowUp / ArrowDown move
  * the focus between pages. A file edited locally (`workspace.changedFiles`) shows an "M" badge and has
  * the accessible description "edited".
@@ -141,11 +155,25 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
   const note = inConflict
     ? 'In conflict: changed here and on the server; needs a decision'
     : node.missing
-      ? 'docs.json lists this page, but it has no .mdx or .md file'
+      ? 'docs.json lists this page, but it has no .mdx or .md file: its menu creates the page or removes the entry'
       : undefined;
   const isPage = isPageFile(node.path);
   const place: TreePlace | null = isPage ? { file: node.path!, parents } : null;
   const pageMenu = (x: number, y: number, restore: HTMLElement | null) => {
+    if (node.missing && node.page && projectId) {
+      const [page, title] = [node.page, node.label];
+      onMenu({
+        label: `${node.label} actions`,
+        x,
+        y,
+        restore,
+        items: [
+          { label: 'Create page', run: () => runMissingFix(projectId, 'create', page, title) },
+          { label: 'Remove entry', run: () => runMissingFix(projectId, 'remove', page, title) },
+        ],
+      });
+      return;
+    }
     if (!place) return;
     const from = inNav && parents.length ? { group: parents[parents.length - 1]!, within: parents.slice(0, -1) } : undefined;
     const show = (kind: 'rename' | 'move' | 'delete') =>
@@ -165,7 +193,7 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
   const onKeyDown = (e: React.KeyboardEvent<HTMLLIElement>) => {
     if ((e.key === 'Enter' || e.key === ' ') && opens) {
       openFile(opens);
-    } else if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu') {
+    } else if ((e.key === 'F10' && e.shiftKey) || e.key === 'ContextMenu' || ((e.key === 'Enter' || e.key === ' ') && node.missing)) {
       const r = e.currentTarget.getBoundingClientRect();
       pageMenu(r.left + 12, r.bottom, e.currentTarget);
     } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && e.altKey) {
@@ -184,7 +212,7 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
       aria-label={name}
       aria-level={level}
       aria-selected={selected}
-      aria-disabled={opens === undefined}
+      aria-disabled={opens === undefined && !node.missing}
       tabIndex={selected ? 0 : -1}
       className={`tree-leaf${selected ? ' selected' : ''}${inConflict ? ' conflict' : ''}${node.missing ? ' missing' : ''}${dropHint ? ` drop-${dropHint}` : ''}`}
       aria-describedby={[inConflict && 'tree-conflict-note', edited && 'tree-edited-note'].filter(Boolean).join(' ') || undefined}
@@ -193,7 +221,7 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
       onClick={() => opens && openFile(opens)}
       onKeyDown={onKeyDown}
       onContextMenu={(e) => {
-        if (!place) return;
+        if (!place && !node.missing) return;
         e.preventDefault();
         pageMenu(e.clientX, e.clientY, e.currentTarget);
       }}

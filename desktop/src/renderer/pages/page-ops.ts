@@ -195,21 +195,41 @@ export async function renamePageFile(projectId: string, input: PageRename): Prom
   return { file: to, linksUpdated, pagesUpdated };
 }
 
+/** `config` without the navigation entries of `page` (unchanged when none names it). @throws Error when the navigation cannot be edited */
+function withoutEntries(config: string, page: string): string {
+  try {
+    return removePage(config, page);
+  } catch (err) {
+    if (!(err instanceof NavigationEditError) || err.code !== 'page-not-listed') throw new Error((err as Error).message);
+    return config;
+  }
+}
+
 /** Deletes a page: its file, and its entries in docs.json's navigation (when listed). */
 export async function deletePageFile(projectId: string, file: string): Promise<void> {
   await flushEditor();
   const nav = await loadNav(projectId);
   const page = pageOfFile(nav, file);
-  let config = nav.configText;
-  if (config !== null && page !== undefined) {
-    try {
-      config = removePage(config, page);
-    } catch (err) {
-      if (!(err instanceof NavigationEditError) || err.code !== 'page-not-listed') throw new Error((err as Error).message);
-    }
-  }
+  const config = nav.configText !== null && page !== undefined ? withoutEntries(nav.configText, page) : nav.configText;
   await core.files.delete.mutate({ projectId, path: file });
   if (config !== null) await writeConfig(projectId, nav, config);
+}
+
+/**
+ * The quick fixes of a navigation entry naming a page without a file (a missing tree item):
+ * "Create page" writes the page as New page does ({@link createPage}: a blank page titled `title`,
+ * docs.json left as is, since it lists the page already); "Remove entry" takes the page's entries out of
+ * docs.json's navigation (shared navigation-edits.ts `removePage`, keeping its formatting and comments).
+ * @returns the created file's repository path, or null after a removal
+ * @throws Error when the file exists, the path is not a page path, or docs.json cannot be edited
+ */
+export async function fixMissingEntry(projectId: string, fix: 'create' | 'remove', page: string, title: string): Promise<string | null> {
+  if (fix === 'create') return createPage(projectId, { title, page });
+  await flushEditor();
+  const nav = await loadNav(projectId);
+  if (nav.configText === null) throw new Error(nav.error ?? 'This project has no docs.json.');
+  await writeConfig(projectId, nav, withoutEntries(nav.configText, page));
+  return null;
 }
 
 /**

@@ -94,5 +94,31 @@ describe('the lint step of a build', () => {
     const page = await t.app.inject({ url: '/guides/setup', headers: { host: 'acme-docs.localhost:4000' } });
     expect(page.body).toMatch(/<dfn tabindex="0" aria-describedby="(q-glossary-\d+)">CLI<\/dfn><span role="tooltip" id="\1" class="q-glossary-tip">The quire command-line tool\.<\/span>/);
   });
-});
 
+  it('parses pages with the site\'s variables put in, as the build renders them: neither the build\'s lint nor POST /lint reports mdx/syntax', async () => {
+    const page = '---\ntitle: Versions\n---\n\nThis is {{product.name}} version {{product.version}}.\n';
+    repo.commit(
+      {
+        'docs.json': JSON.stringify({
+          name: 'Acme Docs',
+          variables: { 'product.name': 'Acme Tool', 'product.version': '2.1' },
+          navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/setup', 'guides/versions'] }] },
+        }),
+        'guides/versions.mdx': page,
+      },
+      'a page using variables',
+    );
+    const log = await buildAndLog();
+    expect(log).not.toContain('mdx/syntax');
+    const built = await t.app.inject({ url: '/guides/versions', headers: { host: 'acme-docs.localhost:4000' } });
+    expect(built.body).toContain('This is Acme Tool version 2.1.');
+    expect((await api('/lint-results?rule=mdx/syntax')).json().data.pages).toEqual([]);
+
+    const res = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/lint`, headers: bearer(t.adminKey), payload: { path: 'guides/versions.mdx', text: page } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.findings).toEqual([]);
+    // a name the site does not define stays as written: an expression MDX cannot parse
+    const unknown = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/lint`, headers: bearer(t.adminKey), payload: { path: 'guides/versions.mdx', text: page.replace('product.name', 'product.nickname') } });
+    expect(unknown.json().data.findings.map((f: { ruleId: string }) => f.ruleId)).toEqual(['mdx/syntax']);
+  });
+});

@@ -12,12 +12,19 @@ function changedFiles(projectId: string): Promise<string[]> {
   return core.workspace.changes.query({ projectId });
 }
 
+/** An open review of mine carrying a local edit (core `reviews.inReview`). */
+type FileInReview = Awaited<ReturnType<typeof reviewsApi.inReview.query>>[number];
+
 /**
  * "Propose changes" (desktop-look.md "Reviews"): a modal dialog named "Propose changes" with the
  * review's "Title", "Description", the "Reviewers" to ask (people of the organization with the
  * reviewer role or higher, from `reviews.people`) and the "Changed pages" with checkboxes (all
- * checked). "Open review" calls `reviews.propose`; the core queues it when offline, and the new
- * review opens in the Reviews view at once. Escape or "Cancel" closes it.
+ * checked, but those an open review of mine already carries with this text: "already in review: <title>"
+ * beside them). "Open review" calls `reviews.propose`; the core queues it when offline, and the new
+ * review opens in the Reviews view at once. When every change is already in review, the dialog says
+ * so (a status) instead of offering "Open review"; a file edited since its review was proposed
+ * ("in review: <title>, edited since") offers "Update review: <title>" (`reviews.updateChanges`).
+ * Escape or "Cancel" closes it.
  */
 export function ProposeDialog({ projectId }: { projectId: string }) {
   const open = useReviews((s) => s.proposeOpen);
@@ -33,6 +40,7 @@ export function ProposeDialog({ projectId }: { projectId: string }) {
   const [reviewers, setReviewers] = useState<Set<string>>(new Set());
   const [files, setFiles] = useState<string[] | null>(null);
   const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [inReview, setInReview] = useState<Map<string, FileInReview>>(new Map());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -48,11 +56,13 @@ export function ProposeDialog({ projectId }: { projectId: string }) {
     let cancelled = false;
     setError(null);
     setFiles(null);
-    changedFiles(projectId).then(
-      (paths) => {
+    Promise.all([changedFiles(projectId), reviewsApi.inReview.query({ projectId })]).then(
+      ([paths, carried]) => {
         if (cancelled) return;
+        const byPath = new Map(carried.map((f) => [f.path, f]));
+        setInReview(byPath);
         setFiles(paths);
-        setPicked(new Set(paths));
+        setPicked(new Set(paths.filter((p) => !byPath.get(p)?.same)));
       },
       (err: unknown) => !cancelled && setError(errorMessage(err)),
     );
@@ -101,7 +111,25 @@ export function ProposeDialog({ projectId }: { projectId: string }) {
     }
   };
 
-  const ready = title.trim().length > 0 && picked.size > 0 && !busy;
+  const update = async (reviewId: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await reviewsApi.updateChanges.mutate({ projectId, reviewId });
+      setOpen(false);
+      setActivity('reviews');
+      openReview(reviewId);
+      bump();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const allInReview = files !== null && files.length > 0 && files.every((p) => inReview.get(p)?.same);
+  const editedSince = [...new Map([...inReview.values()].filter((f) => !f.same).map((f) => [f.reviewId, f.title]))];
+  const ready = title.trim().length > 0 && picked.size > 0 && !busy && !allInReview;
   return (
     <dialog ref={ref} className="propose-dialog" aria-labelledby="propose-heading" onClose={() => setOpen(false)} onCancel={() => setOpen(false)}>
       <form
@@ -136,11 +164,23 @@ export function ProposeDialog({ projectId }: { projectId: string }) {
           <legend>Changed pages</legend>
           {files === null && !error && <p className="note">Looking for your edits...</p>}
           {files?.length === 0 && <p className="note">You have not changed any file of this project yet.</p>}
-          {files?.map((path) => (
-            <label key={path} className="check">
-              <input type="checkbox" checked={picked.has(path)} onChange={(e) => setPicked((s) => toggle(s, path, e.target.checked))} />
-              {path}
-            </label>
+          {files?.map((path) => {
+            const carried = inReview.get(path);
+            return (
+              <label key={path} className="check">
+                <input type="checkbox" checked={picked.has(path)} onChange={(e) => setPicked((s) => toggle(s, path, e.target.checked))} />
+                {path}
+                {carried && (
+                  <span className="muted in-review">{carried.same ? ` already in review: ${carried.title}` : ` in review: ${carried.title}, edited since`}</span>
+                )}
+              </label>
+            );
+          })}
+          {allInReview && <p role="status">Every change is already in review: there is nothing new to propose.</p>}
+          {editedSince.map(([reviewId, reviewTitle]) => (
+            <button key={reviewId} type="button" disabled={busy} onClick={() => void update(reviewId)}>
+              Update review: {reviewTitle}
+            </button>
           ))}
         </fieldset>
         {error && <p role="alert">{error}</p>}
@@ -148,9 +188,11 @@ export function ProposeDialog({ projectId }: { projectId: string }) {
           <button type="button" onClick={() => setOpen(false)}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={!ready}>
-            Open review
-          </button>
+          {!allInReview && (
+            <button type="submit" className="primary" disabled={!ready}>
+              Open review
+            </button>
+          )}
         </div>
       </form>
     </dialog>
