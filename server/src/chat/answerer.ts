@@ -82,7 +82,7 @@ export function retrieveSections(question: string, index: SearchIndex, options: 
  * Composes the answer to `question` from `sections` (already restricted to what the reader may
  * read, best first); `index` gives the words' weights. See the module comment.
  */
-export function composeFromSections(question: string, sections: readonly RetrievedSection[], index: Pick<SearchIndex, 'size' | 'documentFrequency'>): ComposedAnswer {
+export function composeFromSections(question: string, sections: readonly RetrievedSection[], index: Pick<SearchIndex, 'size' | 'documentFrequency' | 'similarTerms'>): ComposedAnswer {
   const terms = questionTerms(question, index);
   const unanswered: ComposedAnswer = { text: NOT_IN_DOCS_ANSWER, sources: [], answered: false };
   if (terms.length === 0 || sections.length === 0) return unanswered;

@@ -187,6 +187,37 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
   };
 }
 
+/** Words before a name that make it an example of the reader's own ("at Initech", "from Globex"; not "for": "an app for iOS" asks about iOS). */
+const EXAMPLE_BEFORE: ReadonlySet<string> = new Set(['at', 'from', 'called', 'named']);
+
+/**
+ * Whether a word the documentation never uses is the reader's own example rather than the topic: a number or a word with
+ * digits ("2022", "Q3", "8am"), a part of a domain, address or path ("docs.initech.io", "initech.com/docs"), a possessive
+ * name ("Initech's"), or a name after {@link EXAMPLE_BEFORE} ("at Initech"). Other names the docs never use stay: they are
+ * what a question the docs do not answer is usually about ("deploy to Netlify").
+ */
+function isExample(text: string, span: { start: number; end: number }, before: string | undefined, name: boolean): boolean {
+  const word = text.slice(span.start, span.end);
+  if (/\d/.test(word)) return true;
+  if (/[\w-][.@/]$/.test(text.slice(Math.max(0, span.start - 2), span.start)) || /^[.@/][\w-]/.test(text.slice(span.end, span.end + 2))) return true;
+  if (!name) return false;
+  return /^['\u2019]s\b/.test(text.slice(span.end, span.end + 3)) || (before !== undefined && EXAMPLE_BEFORE.has(before));
+}
+
+/** Shortest question word corrected as a typo; shortest correction taken. */
+const MIN_TYPO = 5;
+const MIN_CORRECTION = 4;
+
+/**
+ * The index's word a misspelt question word most likely means ("diffrent" → "different", "measurment" → "measurement"): of
+ * the terms one edit away (the search engine's own typo tolerance, `SearchIndex.similarTerms`), the one most records hold
+ * that is not a question word; undefined for a short word or when none is near.
+ */
+function corrected(term: string, index: Pick<SearchIndex, 'similarTerms'>): string | undefined {
+  if (term.length < MIN_TYPO || /\d/.test(term) || !index.similarTerms) return undefined;
+  return index.similarTerms(term, 6).find((c) => c.term.length >= MIN_CORRECTION && !isQuestionWord(c.term))?.term;
+}
+
 /** Words after which a how-question's next word is its main verb ("how do I …", "how can we …", "how to …"). */
 const HOW_AUXILIARIES: ReadonlySet<string> = new Set(['do', 'does', 'can', 'could', 'should', 'would', 'will', 'shall', 'may', 'might', 'must', 'to']);
 const SUBJECTS: ReadonlySet<string> = new Set(['i', 'we', 'you', 'one', 'they']);
@@ -223,7 +254,7 @@ function isNameWord(written: string): boolean {
  * multi-word name (`AWS Step Functions` → `step functions`): its words the docs use often count only
  * where the name is written whole ({@link QuestionTerm.phrase}).
  */
-export function questionTerms(question: string, index: Pick<SearchIndex, 'size' | 'documentFrequency'>): QuestionTerm[] {
+export function questionTerms(question: string, index: Pick<SearchIndex, 'size' | 'documentFrequency' | 'similarTerms'>): QuestionTerm[] {
   const out: QuestionTerm[] = [];
   const seen = new Set<string>();
   const text = question.slice(0, 500);
@@ -250,7 +281,18 @@ export function questionTerms(question: string, index: Pick<SearchIndex, 'size' 
     if (!nameWord || !name || !/^\s+$/.test(text.slice(name.end, span.start))) closeName();
     if (!topical || seen.has(stem)) continue;
     seen.add(stem);
-    const t = weighed(term, stem, index, isName(written, k === 0), false);
+    let t = weighed(term, stem, index, isName(written, k === 0), false);
+    if (t.df === 0) {
+      // an example the docs cannot hold ("since 2022", "for Initech", "docs.initech.io") says nothing about which page answers
+      if (isExample(text, span, words[k - 1], t.name === true)) continue;
+      const fixed = t.name ? undefined : corrected(term, index);
+      if (fixed) {
+        const fixedStem = stemOf(fixed);
+        if (seen.has(fixedStem)) continue;
+        seen.add(fixedStem);
+        t = weighed(fixed, fixedStem, index, false, false);
+      }
+    }
     out.push(k === verbAt && t.df === 0 && !t.name ? { ...t, weight: t.weight * UNKNOWN_TASK_FACTOR } : t);
     if (nameWord) {
       name ??= { terms: [], end: span.end };
