@@ -14,28 +14,11 @@
  * - the common words of a multi-word name (`Step Functions`) count only where the whole name is.
  * Phrases add hint words ("one at a time" → `concurrency`) that raise a section holding them.
  */
-import { STOP_WORDS, tokenSpans } from '@quire/shared/search/tokens';
+import { QUESTION_WORDS, STOP_WORDS, tokenSpans } from '@quire/shared/search/tokens';
 import type { SearchIndex } from '@quire/shared/search/types';
+import { zipf } from './english-frequency';
 import { phraseHints, synonymsOf } from './synonyms';
-
-/**
- * Words of questions that carry no topic (besides the search's own stop words): question words,
- * auxiliaries, pronouns and everyday verbs, adjectives and adverbs a reader wraps a question in.
- */
-const QUESTION_WORDS: ReadonlySet<string> = new Set(
-  ('about above after again against all almost along already also although always am among another any anybody anyone anything anyway anywhere ' +
-    'around away back because become been before behind being below besides best better between both but can cannot could ' +
-    'did do does doing done down during each easily easy either else enough even ever every everything exactly example far few ' +
-    'find first fine following get gets getting give given gives go goes going gone good got great had happen happens has have having he her here ' +
-    'herself him himself his how however instead just keep keeps kept know known last later least let lets like likely little look looking lot lots ' +
-    'made main make makes making many may maybe me mean means might mine more most mostly much must my myself near need needed needs never next nice ' +
-    'no nobody none nor not nothing now of off often ok okay once one ones only onto other others otherwise ought ourselves out over own ' +
-    'part per perhaps place please possible pretty probably proper properly put puts quite rather really right same say says see seem seems ' +
-    'several she should show simply since some somebody someone something sometimes somewhere soon still such sure take takes taking tell than thank thanks ' +
-    'them themselves they thing things think those though through thus till together too took toward towards try trying turn turned turns ' +
-    'under unless until up upon us use used uses using usually various very via want wanted wants way ways well went were whatever whenever ' +
-    'whether while whole whom whose why within without work works would yes yet yourself yourselves').split(' '),
-);
+import { wordnetSynonyms } from './wordnet';
 
 /** One word of a question. */
 export interface QuestionTerm {
@@ -153,6 +136,38 @@ export function idf(df: number, n: number, smoothing = 0): number {
   return Math.log(1 + Math.max(0, n - df + 0.5) / (df + 0.5 + smoothing));
 }
 
+/** Zipf values (english-frequency.ts) from which a word counts as an everyday one, and from which it counts least. */
+const EVERYDAY_ZIPF = 4;
+const COMMONEST_ZIPF = 6;
+/** What the commonest everyday word counts, as a share of its weight from the documentation alone. */
+const COMMONEST_SHARE = 0.4;
+
+/**
+ * The share of its documentation weight an everyday English word keeps: 1 below {@link EVERYDAY_ZIPF} (rare and technical
+ * words), falling to {@link COMMONEST_SHARE} at {@link COMMONEST_ZIPF}; a value below 1 also marks the word as everyday.
+ */
+function everydayShare(term: string): number {
+  const z = zipf(term);
+  if (z < EVERYDAY_ZIPF) return 1;
+  return Math.max(COMMONEST_SHARE, 1 - ((1 - COMMONEST_SHARE) * (z - EVERYDAY_ZIPF)) / (COMMONEST_ZIPF - EVERYDAY_ZIPF)) - 1e-9;
+}
+
+/** A WordNet synonym this common in everyday English or more ("take" for "remove") matches too much to stand for a word. */
+const MAX_SYNONYM_ZIPF = 5;
+
+/**
+ * Stems of the WordNet synonyms (wordnet.ts) of a word the documentation never uses that the documentation does use
+ * ("expiry" → `expir` of "expiration"), at most three, everyday words ({@link MAX_SYNONYM_ZIPF}) left out.
+ */
+function thesaurusStems(term: string, index: Pick<SearchIndex, 'documentFrequency'>): string[] {
+  const out: string[] = [];
+  for (const w of wordnetSynonyms(term)) {
+    if (out.length >= 3) break;
+    if (zipf(w) < MAX_SYNONYM_ZIPF && (index.documentFrequency?.(w) ?? 0) > 0 && !out.includes(stemOf(w))) out.push(stemOf(w));
+  }
+  return out;
+}
+
 /** The weighted term of one word (see {@link QuestionTerm}). */
 function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | 'documentFrequency'>, name: boolean, hint: boolean): QuestionTerm {
   const n = Math.max(1, index.size);
@@ -162,7 +177,7 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
     return df;
   };
   const df = frequency(term, stem);
-  const synonyms = synonymsOf(stem);
+  const synonyms = synonymsOf(stem).length > 0 || df > 0 || name || hint ? synonymsOf(stem) : thesaurusStems(term, index);
   const searchAs = df > 0 ? [term] : [];
   for (const syn of synonyms) {
     if (searchAs.length >= 3) break;
@@ -171,8 +186,10 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
   }
   // a word the docs never use but whose synonyms they do counts as a common word, not an unknown one
   const known = df > 0 ? df : searchAs.length > 0 ? Math.max(...searchAs.map((w) => frequency(w, stemOf(w)))) : 0;
-  // a word the docs never use is not smoothed: it is what most often makes a question one the docs do not answer
-  const weight = known === 0 ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n);
+  // a word the docs never use is not smoothed: it is what most often makes a question one the docs do not answer, unless it is
+  // an everyday word ("yesterday", "employees"), which says little about the topic whether the docs use it or not
+  const everyday = name || hint ? 1 : everydayShare(term);
+  const weight = everyday * (known === 0 && everyday === 1 ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n));
   const factor = name && known <= PRODUCT_NAME_SHARE * n ? NAME_FACTOR : 1;
   return {
     term,
