@@ -35,7 +35,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
 import { builtCorpusRecords, closeBuilders, CORPUS_DIR, corpusIndex, HELDOUT_CORPUS_DIR } from '../test/helpers/corpus';
 import { createFixtureRepo } from '../test/helpers/git-repo';
-import { ANSWERABLE, CORPORA, UNANSWERABLE } from '../test/chat/questions';
+import { ANSWERABLE, UNANSWERABLE } from '../test/chat/questions';
 import { HELDOUT_ANSWERABLE, HELDOUT_CORPORA, HELDOUT_UNANSWERABLE } from '../test/chat/heldout-questions';
 import { DEVELOPMENT_SET, formatMisses, formatTally, MIN_HIT_RATE, scoreQuestionSet, scoreSearch, type QuestionSet } from '../test/chat/quality-score';
 import { measureMcpSearch } from './mcp-latency';

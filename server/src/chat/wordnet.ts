@@ -60,13 +60,15 @@ function synsetWords(fd: number, offset: number): string[] {
 /** Base forms WordNet may list a word under (its own, then with an inflection removed: WordNet's "morphy" rules, simplified). */
 function baseForms(word: string): string[] {
   const out = [word];
-  const add = (w: string) => w.length >= 3 && !out.includes(w) && out.push(w);
+  const add = (...forms: string[]) => {
+    for (const w of forms) if (w.length >= 3 && !out.includes(w)) out.push(w);
+  };
   if (word.endsWith('ies')) add(`${word.slice(0, -3)}y`);
   if (word.endsWith('es')) add(word.slice(0, -2));
   if (word.endsWith('s') && !word.endsWith('ss')) add(word.slice(0, -1));
-  if (word.endsWith('ed')) (add(word.slice(0, -2)), add(word.slice(0, -1)));
-  if (word.endsWith('ing')) (add(word.slice(0, -3)), add(`${word.slice(0, -3)}e`));
-  if (word.endsWith('est')) (add(word.slice(0, -3)), add(word.slice(0, -2)));
+  if (word.endsWith('ed')) add(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith('ing')) add(word.slice(0, -3), `${word.slice(0, -3)}e`);
+  if (word.endsWith('est')) add(word.slice(0, -3), word.slice(0, -2));
   return out;
 }
 

@@ -75,7 +75,11 @@ export function scoreAnswers(indexes: Record<CorpusName, SearchIndex>, answer: A
  * Asks every question of `set` of the index of its corpus (the rules of the module comment).
  * @param indexes the loaded index of each corpus of `set` (test/helpers/corpus.ts `corpusIndex`); a missing one throws
  */
-export function scoreQuestionSet(set: QuestionSet, indexes: Record<string, SearchIndex>, answer: Answerer = (q, index) => composeAnswer(q, index)): QualityReport {
+export function scoreQuestionSet(
+  set: QuestionSet,
+  indexes: Record<string, SearchIndex>,
+  answer: Answerer = (q, index) => composeAnswer(q, index),
+): QualityReport {
   const ask = (corpus: string, question: string) => {
     const index = indexes[corpus];
     if (!index) throw new Error(`no index for the corpus ${corpus}`);
