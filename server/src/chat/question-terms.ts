@@ -11,8 +11,13 @@
  * - names (`AWS`, `Kubernetes`) weigh more than plain words when a section lacks them;
  * - a word the documentation never uses weighs most (a name the docs never use, or the main verb of
  *   a how-question they never use, even more), so a question about it counts as not answered;
+ * - an everyday English word ("yesterday", "people": SUBTLEX-US frequencies, english-frequency.ts) weighs less, and is
+ *   not taken for a word the docs never use: it says little about which page answers;
  * - the common words of a multi-word name (`Step Functions`) count only where the whole name is.
- * Phrases add hint words ("one at a time" → `concurrency`) that raise a section holding them.
+ * A misspelt word is read as the index word one edit away ("diffrent" → "different"); the reader's own examples the docs
+ * never hold (numbers, domains, possessive names: "since 2022", "docs.initech.io", "Initech's") are left out; a word the
+ * docs never use is matched by its WordNet synonyms they use (wordnet.ts). Phrases add hint words ("one at a time" →
+ * `concurrency`) that raise a section holding them.
  */
 import { QUESTION_WORDS, STOP_WORDS, tokenSpans } from '@quire/shared/search/tokens';
 import type { SearchIndex } from '@quire/shared/search/types';
@@ -143,13 +148,12 @@ const COMMONEST_ZIPF = 6;
 const COMMONEST_SHARE = 0.4;
 
 /**
- * The share of its documentation weight an everyday English word keeps: 1 below {@link EVERYDAY_ZIPF} (rare and technical
- * words), falling to {@link COMMONEST_SHARE} at {@link COMMONEST_ZIPF}; a value below 1 also marks the word as everyday.
+ * The share of its documentation weight a word keeps: 1 below {@link EVERYDAY_ZIPF} (rare and technical words), falling from
+ * 1 at {@link EVERYDAY_ZIPF} to {@link COMMONEST_SHARE} at {@link COMMONEST_ZIPF} for everyday English words.
  */
-function everydayShare(term: string): number {
-  const z = zipf(term);
+function everydayShare(z: number): number {
   if (z < EVERYDAY_ZIPF) return 1;
-  return Math.max(COMMONEST_SHARE, 1 - ((1 - COMMONEST_SHARE) * (z - EVERYDAY_ZIPF)) / (COMMONEST_ZIPF - EVERYDAY_ZIPF)) - 1e-9;
+  return Math.max(COMMONEST_SHARE, 1 - ((1 - COMMONEST_SHARE) * (z - EVERYDAY_ZIPF)) / (COMMONEST_ZIPF - EVERYDAY_ZIPF));
 }
 
 /** A WordNet synonym this common in everyday English or more ("take" for "remove") matches too much to stand for a word. */
@@ -188,8 +192,9 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
   const known = df > 0 ? df : searchAs.length > 0 ? Math.max(...searchAs.map((w) => frequency(w, stemOf(w)))) : 0;
   // a word the docs never use is not smoothed: it is what most often makes a question one the docs do not answer, unless it is
   // an everyday word ("yesterday", "employees"), which says little about the topic whether the docs use it or not
-  const everyday = name || hint ? 1 : everydayShare(term);
-  const weight = everyday * (known === 0 && everyday === 1 ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n));
+  const everyday = !name && !hint && zipf(term) >= EVERYDAY_ZIPF;
+  const share = everyday ? everydayShare(zipf(term)) : 1;
+  const weight = share * (known === 0 && !everyday ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n));
   const factor = name && known <= PRODUCT_NAME_SHARE * n ? NAME_FACTOR : 1;
   return {
     term,
