@@ -1,11 +1,16 @@
 /**
  * `pnpm bench:chat` (the assistant's quality bar and speed goal):
  *
- * 1. Quality: the three shared corpora (trigger-dev, agentops, pezzo) built as projects
- *    (test/helpers/corpus.ts), the fixed question set of test/chat/questions.ts asked of the default
- *    answerer (`composeAnswer`, no model) in this process: the share of answerable questions citing
- *    an expected page, per corpus and overall (goal >= 80%), the unanswerable ones answered "not in
- *    the docs" (goal all), every miss listed; and the answerer's own time per question.
+ * 1. Quality, on two question sets, each asked of the default answerer (`composeAnswer`, no model) in this process:
+ *    - development: the three shared corpora (trigger-dev, agentops, pezzo) built as projects (test/helpers/corpus.ts),
+ *      the question set of test/chat/questions.ts (the answerer was developed on it);
+ *    - held-out: the corpora of fixtures/corpora-heldout (mintlify, pipecat), never used for tuning, and the questions of
+ *      test/chat/heldout-questions.ts (the figure to report).
+ *    For each: the share of answerable questions citing an expected page in the (at most three) cited sources, per
+ *    corpus and overall (goal >= 80%), the unanswerable ones answered "not in the docs" (goal >= 90% held-out), every
+ *    miss listed; site search on the same answerable questions (the question as the query, a right page in the top 5:
+ *    goal >= 90%); and the answerer's own time per question. BENCH_CHAT_HELDOUT=0 skips the held-out set, BENCH_CHAT_HTTP=0
+ *    parts 2 and 3.
  * 2. Speed through HTTP: a real Quire server (temporary data dir, SQLite, no model configured)
  *    listening on 127.0.0.1, the trigger-dev corpus built and deployed as a project; each
  *    trigger-dev question asked BENCH_CHAT_ROUNDS times (default 5) at the site's `POST /_quire/chat`
@@ -28,10 +33,11 @@ import type { ChatSource } from '@quire/shared/api/chat';
 import type { SearchIndex, SearchRecord } from '@quire/shared/search/types';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/env';
-import { builtCorpusRecords, closeBuilders, CORPUS_DIR, corpusIndex } from '../test/helpers/corpus';
+import { builtCorpusRecords, closeBuilders, CORPUS_DIR, corpusIndex, HELDOUT_CORPUS_DIR } from '../test/helpers/corpus';
 import { createFixtureRepo } from '../test/helpers/git-repo';
-import { ANSWERABLE, CORPORA, UNANSWERABLE, type CorpusName } from '../test/chat/questions';
-import { formatMisses, formatTally, MIN_HIT_RATE, scoreAnswers } from '../test/chat/quality-score';
+import { ANSWERABLE, UNANSWERABLE } from '../test/chat/questions';
+import { HELDOUT_ANSWERABLE, HELDOUT_CORPORA, HELDOUT_UNANSWERABLE } from '../test/chat/heldout-questions';
+import { DEVELOPMENT_SET, formatMisses, formatTally, MIN_HIT_RATE, scoreQuestionSet, scoreSearch, type QuestionSet } from '../test/chat/quality-score';
 import { measureMcpSearch } from './mcp-latency';
 import { latencyQueries, quantile } from './search-queries';
 import { waitForDeployed } from './search-http';
@@ -49,29 +55,45 @@ const pcts = (xs: number[]) => {
 };
 const verdict = (ok: boolean) => (ok ? 'MET' : 'NOT MET');
 
-/** Part 1: the answerer's quality on the three corpora; returns the trigger-dev records for part 3. */
-async function quality(): Promise<SearchRecord[]> {
-  const indexes = {} as Record<CorpusName, SearchIndex>;
-  let trigger: SearchRecord[] = [];
-  for (const name of CORPORA) {
+/** Share of unanswerable held-out questions that must be refused, and of answerable ones with a right page in search's top 5. */
+const REFUSAL_GOAL = 0.9;
+const SEARCH_TOP5_GOAL = 0.9;
+const HELDOUT_SET: QuestionSet = { corpora: HELDOUT_CORPORA, answerable: HELDOUT_ANSWERABLE, unanswerable: HELDOUT_UNANSWERABLE };
+
+/** Builds the corpora of `set` under `root` and scores the answerer and search on it; returns the records of each corpus. */
+async function scoreSet(label: string, set: QuestionSet, root: string): Promise<Record<string, SearchRecord[]>> {
+  const indexes: Record<string, SearchIndex> = {};
+  const records: Record<string, SearchRecord[]> = {};
+  for (const name of set.corpora) {
     const t = performance.now();
-    const corpus = await builtCorpusRecords(name);
+    const corpus = await builtCorpusRecords(name, root);
     indexes[name] = await corpusIndex(corpus.records);
-    if (name === 'trigger-dev') trigger = corpus.records;
+    records[name] = corpus.records;
     console.log(`built ${name}: ${corpus.pages} pages, ${corpus.records.length} sections in ${ms(performance.now() - t)}`);
   }
-  await closeBuilders();
-  const report = scoreAnswers(indexes);
-  console.log(`\n== Answer quality (default answerer, no model): ${ANSWERABLE.length} answerable, ${UNANSWERABLE.length} unanswerable questions ==`);
-  for (const c of CORPORA) console.log(`${c.padEnd(12)} expected page cited: ${formatTally(report.byCorpus[c])}`);
-  const share = report.overall.right / report.overall.total;
-  console.log(`${'overall'.padEnd(12)} expected page cited: ${formatTally(report.overall)}  (goal >= ${MIN_HIT_RATE * 100}%: ${verdict(share >= MIN_HIT_RATE)})`);
-  console.log(`${'unanswerable'.padEnd(12)} "not in the docs":   ${formatTally(report.notInDocs)}  (goal all: ${verdict(report.notInDocs.right === report.notInDocs.total)})`);
+  const report = scoreQuestionSet(set, indexes);
+  const share = (t: { right: number; total: number }) => (t.total ? t.right / t.total : 0);
+  console.log(`\n== ${label}: answer quality (default answerer, no model): ${set.answerable.length} answerable, ${set.unanswerable.length} unanswerable ==`);
+  for (const c of set.corpora) console.log(`${c.padEnd(12)} expected page cited: ${formatTally(report.byCorpus[c])}`);
+  console.log(`${'overall'.padEnd(12)} expected page cited: ${formatTally(report.overall)}  (goal >= ${MIN_HIT_RATE * 100}%: ${verdict(share(report.overall) >= MIN_HIT_RATE)})`);
+  const refused = share(report.notInDocs);
+  console.log(`${'unanswerable'.padEnd(12)} "not in the docs":   ${formatTally(report.notInDocs)}  (goal >= ${REFUSAL_GOAL * 100}%: ${verdict(refused >= REFUSAL_GOAL)})`);
   const times = pcts([...report.answerable, ...report.unanswerable].map((x) => x.ms));
   console.log(`composeAnswer in process: p50 ${ms(times.p50)}  p95 ${ms(times.p95)}  max ${ms(times.max)}`);
+  const search = scoreSearch(set, indexes, 5);
+  console.log(`site search, the question as the query: a right page in the top 5 for ${formatTally(search)}  (goal >= ${SEARCH_TOP5_GOAL * 100}%: ${verdict(share(search) >= SEARCH_TOP5_GOAL)})`);
   const misses = formatMisses(report);
-  console.log(misses ? `misses:\n${misses}` : 'no misses');
-  return trigger;
+  console.log(misses ? `answer misses:\n${misses}` : 'no answer misses');
+  if (search.misses.length) console.log(`search misses:\n${search.misses.join('\n')}`);
+  return records;
+}
+
+/** Part 1: the answerer's quality on the development and held-out sets; returns the trigger-dev records for part 3. */
+async function quality(): Promise<SearchRecord[]> {
+  const dev = await scoreSet('development set (questions.ts)', DEVELOPMENT_SET, CORPUS_DIR);
+  if (process.env.BENCH_CHAT_HELDOUT !== '0') await scoreSet('HELD-OUT set (heldout-questions.ts)', HELDOUT_SET, HELDOUT_CORPUS_DIR);
+  await closeBuilders();
+  return dev['trigger-dev'] ?? [];
 }
 
 /** One streamed ask's timings (ms from sending) and what it cited. */
@@ -206,7 +228,7 @@ async function overHttp(records: SearchRecord[]): Promise<void> {
 async function main(): Promise<void> {
   console.log(`bench:chat (${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')})`);
   const records = await quality();
-  await overHttp(records);
+  if (process.env.BENCH_CHAT_HTTP !== '0') await overHttp(records);
   await closeBuilders();
 }
 

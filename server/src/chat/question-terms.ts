@@ -11,31 +11,19 @@
  * - names (`AWS`, `Kubernetes`) weigh more than plain words when a section lacks them;
  * - a word the documentation never uses weighs most (a name the docs never use, or the main verb of
  *   a how-question they never use, even more), so a question about it counts as not answered;
+ * - an everyday English word ("yesterday", "people": SUBTLEX-US frequencies, english-frequency.ts) weighs less, and is
+ *   not taken for a word the docs never use: it says little about which page answers;
  * - the common words of a multi-word name (`Step Functions`) count only where the whole name is.
- * Phrases add hint words ("one at a time" → `concurrency`) that raise a section holding them.
+ * A misspelt word is read as the index word one edit away ("diffrent" → "different"); the reader's own examples the docs
+ * never hold (numbers, domains, possessive names: "since 2022", "docs.initech.io", "Initech's") are left out; a word the
+ * docs never use is matched by its WordNet synonyms they use (wordnet.ts). Phrases add hint words ("one at a time" →
+ * `concurrency`) that raise a section holding them.
  */
-import { STOP_WORDS, tokenSpans } from '@quire/shared/search/tokens';
+import { QUESTION_WORDS, STOP_WORDS, tokenSpans } from '@quire/shared/search/tokens';
 import type { SearchIndex } from '@quire/shared/search/types';
+import { zipf } from './english-frequency';
 import { phraseHints, synonymsOf } from './synonyms';
-
-/**
- * Words of questions that carry no topic (besides the search's own stop words): question words,
- * auxiliaries, pronouns and everyday verbs, adjectives and adverbs a reader wraps a question in.
- */
-const QUESTION_WORDS: ReadonlySet<string> = new Set(
-  ('about above after again against all almost along already also although always am among another any anybody anyone anything anyway anywhere ' +
-    'around away back because become been before behind being below besides best better between both but can cannot could ' +
-    'did do does doing done down during each easily easy either else enough even ever every everything exactly example far few ' +
-    'find first fine following get gets getting give given gives go goes going gone good got great had happen happens has have having he her here ' +
-    'herself him himself his how however instead just keep keeps kept know known last later least let lets like likely little look looking lot lots ' +
-    'made main make makes making many may maybe me mean means might mine more most mostly much must my myself near need needed needs never next nice ' +
-    'no nobody none nor not nothing now of off often ok okay once one ones only onto other others otherwise ought ourselves out over own ' +
-    'part per perhaps place please possible pretty probably proper properly put puts quite rather really right same say says see seem seems ' +
-    'several she should show simply since some somebody someone something sometimes somewhere soon still such sure take takes taking tell than thank thanks ' +
-    'them themselves they thing things think those though through thus till together too took toward towards try trying turn turned turns ' +
-    'under unless until up upon us use used uses using usually various very via want wanted wants way ways well went were whatever whenever ' +
-    'whether while whole whom whose why within without work works would yes yet yourself yourselves').split(' '),
-);
+import { wordnetSynonyms } from './wordnet';
 
 /** One word of a question. */
 export interface QuestionTerm {
@@ -153,6 +141,37 @@ export function idf(df: number, n: number, smoothing = 0): number {
   return Math.log(1 + Math.max(0, n - df + 0.5) / (df + 0.5 + smoothing));
 }
 
+/** Zipf values (english-frequency.ts) from which a word counts as an everyday one, and from which it counts least. */
+const EVERYDAY_ZIPF = 4;
+const COMMONEST_ZIPF = 6;
+/** What the commonest everyday word counts, as a share of its weight from the documentation alone. */
+const COMMONEST_SHARE = 0.4;
+
+/**
+ * The share of its documentation weight a word keeps: 1 below {@link EVERYDAY_ZIPF} (rare and technical words), falling from
+ * 1 at {@link EVERYDAY_ZIPF} to {@link COMMONEST_SHARE} at {@link COMMONEST_ZIPF} for everyday English words.
+ */
+function everydayShare(z: number): number {
+  if (z < EVERYDAY_ZIPF) return 1;
+  return Math.max(COMMONEST_SHARE, 1 - ((1 - COMMONEST_SHARE) * (z - EVERYDAY_ZIPF)) / (COMMONEST_ZIPF - EVERYDAY_ZIPF));
+}
+
+/** A WordNet synonym this common in everyday English or more ("take" for "remove") matches too much to stand for a word. */
+const MAX_SYNONYM_ZIPF = 5;
+
+/**
+ * Stems of the WordNet synonyms (wordnet.ts) of a word the documentation never uses that the documentation does use
+ * ("expiry" → `expir` of "expiration"), at most three, everyday words ({@link MAX_SYNONYM_ZIPF}) left out.
+ */
+function thesaurusStems(term: string, index: Pick<SearchIndex, 'documentFrequency'>): string[] {
+  const out: string[] = [];
+  for (const w of wordnetSynonyms(term)) {
+    if (out.length >= 3) break;
+    if (zipf(w) < MAX_SYNONYM_ZIPF && (index.documentFrequency?.(w) ?? 0) > 0 && !out.includes(stemOf(w))) out.push(stemOf(w));
+  }
+  return out;
+}
+
 /** The weighted term of one word (see {@link QuestionTerm}). */
 function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | 'documentFrequency'>, name: boolean, hint: boolean): QuestionTerm {
   const n = Math.max(1, index.size);
@@ -162,7 +181,7 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
     return df;
   };
   const df = frequency(term, stem);
-  const synonyms = synonymsOf(stem);
+  const synonyms = synonymsOf(stem).length > 0 || df > 0 || name || hint ? synonymsOf(stem) : thesaurusStems(term, index);
   const searchAs = df > 0 ? [term] : [];
   for (const syn of synonyms) {
     if (searchAs.length >= 3) break;
@@ -171,8 +190,11 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
   }
   // a word the docs never use but whose synonyms they do counts as a common word, not an unknown one
   const known = df > 0 ? df : searchAs.length > 0 ? Math.max(...searchAs.map((w) => frequency(w, stemOf(w)))) : 0;
-  // a word the docs never use is not smoothed: it is what most often makes a question one the docs do not answer
-  const weight = known === 0 ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n);
+  // a word the docs never use is not smoothed: it is what most often makes a question one the docs do not answer, unless it is
+  // an everyday word ("yesterday", "employees"), which says little about the topic whether the docs use it or not
+  const everyday = !name && !hint && zipf(term) >= EVERYDAY_ZIPF;
+  const share = everyday ? everydayShare(zipf(term)) : 1;
+  const weight = share * (known === 0 && !everyday ? idf(0, n) : idf(known, n, RARE_SMOOTHING * n));
   const factor = name && known <= PRODUCT_NAME_SHARE * n ? NAME_FACTOR : 1;
   return {
     term,
@@ -185,6 +207,37 @@ function weighed(term: string, stem: string, index: Pick<SearchIndex, 'size' | '
     ...(name ? { name } : {}),
     ...(hint ? { hint } : {}),
   };
+}
+
+/** Words before a name that make it an example of the reader's own ("at Initech", "from Globex"; not "for": "an app for iOS" asks about iOS). */
+const EXAMPLE_BEFORE: ReadonlySet<string> = new Set(['at', 'from', 'called', 'named']);
+
+/**
+ * Whether a word the documentation never uses is the reader's own example rather than the topic: a number or a word with
+ * digits ("2022", "Q3", "8am"), a part of a domain, address or path ("docs.initech.io", "initech.com/docs"), a possessive
+ * name ("Initech's"), or a name after {@link EXAMPLE_BEFORE} ("at Initech"). Other names the docs never use stay: they are
+ * what a question the docs do not answer is usually about ("deploy to Netlify").
+ */
+function isExample(text: string, span: { start: number; end: number }, before: string | undefined, name: boolean): boolean {
+  const word = text.slice(span.start, span.end);
+  if (/\d/.test(word)) return true;
+  if (/[\w-][.@/]$/.test(text.slice(Math.max(0, span.start - 2), span.start)) || /^[.@/][\w-]/.test(text.slice(span.end, span.end + 2))) return true;
+  if (!name) return false;
+  return /^['\u2019]s\b/.test(text.slice(span.end, span.end + 3)) || (before !== undefined && EXAMPLE_BEFORE.has(before));
+}
+
+/** Shortest question word corrected as a typo; shortest correction taken. */
+const MIN_TYPO = 5;
+const MIN_CORRECTION = 4;
+
+/**
+ * The index's word a misspelt question word most likely means ("diffrent" → "different", "measurment" → "measurement"): of
+ * the terms one edit away (the search engine's own typo tolerance, `SearchIndex.similarTerms`), the one most records hold
+ * that is not a question word; undefined for a short word or when none is near.
+ */
+function corrected(term: string, index: Pick<SearchIndex, 'similarTerms'>): string | undefined {
+  if (term.length < MIN_TYPO || /\d/.test(term) || !index.similarTerms) return undefined;
+  return index.similarTerms(term, 6).find((c) => c.term.length >= MIN_CORRECTION && !isQuestionWord(c.term))?.term;
 }
 
 /** Words after which a how-question's next word is its main verb ("how do I …", "how can we …", "how to …"). */
@@ -223,7 +276,7 @@ function isNameWord(written: string): boolean {
  * multi-word name (`AWS Step Functions` → `step functions`): its words the docs use often count only
  * where the name is written whole ({@link QuestionTerm.phrase}).
  */
-export function questionTerms(question: string, index: Pick<SearchIndex, 'size' | 'documentFrequency'>): QuestionTerm[] {
+export function questionTerms(question: string, index: Pick<SearchIndex, 'size' | 'documentFrequency' | 'similarTerms'>): QuestionTerm[] {
   const out: QuestionTerm[] = [];
   const seen = new Set<string>();
   const text = question.slice(0, 500);
@@ -250,7 +303,18 @@ export function questionTerms(question: string, index: Pick<SearchIndex, 'size' 
     if (!nameWord || !name || !/^\s+$/.test(text.slice(name.end, span.start))) closeName();
     if (!topical || seen.has(stem)) continue;
     seen.add(stem);
-    const t = weighed(term, stem, index, isName(written, k === 0), false);
+    let t = weighed(term, stem, index, isName(written, k === 0), false);
+    if (t.df === 0) {
+      // an example the docs cannot hold ("since 2022", "for Initech", "docs.initech.io") says nothing about which page answers
+      if (isExample(text, span, words[k - 1], t.name === true)) continue;
+      const fixed = t.name ? undefined : corrected(term, index);
+      if (fixed) {
+        const fixedStem = stemOf(fixed);
+        if (seen.has(fixedStem)) continue;
+        seen.add(fixedStem);
+        t = weighed(fixed, fixedStem, index, false, false);
+      }
+    }
     out.push(k === verbAt && t.df === 0 && !t.name ? { ...t, weight: t.weight * UNKNOWN_TASK_FACTOR } : t);
     if (nameWord) {
       name ??= { terms: [], end: span.end };

@@ -19,6 +19,8 @@ import { createFixtureRepo } from './git-repo';
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The real corpora (trigger-dev, agentops, pezzo), vendored in `fixtures/corpora` at the repository's root. */
 export const CORPUS_DIR = path.resolve(here, '../../../fixtures/corpora');
+/** The held-out corpora (never used for tuning; benchmark only), vendored in `fixtures/corpora-heldout`. */
+export const HELDOUT_CORPUS_DIR = path.resolve(here, '../../../fixtures/corpora-heldout');
 
 /** Records of a built corpus, with the build's own figures. */
 export interface CorpusRecords {
@@ -30,11 +32,11 @@ export interface CorpusRecords {
 }
 
 /**
- * Builds `<CORPUS_DIR>/<name>` as a project and returns the records its deployment saved.
+ * Builds `<root>/<name>` (`root` defaults to `CORPUS_DIR`) as a project and returns the records its deployment saved.
  * Throws when the corpus directory is missing (a test must fail, not skip) or the build fails.
  */
-export async function builtCorpusRecords(name: string): Promise<CorpusRecords> {
-  const dir = path.join(CORPUS_DIR, name);
+export async function builtCorpusRecords(name: string, root: string = CORPUS_DIR): Promise<CorpusRecords> {
+  const dir = path.join(root, name);
   if (!fs.existsSync(dir)) throw new Error(`the corpus ${name} is missing: ${dir} does not exist`);
   const repo = createFixtureRepo(dir);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-corpus-'));

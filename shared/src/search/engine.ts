@@ -104,6 +104,10 @@ export class SearchEngine implements SearchIndex {
     return Math.max(0, this.vocabulary.frequency(term));
   }
 
+  similarTerms(term: string, k: number): { term: string; df: number }[] {
+    return this.vocabulary.neighbours(term, k);
+  }
+
   search(query: SearchQuery): SearchHit[] {
     const limit = Math.max(1, Math.min(50, Math.floor(query.limit) || 10));
     const plan = planQuery(query.q, this.vocabulary).filter((t) => t.expansions.size > 0);

@@ -15,6 +15,26 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   'a an and are as at be by for from how i if in into is it its of on or our so that the their then there these this to was we what when where which who will with you your'.split(' '),
 );
 
+/**
+ * Words of questions that carry no topic (besides {@link STOP_WORDS}): question words, auxiliaries, pronouns and everyday
+ * verbs, adjectives and adverbs a reader wraps a question in. A query written as a sentence (search, {@link queryTerms}) and
+ * the assistant's questions (server/src/chat/question-terms.ts) leave them out.
+ */
+export const QUESTION_WORDS: ReadonlySet<string> = new Set(
+  ('about above after again against all almost along already also although always am among another any anybody anyone anything anyway anywhere ' +
+    'around away back because become been before behind being below besides best better between both but can cannot could ' +
+    'did do does doing done down during each easily easy either else enough even ever every everything exactly example far few ' +
+    'find first fine following get gets getting give given gives go goes going gone good got great had happen happens has have having he her here ' +
+    'herself him himself his how however instead just keep keeps kept know known last later least let lets like likely little look looking lot lots ' +
+    'made main make makes making many may maybe me mean means might mine more most mostly much must my myself near need needed needs never next nice ' +
+    'no nobody none nor not nothing now of off often ok okay once one ones only onto other others otherwise ought ourselves out over own ' +
+    'part per perhaps place please possible pretty probably proper properly put puts quite rather really right same say says see seem seems ' +
+    'several she should show simply since some somebody someone something sometimes somewhere soon still such sure take takes taking tell than thank thanks ' +
+    'them themselves they thing things think those though through thus till together too took toward towards try trying turn turned turns ' +
+    'under unless until up upon us use used uses using usually various very via want wanted wants way ways well went were whatever whenever ' +
+    'whether while whole whom whose why within without work works would yes yet yourself yourselves').split(' '),
+);
+
 /** One word of a text: where it is and the terms it gives. */
 export interface TokenSpan {
   /** UTF-16 offsets into the text: `text.slice(start, end)` is the word as written */
@@ -126,7 +146,13 @@ export interface QueryTerms {
   lastIsPartial: boolean;
 }
 
-/** Reads a query's text: at most `maxChars` characters and `maxTerms` terms are considered. */
+/** Content terms from which a query reads as a sentence, whose {@link QUESTION_WORDS} are then left out (when two terms remain). */
+const SENTENCE_TERMS = 5;
+
+/**
+ * Reads a query's text: at most `maxChars` characters and `maxTerms` terms are considered; stop words are left out, and
+ * question words too when the query is a sentence ({@link SENTENCE_TERMS}).
+ */
 export function queryTerms(q: string, maxChars = 200, maxTerms = 10): QueryTerms {
   const text = q.slice(0, maxChars);
   const all: string[] = [];
@@ -136,7 +162,10 @@ export function queryTerms(q: string, maxChars = 200, maxTerms = 10): QueryTerms
     if (!all.includes(t)) all.push(t);
   }
   const content = all.filter((t) => !STOP_WORDS.has(t));
-  const terms = (content.length ? content : all).slice(0, maxTerms);
+  // a query written as a sentence ("how do I keep my key out of the image?") is searched by its topic words only
+  const topical = content.length >= SENTENCE_TERMS ? content.filter((t) => !QUESTION_WORDS.has(t)) : content;
+  const kept = topical.length >= 2 ? topical : content;
+  const terms = (kept.length ? kept : all).slice(0, maxTerms);
   const lastWord = all[all.length - 1];
   const lastIsPartial = lastWord !== undefined && terms[terms.length - 1] === lastWord && /[\p{L}\p{N}\p{M}]$/u.test(text);
   return { terms, lastIsPartial };

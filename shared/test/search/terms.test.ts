@@ -29,6 +29,11 @@ describe('index terms', () => {
     expect(queryTerms('install the CLI ')).toEqual({ terms: ['install', 'cli'], lastIsPartial: false });
     expect(queryTerms('the')).toEqual({ terms: ['the'], lastIsPartial: true });
   });
+
+  it('searches a query written as a sentence by its topic words, and a short query by all its words', () => {
+    expect(queryTerms('How do I keep my OpenAI key out of the docker image?').terms).toEqual(['openai', 'key', 'docker', 'image']);
+    expect(queryTerms('get started').terms).toEqual(['get', 'started']);
+  });
 });
 
 describe('vocabulary', () => {
