@@ -77,11 +77,12 @@ const ReviewersSchema = z
   .describe('User ids (usr_…) of members of the organization');
 
 /**
- * One change of a change set: `{path, content}` (new text) or `{path, deleted: true}`. Paths and
+ * One change of a change set: `{path, content, encoding?}` (new text; `encoding: 'base64'` for a binary
+ * file's bytes) or `{path, deleted: true}`. Paths and
  * sizes are checked by shared/src/collab/change-set.ts (400 naming the field; 413 past a limit).
  */
 export const ChangeEntrySchema = z.union([
-  z.object({ path: z.string().max(4096), content: z.string() }).strict(),
+  z.object({ path: z.string().max(4096), content: z.string(), encoding: z.enum(['utf-8', 'base64']).optional() }).strict(),
   z.object({ path: z.string().max(4096), deleted: z.literal(true) }).strict(),
 ]);
 

@@ -38,8 +38,8 @@ export const CHANGE_SET_BODY_LIMIT = 2 * CHANGE_SET_LIMITS.maxTotalBytes;
 /** Which limit a change set passed: the keys of {@link CHANGE_SET_LIMITS} that a body can exceed. */
 export type ChangeSetLimit = 'maxFiles' | 'maxFileBytes' | 'maxTotalBytes';
 
-/** One change as a client sends it: new content, or a deletion. */
-export type ChangeSetEntry = { path: string; content: string } | { path: string; deleted: true };
+/** One change as a client sends it: new content (a binary file's bytes as base64 with `encoding: 'base64'`), or a deletion. */
+export type ChangeSetEntry = { path: string; content: string; encoding?: 'utf-8' | 'base64' } | { path: string; deleted: true };
 
 /** One change after {@link checkChangeSet}: its normalised path; `content` null for a deletion. */
 export interface FileChange {
