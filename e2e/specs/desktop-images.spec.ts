@@ -44,6 +44,9 @@ async function insertImage(page: Page, files: { name: string; mimeType: string; 
 }
 
 test('a writer inserts an image: it is copied into the docs folder, its Markdown is in the page and the preview shows it', async ({ page }, testInfo) => {
+  // a listener for the whole test keeps Playwright's file chooser interception on: without one, a chooser
+  // opened just after the previous one was handled may come before interception is on again, and be missed
+  page.on('filechooser', () => undefined);
   await page.goto(desktopUrl);
   await page.getByLabel('Folder path').fill(folder);
   await page.getByRole('button', { name: 'Open folder' }).click();
