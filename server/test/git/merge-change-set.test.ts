@@ -13,6 +13,7 @@ import type { AppContext } from '../../src/context';
 import { loadConfig } from '../../src/env';
 import { mergeChangeSet, mergeText, MERGE_COMMITTER, type MergeChangeSetInput } from '../../src/git/merge-change-set';
 import { scriptedResolver } from '../net/scripted-resolver';
+import { KeyedLock } from '../../src/ops/keyed-lock';
 
 const ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream', GIT_AUTHOR_EMAIL: 'up@x.test', GIT_COMMITTER_NAME: 'Upstream', GIT_COMMITTER_EMAIL: 'up@x.test', GIT_CONFIG_NOSYSTEM: '1' };
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -39,7 +40,7 @@ function setup() {
   const work = path.join(root, 'work');
   git(root, 'clone', '--quiet', bare, work);
   const dataDir = path.join(root, 'data');
-  const ctx = { config: loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_ALLOW_FILE_REPOS: '1', QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+  const ctx = { config: loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_ALLOW_FILE_REPOS: '1', QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
   return {
     ctx,
     dataDir,
@@ -49,7 +50,7 @@ function setup() {
     head: () => git(bare, 'rev-parse', 'main'),
     show: (ref: string, file: string) => git(bare, 'show', `${ref}:${file}`),
     /** commits `changes` in the working clone and pushes them to the remote's main */
-    upstream(changes: Record<string, string | null>, message = 'Upstream edit') {
+    upstream(changes: Record<string, string | Buffer | null>, message = 'Upstream edit') {
       git(work, 'pull', '--quiet', '--ff-only');
       for (const [rel, content] of Object.entries(changes)) {
         const abs = path.join(work, rel);
@@ -129,6 +130,32 @@ describe('mergeChangeSet', () => {
     expect(r.head()).toBe(moved);
   });
 
+  it('writes base64 changes byte for byte, and takes a binary file the branch changed the same way', async () => {
+    const image = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x00, 0x10]);
+    const same = Buffer.from([0x47, 0x49, 0x46, 0x00, 0x01]);
+    r.upstream({ 'img/same.gif': same });
+    const result = await mergeChangeSet(
+      input(r, [
+        { path: 'img/new.png', content: image.toString('base64'), encoding: 'base64' },
+        { path: 'img/same.gif', content: same.toString('base64'), encoding: 'base64' },
+      ]),
+    );
+    expect(result.status).toBe('merged');
+    const sha = (result as { commitSha: string }).commitSha;
+    const blob = (file: string) => execFileSync('git', ['cat-file', 'blob', `${sha}:${file}`], { cwd: r.bare });
+    expect(blob('img/new.png').equals(image)).toBe(true);
+    expect(blob('img/same.gif').equals(same)).toBe(true);
+  });
+
+  it('never merges a binary file by lines: a change to a file both sides changed, where one version is binary, conflicts', async () => {
+    const moved = r.upstream({ 'docs/intro.md': Buffer.from([0x23, 0x20, 0x00, 0x0a, 0xff, 0x0a]) });
+    const asText = await mergeChangeSet(input(r, [{ path: 'docs/intro.md', content: '# Intro\n\nMore.\n' }]));
+    expect(asText).toEqual({ status: 'conflict', paths: ['docs/intro.md'] });
+    const asBytes = await mergeChangeSet(input(r, [{ path: 'docs/intro.md', content: Buffer.from('# Intro\n\nMore.\n').toString('base64'), encoding: 'base64' }]));
+    expect(asBytes).toEqual({ status: 'conflict', paths: ['docs/intro.md'] });
+    expect(r.head()).toBe(moved);
+  });
+
   it('answers a conflict with the path when both changed the same lines, and pushes nothing', async () => {
     const moved = r.upstream({ 'docs/guide.md': GUIDE.replace('Line four.', 'Line four by upstream.') });
     const result = await mergeChangeSet(
@@ -200,7 +227,7 @@ describe('mergeChangeSet', () => {
   });
 
   it('refuses a local repository unless file repos are allowed', async () => {
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     fs.mkdirSync(path.join(r.dataDir, 'git-merge'), { recursive: true });
     await expect(mergeChangeSet(input(r, [{ path: 'a.md', content: 'a' }], { ctx }))).rejects.toMatchObject({ code: 'invalid_request', details: { field: 'repoUrl' } });
   });
@@ -229,7 +256,7 @@ describe('mergeChangeSet and the address policy', () => {
     const pushMirror = path.join(root, 'push-mirror');
     fs.mkdirSync(pushMirror);
     git(root, 'clone', '--quiet', '--bare', r.bare, path.join(pushMirror, 'remote.git'));
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     const resolve = scriptedResolver([]);
     const result = await withOperatorConfig(
       [
@@ -249,7 +276,7 @@ describe('mergeChangeSet and the address policy', () => {
   it('checks the host a push goes to on its own: a pushInsteadOf to a private address is refused, nothing pushed', async () => {
     const r = setup();
     const root = path.dirname(r.bare);
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     const resolve = scriptedResolver(['10.0.0.5']);
     const err = await withOperatorConfig(
       [
@@ -269,7 +296,7 @@ describe('mergeChangeSet and the address policy', () => {
 
   it('refuses a repository whose host resolves to a loopback address before fetching', async () => {
     const r = setup();
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     const resolve = scriptedResolver(['127.0.0.1']);
     await expect(mergeChangeSet(input(r, [{ path: 'a.md', content: 'a' }], { ctx, repoUrl: 'https://git.quire-test.invalid/acme/docs.git', resolve }))).rejects.toMatchObject({
       code: 'invalid_request',
