@@ -49,3 +49,13 @@ export function serverErrorDetails(err: unknown): Record<string, unknown> | unde
   const details = (err.data as { details?: unknown } | undefined)?.details;
   return details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
 }
+
+/**
+ * The bytes of the file at `path` at `commitSha` of a project, through the server's `files.readBytes`
+ * (any file, binary or text, base64 on the wire; NOT_FOUND when the commit has no such file).
+ * @throws what the client throws (see {@link isUnreachable}, {@link serverErrorCode})
+ */
+export async function readFileBytes(client: ServerClient, input: { projectId: string; commitSha: string; path: string }): Promise<Buffer> {
+  const dto = await client.files.readBytes.query(input);
+  return Buffer.from(dto.content, 'base64');
+}
