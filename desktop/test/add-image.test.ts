@@ -85,25 +85,28 @@ describe('adding an image to a server project', () => {
     ]);
   });
 
-  it('refuses other types, files past 5 MiB and bytes that are not base64, and writes nothing', async () => {
+  it('refuses other types, files past 2 MiB (what a change set takes) and bytes that are not base64, and writes nothing', async () => {
     const pdf = await errorOf(c.files.addBinary({ projectId, path: 'docs/images/spec.pdf', contentBase64: b64(Buffer.from('%PDF-1.4')) }));
     expect(pdf.code).toBe('BAD_REQUEST');
     expect(pdf.message).toBe('spec.pdf is not an image Quire can add: use a PNG, JPEG, GIF, WebP, SVG or AVIF file.');
-    const big = await errorOf(c.files.addBinary({ projectId, path: 'docs/images/huge.png', contentBase64: b64(Buffer.alloc(5 * 1024 * 1024 + 1)) }));
+    const big = await errorOf(c.files.addBinary({ projectId, path: 'docs/images/huge.png', contentBase64: b64(Buffer.alloc(2 * 1024 * 1024 + 1)) }));
     expect(big.code).toBe('BAD_REQUEST');
-    expect(big.message).toBe('huge.png is 5.0 MiB; an image may be at most 5 MiB.');
+    expect(big.message).toBe('huge.png is 2.0 MiB; an image may be at most 2 MiB.');
     const bad = await errorOf(c.files.addBinary({ projectId, path: 'docs/images/a.png', contentBase64: 'not base64!' }));
     expect(bad.message).toMatch(/^contentBase64: /);
     expect(await c.workspace.changes({ projectId })).toEqual([]);
   });
 
-  it('takes exactly 5 MiB; proposing a file past the change set limit says so before anything is queued', async () => {
-    const added = await c.files.addBinary({ projectId, path: 'docs/images/big.webp', contentBase64: b64(Buffer.alloc(5 * 1024 * 1024)) });
-    expect(added.size).toBe(5 * 1024 * 1024);
+  it('takes exactly 2 MiB, which can be proposed; a change set past its total limit is refused before anything is queued', async () => {
+    const added = await c.files.addBinary({ projectId, path: 'docs/images/big.webp', contentBase64: b64(Buffer.alloc(2 * 1024 * 1024)) });
+    expect(added.size).toBe(2 * 1024 * 1024);
+    const names = ['b1', 'b2', 'b3', 'b4', 'b5'];
+    for (const n of names) await c.files.addBinary({ projectId, path: `docs/images/${n}.webp`, contentBase64: b64(Buffer.alloc(2 * 1024 * 1024)) });
     signIn('http://quire.test');
-    const refused = await errorOf(c.reviews.propose({ projectId, title: 'Big', paths: ['docs/images/big.webp'] }));
+    const paths = ['docs/images/big.webp', ...names.map((n) => `docs/images/${n}.webp`)];
+    const refused = await errorOf(c.reviews.propose({ projectId, title: 'Big', paths }));
     expect(refused.code).toBe('BAD_REQUEST');
-    expect(refused.message).toMatch(/^"docs\/images\/big.webp" has 5242880 bytes; a file in a change set has at most 2097152 bytes \(2 MiB\)/);
+    expect(refused.message).toMatch(/10485760 bytes/);
     expect(dc.outbox.items()).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ export interface AddedImage {
  * @param contentBase64 the file's bytes, standard padded base64 (shared/src/base64.ts)
  * @throws CoreError NOT_FOUND when the project was not opened; BAD_REQUEST naming `contentBase64` for
  *   bytes that are not base64, or with the shared rule's message for a type that is not an image Quire
- *   takes or a file past 5 MiB (`MAX_IMAGE_BYTES`); what writing a local folder's file throws
+ *   takes or a file past 2 MiB (`MAX_IMAGE_BYTES`); what writing a local folder's file throws
  */
 export function addImage(core: Core, projectId: string, path: string, contentBase64: string): AddedImage {
   const { docsRoot } = docsRootOf(core, projectId);

@@ -33,7 +33,7 @@ const Base64Bytes = z.string().max(Math.ceil((2 * MAX_IMAGE_BYTES) / 3) * 4);
  *   `files.delete({projectId, path})` → `{path, deleted: true}`, `files.rename({projectId, from, to})` → the file at `to`
  *   (local edits, proposed later: core.ts `deleteFile`, `renameFile`)
  * - `files.addBinary({projectId, path, contentBase64})` → `{path, size, url}`: adds an image (add-image.ts: name
- *   slugged and made unique, PNG/JPEG/GIF/WebP/SVG/AVIF, at most 5 MiB), a local change proposed as a base64 entry
+ *   slugged and made unique, PNG/JPEG/GIF/WebP/SVG/AVIF, at most 2 MiB), a local change proposed as a base64 entry
  * - `workspace.docsRoot({projectId})` → `{docsRoot, configPath}`: the docs folder and its docs.json/mint.json (null when none)
  * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
  * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`

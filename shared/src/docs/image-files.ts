@@ -6,17 +6,19 @@
  *
  * - Types, by file extension (letter case ignored): PNG, JPEG (`.jpg`, `.jpeg`), GIF, WebP, SVG and AVIF,
  *   the raster and vector formats every current browser shows in an `<img>`; others are refused.
- * - Size: at most {@link MAX_IMAGE_BYTES} (5 MiB) of file bytes.
+ * - Size: at most {@link MAX_IMAGE_BYTES} (2 MiB) of file bytes: what one file of a change set may hold, so every image
+ *   added can be proposed (shared/src/collab/change-set.ts).
  * - Name: the file name's stem slugged (lowercase `a-z0-9` and single hyphens, camelCase split, at
  *   most {@link MAX_IMAGE_STEM_CHARS} characters, `image` when nothing is left) with its lowercased
  *   extension (`.jpeg` stays `.jpeg`); a name already taken gets `-1`, `-2`, ... before the extension.
  * - Place: `images/` of the docs root, so the site serves it at `/images/<name>` (server/src/builder/site-writer.ts
  *   copies the docs root's files to the site root).
  */
+import { CHANGE_SET_LIMITS } from '../collab/change-set';
 import { slugify } from './openapi/page-path';
 
-/** Largest image a writer may add, in bytes (5 MiB). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Largest image a writer may add, in bytes: a change set's limit for one file (2 MiB). */
+export const MAX_IMAGE_BYTES = CHANGE_SET_LIMITS.maxFileBytes;
 
 /** Longest slugged name stem, in characters (the extension and a `-N` suffix come on top). */
 export const MAX_IMAGE_STEM_CHARS = 80;

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatBytes, IMAGE_ACCEPT, imageFileName, imageFileProblem, imageMarkdown, MAX_IMAGE_BYTES, uniqueFileName } from '../../src/docs/image-files';
 
 describe('the rule for images added from the editor', () => {
-  it('takes PNG, JPEG, GIF, WebP, SVG and AVIF up to 5 MiB, and says why it refuses another file', () => {
+  it('takes PNG, JPEG, GIF, WebP, SVG and AVIF up to 2 MiB (a change set limit for a file), and says why it refuses another file', () => {
     for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp', 'f.svg', 'g.avif']) expect(imageFileProblem(name, 10)).toBeNull();
     expect(imageFileProblem('notes/report.pdf', 10)).toBe('report.pdf is not an image Quire can add: use a PNG, JPEG, GIF, WebP, SVG or AVIF file.');
     expect(imageFileProblem('noextension', 10)).toMatch(/^noextension is not an image/);
     expect(imageFileProblem('big.png', MAX_IMAGE_BYTES)).toBeNull();
-    expect(imageFileProblem('big.png', 7.5 * 1024 * 1024)).toBe('big.png is 7.5 MiB; an image may be at most 5 MiB.');
+    expect(imageFileProblem('big.png', 7.5 * 1024 * 1024)).toBe('big.png is 7.5 MiB; an image may be at most 2 MiB.');
     expect(IMAGE_ACCEPT.split(',')).toEqual(expect.arrayContaining(['image/png', 'image/svg+xml', 'image/avif', '.jpg', '.webp']));
   });
 

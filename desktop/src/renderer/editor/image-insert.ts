@@ -1,6 +1,6 @@
 /**
  * Images into a page: files pasted, dropped or chosen ("Insert image") are checked by the shared
- * rule (shared/src/docs/image-files.ts: type, 5 MiB), added to the project under `images/` of the
+ * rule (shared/src/docs/image-files.ts: type, 2 MiB), added to the project under `images/` of the
  * docs root through the core (`files.addBinary`, which names them uniquely), and the Markdown
  * showing each, `![<alt>](/images/<name>)`, is inserted in the editor.
  */
