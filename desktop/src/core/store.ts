@@ -227,6 +227,15 @@ export class LocalStore {
     return rows.map(toStoredFile);
   }
 
+  /**
+   * The files of the workspace's base commit, sorted by path: every stored file but those created here, deleted ones included;
+   * `base` is the base text (null for a binary file).
+   */
+  baseFiles(projectId: string): Array<{ path: string; base: string | null }> {
+    const sql = 'SELECT path, base_content FROM files WHERE project_id = ? AND (base_content IS NOT NULL OR local_content IS NULL) ORDER BY path';
+    return (this.db.prepare(sql).all(projectId) as { path: string; base_content: string | null }[]).map((r) => ({ path: r.path, base: r.base_content }));
+  }
+
   /** Paths of the files of an opened project whose local content differs from their base, and of those deleted here, sorted. */
   changedPaths(projectId: string): string[] {
     const rows = this.db
