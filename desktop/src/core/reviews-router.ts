@@ -67,6 +67,10 @@ export const reviewsRouter = t.router({
   report: procedure
     .input(Ids)
     .query(({ ctx, input }) =>
-      localReviewReport(input.projectId, { store: ctx.store, review: ctx.reviews.get(input.projectId, input.reviewId), lintOptions: ctx.core.lintOptions(input.projectId) }),
+      localReviewReport(input.projectId, {
+        store: ctx.store,
+        review: ctx.reviews.get(input.projectId, input.reviewId),
+        lintOptions: ctx.core.lintOptions(input.projectId),
+      }),
     ),
 });

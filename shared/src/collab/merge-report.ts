@@ -233,7 +233,7 @@ function placesOf(nav: NavNode[]): Map<string, string[]> {
   const places = new Map<string, string[]>();
   for (const visit of walkPages(nav)) {
     if (!visit.node.path || places.has(visit.node.path)) continue;
-    places.set(visit.node.path, visit.ancestors.map((a) => ('title' in a ? a.title : '')));
+    places.set(visit.node.path, visit.ancestors.map((a) => ('title' in a ? (a.title ?? '') : '')));
   }
   return places;
 }
