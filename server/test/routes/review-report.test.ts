@@ -1,12 +1,14 @@
 /**
  * The pre-merge report over REST and tRPC (shared/src/collab/merge-report.ts): a change set that adds
- * a broken link, a repeated word and a redirect is reported so; the OpenAPI document lists the route.
+ * a broken link, a repeated word and a redirect is reported so, the same over tRPC; the OpenAPI document lists the route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import type { FixtureRepo } from '../helpers/git-repo';
 import { createProject } from './builds/build-fixture';
 import { memberWithKey, reviewRepo, reviewsApi, SETUP } from './reviews-fixture';
+import { seedMember, TEST_PASSWORD } from '../services/identity-fixtures';
+import { callerFor } from '../trpc/trpc-fixtures';
 
 let t: TestApp;
 let repo: FixtureRepo;
@@ -64,8 +66,11 @@ describe('GET /reviews/{reviewId}/report', () => {
     ]);
     expect(data.redirects).toEqual({ added: [{ source: '/setup', destination: '/guides/setup', permanent: true }], removed: [] });
 
-    // the same report on a second read (kept per revision)
+    // the same report on a second read (kept per revision), and through tRPC (`reviews.report`) for a signed-in member
     expect((await report(review.id)).json().data).toEqual(data);
+    await seedMember(t.ctx.db, t.app.bootstrap.orgId!, 'reader@report.test', 'viewer');
+    const { token } = await (await callerFor(t.ctx)).auth.signIn({ email: 'reader@report.test', password: TEST_PASSWORD });
+    expect(await (await callerFor(t.ctx, token)).reviews.report({ projectId: project.id, reviewId: review.id })).toEqual(data);
   });
 
   it('answers 404 for an unknown review and 401 without a key', async () => {
