@@ -6,8 +6,9 @@
  *
  * - Pages changed: page files (`.mdx`, `.md`, shared/src/docs/nav/check-navigation.ts) of the docs
  *   root added, modified or deleted, with the title their front matter gives (else one from the path).
- * - Lint findings added and fixed: the linter (shared/src/lint) runs on each changed page and on a
- *   changed docs.json/mint.json, before (base text, base site) and after (new text, new site); a finding
+ * - Lint findings added and fixed: the linter (shared/src/lint) runs on each changed page and on
+ *   docs.json/mint.json when it changed or pages were added or deleted (`navigation/missing-page`), before
+ *   (base text, base site) and after (new text, new site); a finding
  *   is the same on both sides when its rule and message are (positions move as text is edited).
  * - Broken internal links and missing images introduced: the linter's `links/broken` and
  *   `images/missing` findings (the build's link rules, shared/src/docs/link-check.ts) new in a changed page.
@@ -137,7 +138,18 @@ export async function mergeReport(input: MergeReportInput): Promise<MergeReport>
   const before = siteLinter(input.lint, base.project);
   const after = siteLinter(input.lint, head.project);
   const basePathSet = new Set(input.basePaths);
-  for (const c of [...input.changes].sort((a, b) => cmp(a.path, b.path))) {
+  // pages added or deleted change what the navigation may name: the configuration is linted again even when unchanged
+  const configRel = head.project?.config.source ?? base.project?.config.source;
+  const configPath = configRel ? (root ? `${root}/${configRel}` : configRel) : undefined;
+  const pageSetChanged = input.changes.some((c) => {
+    const rel = inRoot(c.path);
+    return rel !== undefined && pagePathOf(rel) !== undefined && (c.content === null) !== !basePathSet.has(c.path);
+  });
+  const toLint = [...input.changes];
+  if (configPath && pageSetChanged && !changed.has(configPath) && basePathSet.has(configPath)) {
+    toLint.push({ path: configPath, content: readBase(configPath) ?? null });
+  }
+  for (const c of toLint.sort((a, b) => cmp(a.path, b.path))) {
     const rel = inRoot(c.path);
     if (rel === undefined) continue;
     const page = pagePathOf(rel);

@@ -67,6 +67,13 @@ describe('mergeReport', () => {
     expect(r.configErrors).toEqual({ base: null, head: null });
   });
 
+  it('reports a deleted page the unchanged navigation still lists', async () => {
+    const r = await report([{ path: 'old.mdx', content: null }]);
+    expect(r.lint.added).toMatchObject([{ path: 'docs.json', ruleId: 'navigation/missing-page' }]);
+    expect(r.lint.added[0]!.message).toContain('old');
+    expect(r.navigation).toEqual([]);
+  });
+
   it('applies the project style rules', async () => {
     const styleRules = [{ type: 'existence' as const, name: 'no-simply', tokens: ['simply'], severity: 'warning' as const, ignoreCase: true }];
     const r = await report([{ path: 'index.mdx', content: '---\ntitle: Home\n---\n\nSimply read [the setup](/guides/setup).\n' }], { styleRules });
