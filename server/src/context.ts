@@ -30,6 +30,7 @@ import { AnalyticsBuffer } from './analytics/buffer';
 import { SiteOriginCache } from './http/site-cors';
 import { KeyedLock } from './ops/keyed-lock';
 import { DeployedInventories } from './services/deployed-site';
+import { ReviewReports } from './services/review-report';
 import { BuildRunner } from './jobs/build-runner';
 
 /**
@@ -96,6 +97,8 @@ export interface AppContext {
   locks: KeyedLock;
   /** Page inventories of published production deployments, by deployment directory, for link checks (services/deployed-site.ts). */
   deployedInventories: DeployedInventories;
+  /** Pre-merge reports of reviews, by review, revision, base commit and lint options (services/review-report.ts). */
+  reviewReports: ReviewReports;
   /**
    * The build runner (jobs/build-runner.ts): handler of `build` and `approval` jobs, and the one way to cancel a build (REST and tRPC alike).
    * Always present; the jobs plugin (jobs/index.ts) configures it, starts it when the app works jobs and stops it before the database closes.
@@ -126,7 +129,7 @@ export function createAppContext(given: { config: Config; db: Db; log: FastifyBa
   const apiKeys = new ApiKeyCache({ ...base, events });
   const projects = new ProjectCache({ db: base.db, events, config: base.config });
   const jobs = createJobQueue(base.config, base.log);
-  const ctx: Omit<AppContext, 'buildRunner'> = { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, previewPasswordThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams(), locks: new KeyedLock(), deployedInventories: new DeployedInventories() };
+  const ctx: Omit<AppContext, 'buildRunner'> = { ...base, events, redis, rateLimits, apiKeys, projects, failureCounts, signInThrottle, previewPasswordThrottle, authFailures: new AuthFailures(rateLimits, AUTH_FAILURE_LIMIT), deploymentStore: createDeploymentStore(base.config), readiness: new Readiness(), metrics: new AppMetrics(), jobs, audienceTokens: createAudienceTokenCache(events), buildStates: new BuildStateMemory(), access: new AccessState({ db: base.db, events, log: base.log, config: base.config }), search: createSearchState({ db: base.db, events, log: base.log }), analytics: new AnalyticsBuffer({ db: base.db, jobs, projects, log: base.log }), siteOrigins: new SiteOriginCache(events), liveStreams: new LiveStreams(), locks: new KeyedLock(), deployedInventories: new DeployedInventories(), reviewReports: new ReviewReports() };
   // The runner keeps the context it works in, which then holds the runner: the same object on both sides.
   const app = ctx as AppContext;
   app.buildRunner = new BuildRunner(app);

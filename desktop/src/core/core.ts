@@ -322,7 +322,7 @@ export class Core {
   }
 
   /** The project's lint options as last fetched (an empty set when never fetched). */
-  private lintOptions(projectId: string): LinterOptions {
+  lintOptions(projectId: string): LinterOptions {
     return this.store.cached<LinterOptions>(`lint-options:${projectId}`) ?? {};
   }
 

@@ -1,6 +1,7 @@
 import { FilePath, procedure, ProjectId, t } from './trpc';
 import { z } from 'zod';
 import { checkCommentAnchor, SuggestionSchema } from '@quire/shared/api/reviews';
+import { localReviewReport } from './review-report';
 
 const ReviewId = z.string().min(1).max(64);
 const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
@@ -21,6 +22,7 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  * - `merge({projectId, reviewId})` → `{merged: true, review, buildId}` or `{merged: false, conflict: {paths, branch, message}}`:
  *   needs the server (UNAVAILABLE offline, never queued); FORBIDDEN for a role that cannot merge
  * - `people({projectId})` → `[{id, name, email, role}]`: members who may review, other than me
+ * - `report({projectId, reviewId})` → the pre-merge report (review-report.ts), computed here, offline, by the server's engine
  * Errors: UNAUTHORIZED signed out (actions), NOT_FOUND unknown review or project not open,
  * BAD_REQUEST naming the field, CONFLICT / FORBIDDEN when the review rules refuse the move here already.
  */
@@ -62,4 +64,13 @@ export const reviewsRouter = t.router({
   requestChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'changes_requested')),
   merge: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.merge(input.projectId, input.reviewId)),
   people: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx }) => ctx.reviews.people()),
+  report: procedure
+    .input(Ids)
+    .query(({ ctx, input }) =>
+      localReviewReport(input.projectId, {
+        store: ctx.store,
+        review: ctx.reviews.get(input.projectId, input.reviewId),
+        lintOptions: ctx.core.lintOptions(input.projectId),
+      }),
+    ),
 });

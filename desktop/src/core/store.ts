@@ -241,6 +241,16 @@ export class LocalStore {
     return (this.db.prepare(sql).all(projectId) as FileRow[]).map(toStoredFile);
   }
 
+  /**
+   * The files of the workspace's base commit, sorted by path: every stored file but those created here, deleted ones included;
+   * `base` is the base text (null for a binary file). A binary file written here whose name the base lacks has no base bytes
+   * and no base text, so it is left out too (images are added under new names).
+   */
+  baseFiles(projectId: string): Array<{ path: string; base: string | null }> {
+    const sql = 'SELECT path, base_content FROM files WHERE project_id = ? AND (base_content IS NOT NULL OR base_bytes IS NOT NULL OR (local_content IS NULL AND local_bytes IS NULL)) ORDER BY path';
+    return (this.db.prepare(sql).all(projectId) as { path: string; base_content: string | null }[]).map((r) => ({ path: r.path, base: r.base_content }));
+  }
+
   /** Paths of the files of an opened project whose local content differs from their base, whose bytes were written here, and of those deleted here, sorted. */
   changedPaths(projectId: string): string[] {
     const rows = this.db

@@ -16,6 +16,8 @@ import { createReview, getReview, listReviews, mergeReview, updateReview } from 
 import { createReviewComment, listReviewComments, setThreadResolved } from '../../services/review-comments';
 import { applyReviewSuggestions } from '../../services/review-suggestions';
 import { listReviewRevisions } from '../../services/review-revisions';
+import { getReviewReport } from '../../services/review-report';
+import type { ReviewReport } from '@quire/shared/api/review-report';
 import { permittedProcedure, router } from '../trpc';
 
 const ProjectInput = z.object({ projectId: z.string().max(64) });
@@ -41,6 +43,7 @@ const writer = permittedProcedure('projects:write');
  * - `comments.resolve({projectId, reviewId, commentId, patch: {resolved}})` → the thread's first comment.
  * - `applySuggestions({projectId, reviewId, body: {commentIds}})` → the review (its next revision); CONFLICT for an outdated suggestion.
  * - `revisions({projectId, reviewId})` → every kept revision, oldest first.
+ * - `report({projectId, reviewId})` → the pre-merge report of the current revision with the preview URL (REST `GET .../report`).
  */
 export const reviewsRouter = router({
   list: reader
@@ -78,4 +81,5 @@ export const reviewsRouter = router({
   revisions: reader
     .input(ReviewInput)
     .query(({ ctx, input }): Promise<ReviewRevision[]> => listReviewRevisions(ctx.app, ctx.auth, input.projectId, input.reviewId)),
+  report: reader.input(ReviewInput).query(({ ctx, input }): Promise<ReviewReport> => getReviewReport(ctx.app, ctx.auth, input.projectId, input.reviewId)),
 });

@@ -13,6 +13,7 @@ import { compareChoices, defaultCompareBase, textAtBase } from './compare';
 import { RenderedDiff } from './RenderedDiff';
 import { SourceDiff } from './SourceDiff';
 import { OpenPreviewLink } from '../OpenPreviewLink';
+import { MergeReport } from './MergeReport';
 import { BuildProgress } from '../BuildProgress';
 import type { MergeConflict, ReviewDetail } from './types';
 import './reviews.css';
@@ -63,7 +64,8 @@ export function MergeConflictNote({ conflict, isAuthor }: { conflict: MergeConfl
  * preview link and the verdict buttons ("Approve", "Request changes": for reviewers, never the
  * author; shown when the review state machine allows the move) and, on an approved review, "Merge"
  * for the roles that merge (a note saying who can for the others; merging needs the server), then
- * the production build a merge started with its progress and the live site's link, then the changed files, each as
+ * the production build a merge started with its progress and the live site's link, then the "Merge report"
+ * (MergeReport.tsx), then the changed files, each as
  * "Rendered diff" (pages) or "Source diff", with its comment threads beside it. Everything works
  * offline: the core queues comments and verdicts; what needs the server says why it waits.
  */
@@ -246,6 +248,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
           </div>
         )}
       </header>
+
+      <MergeReport projectId={projectId} reviewId={review.id} revisionKey={`${review.revision}:${review.changes.length}:${review.pending}:${version}`} />
 
       <nav className="review-files" aria-label="Changed files">
         {review.files.map((f) => (

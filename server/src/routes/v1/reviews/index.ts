@@ -1,7 +1,7 @@
 /**
  * Reviews of a project (interface-spec.md "Collaboration": `GET/POST /reviews`, `PATCH
  * /reviews/{reviewId}`; decisions.md section 9), plus `GET /reviews/{reviewId}` and its comments
- * (`GET/POST /reviews/{reviewId}/comments`). Reads need `projects:read`; opening a review
+ * (`GET/POST /reviews/{reviewId}/comments`) and its pre-merge report (`GET /reviews/{reviewId}/report`). Reads need `projects:read`; opening a review
  * `projects:write`; `PATCH` and commenting need `projects:read` at the door and the service decides
  * (editing and merging need `projects:write`; approving, requesting changes and commenting need
  * `projects:write` or being a requested reviewer; services/reviews.ts).
@@ -32,6 +32,8 @@ import { createReview, getReview, listReviews, updateReview } from '../../../ser
 import { createReviewComment, listReviewComments, setThreadResolved } from '../../../services/review-comments';
 import { applyReviewSuggestions } from '../../../services/review-suggestions';
 import { listReviewRevisions } from '../../../services/review-revisions';
+import { getReviewReport } from '../../../services/review-report';
+import { ReviewReportSchema } from '@quire/shared/api/review-report';
 
 /** Largest body of `POST /reviews` and `PATCH /reviews/{id}`: the change set limit plus room for JSON escaping. */
 export const REVIEW_BODY_LIMIT = CHANGE_SET_BODY_LIMIT;
@@ -170,5 +172,20 @@ const reviewsRoutes: FastifyPluginAsync = async (base) => {
       response: { 200: z.object({ data: z.array(ReviewRevisionSchema) }), ...errorResponses(401, 403, 404, 429) },
     },
   }, async (req) => ({ data: await listReviewRevisions(app.ctx, req.auth, req.params.projectId, req.params.reviewId) }));
+
+  app.get(`${prefix}/:reviewId/report`, {
+    config: { permission: 'projects:read' },
+    schema: {
+      tags,
+      summary: 'Get the pre-merge report of a review',
+      description:
+        'What merging the current revision would do to the site, computed by the engine the build and the desktop app use: the pages changed (added, modified, deleted, with titles), ' +
+        'lint findings added and fixed in the changed files (the project\'s style rules, glossary and settings; a finding counts as the same when its rule and message are), ' +
+        'broken internal links and missing images the changed files introduce, pages added to, removed from or moved between groups of the navigation, and redirects added and removed. ' +
+        'Only changed files are linted; links of unchanged pages are not checked again. Kept per revision; previewUrl is where the review\'s preview is served.',
+      params: ReviewParamsSchema,
+      response: { 200: dataEnvelope(ReviewReportSchema), ...errorResponses(400, 401, 403, 404, 429, 503) },
+    },
+  }, async (req) => ({ data: await getReviewReport(app.ctx, req.auth, req.params.projectId, req.params.reviewId) }));
 };
 export default reviewsRoutes;
