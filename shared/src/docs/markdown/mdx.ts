@@ -149,6 +149,8 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
       const n = node as unknown as UNode & { depth: number };
       const id = headings.heading(n.depth, nodeText(n));
       const children = state.all(node);
+      const alias = headings.aliasTarget(id);
+      if (alias) children.unshift(raw(alias));
       children.push(raw(anchorHtml(id)));
       return { type: 'element', tagName: `h${n.depth}`, properties: { id }, children };
     },
