@@ -58,11 +58,6 @@ export class HeadingCollector {
     return id;
   }
 
-  /** The extra (github-slugger) id kept for the heading with `id`, if any. */
-  aliasOf(id: string): string | undefined {
-    return this.aliases.get(id);
-  }
-
   /** The HTML put first inside the heading with `id`: an empty target with its older id, or ``. */
   aliasTarget(id: string): string {
     const alias = this.aliases.get(id);

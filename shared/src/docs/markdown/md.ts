@@ -56,7 +56,7 @@ md.renderer.rules.heading_open = (tokens, idx, options, env: MdEnv, self) => {
   const id = tokens[idx]!.attrGet('id');
   return self.renderToken(tokens, idx, options) + (id ? env.headings.aliasTarget(id) : '');
 };
-md.renderer.rules.heading_close = (tokens, idx, _options, env: MdEnv) => {
+md.renderer.rules.heading_close = (tokens, idx) => {
   const t = tokens[idx]!;
   const id = (t.meta as { id?: string } | null)?.id;
   return `${id ? anchorHtml(id) : ''}</${t.tag}>\n`;
