@@ -3,6 +3,7 @@
  * decisions.md section 7). The page's Markdown export is cut at its h2 and h3 headings, each matched to
  * the renderer's table of contents for its anchor (the `<h2 id>`), and made plain text (markdown-text.ts).
  */
+import { splitCustomHeadingId } from '../docs/markdown/custom-heading-ids';
 import { HeadingIds } from '../docs/markdown/heading-ids';
 import type { TocEntry } from '../docs/types';
 import { closesFence, fenceOf, headingOf, inlineText, markdownToText } from './markdown-text';
@@ -125,8 +126,9 @@ export function tocFromMarkdown(markdown: string): TocEntry[] {
     if (fence) continue;
     const h = headingOf(line);
     if (!h) continue;
-    const text = inlineText(h.raw).replace(/\s+/g, ' ').trim();
-    const { id } = ids.next(text);
+    const custom = splitCustomHeadingId(h.raw);
+    const text = inlineText(custom.text).replace(/\s+/g, ' ').trim();
+    const id = custom.id ? ids.take(custom.id) : ids.next(text).id;
     if (h.depth === 2 || h.depth === 3) toc.push({ depth: h.depth, id, text });
   }
   return toc;

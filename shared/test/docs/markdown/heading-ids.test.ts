@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HeadingIds, mintlifyHeadingId } from '../../../src/docs/markdown/heading-ids';
+import { tocFromMarkdown } from '../../../src/search/records';
 import { render } from './render-helpers';
 
 describe('mintlifyHeadingId', () => {
@@ -87,5 +88,17 @@ describe('rendered headings', () => {
     expect(page.html).toContain('<span class="q-heading-alias" id="ab"></span>');
     expect(page.html.match(/id="a-b"/g)).toHaveLength(1);
     expect(page.html.match(/q-heading-alias/g)).toHaveLength(1);
+  });
+});
+
+describe('custom heading ids (Mintlify `{#id}`)', () => {
+  it('name the heading, are kept out of its text, and come back in the Markdown export', async () => {
+    // fixtures/corpora-heldout/mintlify/guides/linking.mdx: "## Configuration options {#config}"
+    const page = await render('## Configuration options {#config}\n\nText.\n\n```md\n## Not a heading {#x}\n```\n', { filePath: 'a.mdx' });
+    expect(page.toc).toEqual([{ depth: 2, id: 'config', text: 'Configuration options' }]);
+    expect(page.html).toContain('<h2 id="config">Configuration options<a class="q-heading-anchor" href="#config"');
+    expect(page.html).toContain('## Not a heading {#x}');
+    expect(page.markdown).toContain('## Configuration options {#config}');
+    expect(tocFromMarkdown(page.markdown)).toEqual(page.toc);
   });
 });
