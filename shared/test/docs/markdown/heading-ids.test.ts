@@ -93,7 +93,7 @@ describe('rendered headings', () => {
 
 describe('custom heading ids (Mintlify `{#id}`)', () => {
   it('name the heading, are kept out of its text, and come back in the Markdown export', async () => {
-    // fixtures/corpora-heldout/mintlify/guides/linking.mdx: "## Configuration options {#config}"
+    // Mintlify's own example (fixtures/corpora-heldout/mintlify/guides/linking.mdx): "## Configuration options {#config}"
     const page = await render('## Configuration options {#config}\n\nText.\n\n```md\n## Not a heading {#x}\n```\n', { filePath: 'a.mdx' });
     expect(page.toc).toEqual([{ depth: 2, id: 'config', text: 'Configuration options' }]);
     expect(page.html).toContain('<h2 id="config">Configuration options<a class="q-heading-anchor" href="#config"');
