@@ -188,7 +188,7 @@ export type ContextualOption = { id: ContextualOptionId } | { id: 'custom'; titl
 /** One table-of-contents entry (h2 and h3). */
 export interface TocEntry {
   depth: 2 | 3;
-  /** the heading's id attribute (github-slugger) */
+  /** the heading's id attribute (Mintlify's rule: markdown/heading-ids.ts) */
   id: string;
   text: string;
 }

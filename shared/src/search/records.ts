@@ -3,7 +3,8 @@
  * decisions.md section 7). The page's Markdown export is cut at its h2 and h3 headings, each matched to
  * the renderer's table of contents for its anchor (the `<h2 id>`), and made plain text (markdown-text.ts).
  */
-import GithubSlugger from 'github-slugger';
+import { splitCustomHeadingId } from '../docs/markdown/custom-heading-ids';
+import { HeadingIds } from '../docs/markdown/heading-ids';
 import type { TocEntry } from '../docs/types';
 import { closesFence, fenceOf, headingOf, inlineText, markdownToText } from './markdown-text';
 import { foldTerm } from './tokens';
@@ -108,12 +109,12 @@ function capText(text: string): string {
 
 /**
  * The h2/h3 entries of a page known only by its Markdown export (a reindex from deployed `.md`
- * files): heading text as plain text, ids from github-slugger as the renderer names headings
- * (shared/src/docs/markdown/headings.ts). The renderer's ids can differ when a page's components
+ * files): heading text as plain text, ids by the rule the renderer names headings with
+ * (shared/src/docs/markdown/heading-ids.ts). The renderer's ids can differ when a page's components
  * take ids of their own (steps, accordions), so a build passes the rendered toc instead.
  */
 export function tocFromMarkdown(markdown: string): TocEntry[] {
-  const slugger = new GithubSlugger();
+  const ids = new HeadingIds();
   const toc: TocEntry[] = [];
   let fence: string | null = null;
   for (const line of markdown.split('\n')) {
@@ -125,8 +126,9 @@ export function tocFromMarkdown(markdown: string): TocEntry[] {
     if (fence) continue;
     const h = headingOf(line);
     if (!h) continue;
-    const text = inlineText(h.raw).replace(/\s+/g, ' ').trim();
-    const id = slugger.slug(text || 'section');
+    const custom = splitCustomHeadingId(h.raw);
+    const text = inlineText(custom.text).replace(/\s+/g, ' ').trim();
+    const id = custom.id ? ids.take(custom.id) : ids.next(text).id;
     if (h.depth === 2 || h.depth === 3) toc.push({ depth: h.depth, id, text });
   }
   return toc;

@@ -85,10 +85,10 @@ describe('pageSearchRecords', () => {
 });
 
 describe('tocFromMarkdown', () => {
-  it('names h2/h3 as the renderer does (github-slugger, repeats numbered) and skips code', () => {
+  it('names h2/h3 as the renderer does (the Mintlify rule, repeats numbered from -2) and skips code', () => {
     expect(tocFromMarkdown('# T\n\n## Set `up`\n\n```\n## no\n```\n\n### Set up\n\n#### Deep\n')).toEqual([
       { depth: 2, id: 'set-up', text: 'Set up' },
-      { depth: 3, id: 'set-up-1', text: 'Set up' },
+      { depth: 3, id: 'set-up-2', text: 'Set up' },
     ]);
   });
 });

@@ -52,6 +52,10 @@ md.core.ruler.push('quire_source_lines', (state) => {
   for (const t of state.tokens) if (t.level === 0 && t.nesting === 1 && t.map) t.attrSet('data-line', String(t.map[0] + 1));
 });
 
+md.renderer.rules.heading_open = (tokens, idx, options, env: MdEnv, self) => {
+  const id = tokens[idx]!.attrGet('id');
+  return self.renderToken(tokens, idx, options) + (id ? env.headings.aliasTarget(id) : '');
+};
 md.renderer.rules.heading_close = (tokens, idx) => {
   const t = tokens[idx]!;
   const id = (t.meta as { id?: string } | null)?.id;

@@ -17,6 +17,7 @@ import { unified } from 'unified';
 import { DocsError, type BuildWarning, type DocsFiles } from '../types';
 import { COMPONENTS } from './components/index';
 import { splitFrontmatter, substituteVariables } from './frontmatter';
+import { customHeadingId, markCustomHeadingIds, takeCustomHeadingIds, unmarkCustomHeadingIds } from './custom-heading-ids';
 import { anchorHtml, type HeadingCollector } from './headings';
 import type { CodeHighlighter } from './highlight';
 import { elementHtml } from './jsx-html';
@@ -60,15 +61,17 @@ export function parseMdx(text: string, filePath: string): UNode {
 
 /**
  * A page body as the MDX parser gets it: `$$` blocks fenced (math-block.ts), then inline math and
- * `<Latex>` text marked (math-inline.ts). With `steps`, the replacements of each step are appended to
+ * `<Latex>` text marked (math-inline.ts), then custom heading ids `{#id}` made parseable
+ * (custom-heading-ids.ts). With `steps`, the replacements of each step are appended to
  * it as one list per step, each in the coordinates of that step's input (text-edits.ts), so that
  * positions in the result can be traced back to the body.
  */
 export function prepareMdx(body: string, steps?: TextEdit[][]): string {
   const fenced: TextEdit[] | undefined = steps ? [] : undefined;
   const marked: TextEdit[] | undefined = steps ? [] : undefined;
-  const prepared = markInlineMath(fenceDisplayMath(body, fenced), marked);
-  if (steps) steps.push(fenced!, marked!);
+  const ided: TextEdit[] | undefined = steps ? [] : undefined;
+  const prepared = markCustomHeadingIds(markInlineMath(fenceDisplayMath(body, fenced), marked), ided);
+  if (steps) steps.push(fenced!, marked!, ided!);
   return prepared;
 }
 
@@ -76,7 +79,9 @@ export function prepareMdx(body: string, steps?: TextEdit[][]): string {
 function parseSnippet(filePath: string, source: string, variables: Record<string, string> | undefined): UNode {
   const body = prepareMdx(substituteVariables(splitFrontmatter(source, filePath).body, variables));
   if (/\.md$/i.test(filePath)) return markdownProcessor.parse(body) as unknown as UNode;
-  return parseMdx(body, filePath);
+  const root = parseMdx(body, filePath);
+  takeCustomHeadingIds(root);
+  return root;
 }
 
 /** Plain text of an mdast subtree (text, inline code and other literal values). */
@@ -147,8 +152,10 @@ function handlers(highlighter: CodeHighlighter, headings: HeadingCollector): Rec
     },
     heading: (state, node) => {
       const n = node as unknown as UNode & { depth: number };
-      const id = headings.heading(n.depth, nodeText(n));
+      const id = headings.heading(n.depth, nodeText(n), customHeadingId(n));
       const children = state.all(node);
+      const alias = headings.aliasTarget(id);
+      if (alias) children.unshift(raw(alias));
       children.push(raw(anchorHtml(id)));
       return { type: 'element', tagName: `h${n.depth}`, properties: { id }, children };
     },
@@ -170,6 +177,7 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
   const { filePath, highlighter, headings } = input;
   const prepared = prepareMdx(input.body);
   const root = parseMdx(prepared, filePath);
+  takeCustomHeadingIds(root);
 
   let markdown = prepared;
   const esm = (root.children ?? []).filter((c) => c.type === 'mdxjsEsm' && c.position?.start.offset !== undefined);
@@ -199,5 +207,5 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
     handlers: topLines ? lineMarkingHandlers({ ...(defaultHandlers as unknown as Record<string, Handler>), ...own }, topLines) : own,
   });
   const html = toHtml(hast, { allowDangerousHtml: true });
-  return { html, markdown: unmarkInlineMath(markdown).replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n') };
+  return { html, markdown: unmarkCustomHeadingIds(unmarkInlineMath(markdown)).replace(/^\s*\n/, '').replace(/\n{3,}/g, '\n\n') };
 }

@@ -128,9 +128,11 @@ describe('headings and page fields', () => {
     expect(page.toc).toEqual([
       { depth: 2, id: 'setup', text: 'Setup' },
       { depth: 3, id: 'install-pkg', text: 'Install pkg' },
-      { depth: 2, id: 'setup-1', text: 'Setup' },
+      { depth: 2, id: 'setup-2', text: 'Setup' },
     ]);
     expect(page.html).toContain('<h2 id="setup">Setup<a class="q-heading-anchor" href="#setup"');
+    // the id github-slugger gave the repeat before stays a link target
+    expect(page.html).toContain('<h2 id="setup-2"><span class="q-heading-alias" id="setup-1"></span>Setup<a class="q-heading-anchor" href="#setup-2"');
     expect(page.title).toBe('Top');
   });
 

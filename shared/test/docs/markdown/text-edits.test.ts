@@ -4,6 +4,7 @@ import { prepareMdx } from '../../../src/docs/markdown/mdx';
 import { originOffsets, type TextEdit } from '../../../src/docs/markdown/text-edits';
 
 const body = [
+  '## Costs $5 {#costs}',
   'Area $\\pi r^2$ here, for $5 and $10.',
   'The identity <Latex>e^{i\\pi} + 1 = 0</Latex> holds; so does `$x$` in code.',
   '',
@@ -36,17 +37,18 @@ describe('prepareMdx with recorded steps', () => {
   it('prepares the same text with or without recording', () => {
     const steps: TextEdit[][] = [];
     expect(prepareMdx(body, steps)).toBe(prepareMdx(body));
-    expect(steps).toHaveLength(2);
+    expect(steps).toHaveLength(3);
   });
 
   it('records replacements that rebuild each step, and every word outside them traces back to its place', () => {
     const steps: TextEdit[][] = [];
     const prepared = prepareMdx(body, steps);
     const fenced = apply(body, steps[0]!);
-    expect(apply(fenced, steps[1]!)).toBe(prepared);
+    expect(apply(apply(fenced, steps[1]!), steps[2]!)).toBe(prepared);
+    expect(prepared).toContain('## Costs $5 {/*#costs*/}');
 
-    const back = (offset: number) => originOffsets(steps[0]!)(originOffsets(steps[1]!)(offset));
-    for (const word of ['Area', 'here,', '$5', 'holds;', '`$x$`', 'Last', 'words', 'and', '`code`.']) {
+    const back = (offset: number) => originOffsets(steps[0]!)(originOffsets(steps[1]!)(originOffsets(steps[2]!)(offset)));
+    for (const word of ['Costs', 'Area', 'here,', '$5', 'holds;', '`$x$`', 'Last', 'words', 'and', '`code`.']) {
       const at = prepared.indexOf(word);
       expect(at, word).toBeGreaterThanOrEqual(0);
       expect(body.slice(back(at), back(at + word.length)), word).toBe(word);

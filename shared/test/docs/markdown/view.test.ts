@@ -10,8 +10,8 @@ describe('View', () => {
     const sections = [...page.html.matchAll(/<section class="q-view" id="([^"]+)" data-q-view="([^"]+)" aria-label="[^"]+"( hidden="hidden")?>/g)];
     expect(sections.map((s) => [s[1], s[2], Boolean(s[3])])).toEqual([
       ['q-view', 'JavaScript', false],
-      ['q-view-1', 'Python', true],
-      ['q-view-2', 'JavaScript', false],
+      ['q-view-2', 'Python', true],
+      ['q-view-3', 'JavaScript', false],
     ]);
     expect(page.toc).toEqual([{ depth: 2, id: 'install', text: 'Install' }]);
   });

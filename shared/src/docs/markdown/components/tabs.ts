@@ -35,7 +35,7 @@ export function tabSet(id: string, className: string, labels: { text: string; ic
 }
 
 /**
- * A page-unique id base for a tab set. Taken from the page's id allocator (the same slugger as headings)
+ * A page-unique id base for a tab set. Taken from the page's id allocator (the same allocator as headings)
  * with a `q-` prefix so that no heading's id changes because of a tab set before it; the ids of its
  * `count` tabs and panels are recorded as the engine's (kept by the sanitizer).
  */
