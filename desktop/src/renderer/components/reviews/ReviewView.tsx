@@ -12,6 +12,8 @@ import { NewComment, type NewCommentInput } from './NewComment';
 import { compareChoices, defaultCompareBase, textAtBase } from './compare';
 import { RenderedDiff } from './RenderedDiff';
 import { SourceDiff } from './SourceDiff';
+import { ChangeNav, useChangeNav } from './ChangeNav';
+import { ReviewFileList } from './ReviewFileList';
 import { OpenPreviewLink } from '../OpenPreviewLink';
 import { BuildProgress } from '../BuildProgress';
 import type { MergeConflict, ReviewDetail } from './types';
@@ -79,6 +81,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const [mergeBuildId, setMergeBuildId] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [compareBase, setCompareBase] = useState<number | null>(null);
+  const [viewed, setViewed] = useState<{ key: string; paths: ReadonlySet<string> }>({ key: '', paths: new Set() });
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     let stop = false;
@@ -100,6 +104,31 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
       clearInterval(timer);
     };
   }, [projectId, reviewId, version]);
+
+  // the files marked viewed in the revision shown (kept by the core, also offline)
+  const viewedKey = review ? `${review.id}@${review.revision}` : '';
+  useEffect(() => {
+    if (!review) return;
+    let stop = false;
+    reviewsApi.viewed.query({ projectId, reviewId: review.id, revision: review.revision }).then(
+      (paths) => !stop && setViewed({ key: `${review.id}@${review.revision}`, paths: new Set(paths) }),
+      (err: unknown) => !stop && setActionError(errorMessage(err)),
+    );
+    return () => {
+      stop = true;
+    };
+    // read again for another review or revision only (not each time the review is read again)
+  }, [projectId, review?.id, review?.revision]);
+  const viewedPaths = viewed.key === viewedKey ? viewed.paths : new Set<string>();
+  const markViewed = (path: string, on: boolean) => {
+    if (!review) return;
+    const key = viewedKey;
+    reviewsApi.setViewed.mutate({ projectId, reviewId: review.id, revision: review.revision, path, viewed: on }).then(
+      (paths) => setViewed({ key, paths: new Set(paths) }),
+      (err: unknown) => setActionError(errorMessage(err)),
+    );
+    if (!on) setUnfolded((u) => new Set([...u].filter((p) => p !== path)));
+  };
 
   const file = useMemo(() => review?.files.find((f) => f.path === openReviewPath) ?? review?.files[0] ?? null, [review, openReviewPath]);
   // the threads of the file shown, after those on the whole review
@@ -131,6 +160,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
       else setConflict(outcome.conflict);
     });
 
+  const nav = useChangeNav(`${file?.path ?? ''}|${diffMode}|${compareBase ?? ''}|${review?.revision ?? 0}`);
+
   if (loadError && !review) return <p role="alert">This review cannot be opened: {loadError}</p>;
   if (!review) return <p className="note">Opening the review...</p>;
 
@@ -156,6 +187,7 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const choices = compareChoices(review);
   const base = compareBase !== null && choices.some((c) => c.value === compareBase) ? compareBase : defaultCompareBase(review);
   const before = file ? textAtBase(review, file, base) : null;
+  const folded = !!file && viewedPaths.has(file.path) && !unfolded.has(file.path);
   const selectable = [...selected].filter((id) => review.comments.some((c) => c.id === id && c.suggestion && !c.suggestion.applied));
 
   return (
@@ -247,14 +279,13 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
         )}
       </header>
 
-      <nav className="review-files" aria-label="Changed files">
-        {review.files.map((f) => (
-          <button key={f.path} type="button" aria-pressed={f.path === file?.path} onClick={() => openReviewFile(f.path)} className={`file-tab change-${f.change}`}>
-            <span className="change-kind">{f.change}</span> {f.path}
-          </button>
-        ))}
-        {review.files.length === 0 && <span className="note">No changed files.</span>}
-      </nav>
+      <ReviewFileList
+        files={review.files.map((f) => ({ ...f, before: textAtBase(review, f, base) }))}
+        openPath={file?.path ?? null}
+        viewed={viewedPaths}
+        onOpen={openReviewFile}
+        onViewed={markViewed}
+      />
 
       {file && (
         <div className="review-body">
@@ -278,9 +309,25 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
                   ))}
                 </select>
               </label>
+              {!folded && <ChangeNav nav={nav} />}
             </div>
-            {mode === 'rendered' ? (
-              <RenderedDiff projectId={projectId} path={file.path} before={before} after={file.after} />
+            {folded ? (
+              <div className="viewed-fold">
+                <p className="note">You marked {file.path} viewed: its diff is folded.</p>
+                <button type="button" onClick={() => setUnfolded((u) => new Set([...u, file.path]))}>
+                  Show diff
+                </button>
+              </div>
+            ) : mode === 'rendered' ? (
+              <RenderedDiff
+                projectId={projectId}
+                path={file.path}
+                before={before}
+                after={file.after}
+                onChanges={nav.setCount}
+                goTo={nav.target}
+                onStepKey={(step) => nav.step(step, true)}
+              />
             ) : (
               <SourceDiff
                 path={file.path}
@@ -289,6 +336,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
                 commentedLines={commentedLines}
                 target={commentTarget}
                 onPickLines={(lineStart, lineEnd) => setCommentTarget({ path: file.path, lineStart, lineEnd })}
+                onChanges={nav.setCount}
+                goTo={nav.target}
               />
             )}
           </div>
