@@ -123,9 +123,15 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const markViewed = (path: string, on: boolean) => {
     if (!review) return;
     const key = viewedKey;
+    // shown at once (the core keeps it durably in a moment); its answer, or the state before on an error, follows
+    const was = viewedPaths;
+    setViewed({ key, paths: new Set(on ? [...was, path] : [...was].filter((p) => p !== path)) });
     reviewsApi.setViewed.mutate({ projectId, reviewId: review.id, revision: review.revision, path, viewed: on }).then(
       (paths) => setViewed({ key, paths: new Set(paths) }),
-      (err: unknown) => setActionError(errorMessage(err)),
+      (err: unknown) => {
+        setViewed({ key, paths: was });
+        setActionError(errorMessage(err));
+      },
     );
     if (!on) setUnfolded((u) => new Set([...u].filter((p) => p !== path)));
   };
@@ -160,7 +166,9 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
       else setConflict(outcome.conflict);
     });
 
-  const nav = useChangeNav(`${file?.path ?? ''}|${diffMode}|${compareBase ?? ''}|${review?.revision ?? 0}`);
+  const folded = !!file && viewedPaths.has(file.path) && !unfolded.has(file.path);
+  // a folded diff has no changes to step to
+  const nav = useChangeNav(`${file?.path ?? ''}|${diffMode}|${compareBase ?? ''}|${review?.revision ?? 0}|${folded}`);
 
   if (loadError && !review) return <p role="alert">This review cannot be opened: {loadError}</p>;
   if (!review) return <p className="note">Opening the review...</p>;
@@ -187,7 +195,6 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const choices = compareChoices(review);
   const base = compareBase !== null && choices.some((c) => c.value === compareBase) ? compareBase : defaultCompareBase(review);
   const before = file ? textAtBase(review, file, base) : null;
-  const folded = !!file && viewedPaths.has(file.path) && !unfolded.has(file.path);
   const selectable = [...selected].filter((id) => review.comments.some((c) => c.id === id && c.suggestion && !c.suggestion.applied));
 
   return (
