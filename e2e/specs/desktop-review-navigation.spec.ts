@@ -127,6 +127,11 @@ test('a long diff folds its unchanged part, steps from change to change, and a v
   await expect(position).toContainText('Change 2 of 2');
   await page.getByRole('button', { name: 'Previous change' }).click();
   await expect(position).toContainText('Change 1 of 2');
+  // side by side (a wide window), each fold is drawn on both sides but is one button
+  await page.setViewportSize({ width: 2200, height: 900 });
+  await expect(page.locator('.source-diff .editor.original .diff-hidden-lines')).not.toHaveCount(0);
+  await expect(unfoldSource).toHaveCount(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await unfoldSource.click();
   await expect(unfoldSource).toHaveCount(0);
   await screenshot(page, testInfo, 'desktop-review-navigation-source');
