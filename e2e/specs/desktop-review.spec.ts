@@ -139,6 +139,8 @@ test('a reviewer comments on a line and approves with the server stopped; the se
   await rendered.locator('[data-quire-diff="added"]').scrollIntoViewIfNeeded();
   await shoot('desktop-review-rendered');
   await page.getByRole('button', { name: 'Source diff' }).click();
+  // the unchanged lines above the writer's edit are folded: shown to comment on one of them
+  await page.getByRole('button', { name: /^Show \d+ unchanged lines$/ }).click();
   const lineNumber = page.locator('.source-diff .editor.modified .line-numbers').filter({ hasText: new RegExp(`^\\s*${COMMENT_LINE}\\s*$`) });
   await expect(lineNumber).toBeVisible();
   await shoot('desktop-review-source');

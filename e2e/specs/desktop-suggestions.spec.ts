@@ -90,6 +90,8 @@ test('a reviewer suggests a change offline; the author applies it, the thread re
   await expect(item).toBeVisible({ timeout: 60_000 });
   await item.click();
   await reviewer.getByRole('button', { name: 'Source diff' }).click();
+  // the unchanged lines above the writer's edit are folded: shown to comment on one of them
+  await reviewer.getByRole('button', { name: /^Show \d+ unchanged lines$/ }).click();
   const lineNumber = reviewer.locator('.source-diff .editor.modified .line-numbers').filter({ hasText: new RegExp(`^\\s*${LINE}\\s*$`) });
   await expect(lineNumber).toBeVisible();
   await stack.stopServer();

@@ -12,6 +12,7 @@ import { Outbox } from './outbox';
 import { PreviewFiles } from './preview-files';
 import { PreviewService } from './preview-service';
 import { ReviewCache } from './review-cache';
+import { ReviewViewed } from './review-viewed';
 import { Reviews } from './reviews';
 import { openStore, type LocalStore } from './store';
 import { SyncClient, type SyncOptions } from './sync-client';
@@ -42,6 +43,8 @@ export interface DesktopCore {
   readonly reviewCache: ReviewCache;
   /** the offline review actions (reviews.ts) */
   readonly reviews: Reviews;
+  /** the files marked "Viewed" per review and revision (review-viewed.ts; local only) */
+  readonly reviewViewed: ReviewViewed;
   /** push and pull of the outbox and reviews (sync-client.ts) */
   readonly sync: SyncClient;
   /** publishing: trigger, list and watch builds (builds.ts) */
@@ -106,6 +109,7 @@ export function createCore(options: CoreOptions): DesktopCore {
     outbox,
     reviewCache,
     reviews,
+    reviewViewed: new ReviewViewed({ store, serverId: (id) => outbox.serverId(id) }),
     sync,
     builds,
     localFolders,

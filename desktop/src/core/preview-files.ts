@@ -9,6 +9,7 @@ import { docsRootOf } from './docs-root';
 import type { LocalFolders } from './local-folder';
 import { isLocalProject } from './local-folder';
 import { PREVIEW_FRAME_SCRIPT } from './preview-frame-script';
+import { REVIEW_DIFF_FRAME_SCRIPT } from './review-diff-frame-script';
 import { PREVIEW_PREFIX, previewBasePath } from './preview-urls';
 import { isUnreachable, readFileBytes } from './server-client';
 
@@ -27,7 +28,7 @@ import { isUnreachable, readFileBytes } from './server-client';
  * - `/_quire-preview/_assets/katex.css` and `/_quire-preview/_assets/fonts/<name>.woff2`: KaTeX's, from the
  *   installed `katex` package (no CDN); `site.js`: the site's deferred scripts, concatenated as a build
  *   does (server/src/builder/assets.ts); `mermaid.js`: mermaid's browser bundle, as the site serves it;
- *   `frame.js`: the preview frame's own script (preview-frame-script.ts).
+ *   `frame.js`: the preview frame's own script (preview-frame-script.ts, then review-diff-frame-script.ts for the rendered diff of a review).
  * The preview renderer (preview-render.ts) points the page's root-relative URLs at the first form.
  */
 
@@ -116,7 +117,7 @@ function vendorAsset(name: string): PreviewFileAnswer | null {
   }
   // the site's own scripts are revalidated: they change with the app's sources
   if (name === 'site.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' }, body: readSiteJs() };
-  if (name === 'frame.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' }, body: Buffer.from(PREVIEW_FRAME_SCRIPT) };
+  if (name === 'frame.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' }, body: Buffer.from(PREVIEW_FRAME_SCRIPT + REVIEW_DIFF_FRAME_SCRIPT) };
   if (name === 'mermaid.js') return { status: 200, headers: { ...SCRIPT_HEADERS, 'cache-control': LONG }, body: readMermaidJs() };
   const font = /^fonts\/(KaTeX_[\w-]+\.(?:woff2|woff|ttf))$/.exec(name);
   if (!font) return null;

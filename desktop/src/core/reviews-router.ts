@@ -23,6 +23,8 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  *   needs the server (UNAVAILABLE offline, never queued); FORBIDDEN for a role that cannot merge
  * - `people({projectId})` → `[{id, name, email, role}]`: members who may review, other than me
  * - `report({projectId, reviewId})` → the pre-merge report (review-report.ts), computed here, offline, by the server's engine
+ * - `viewed({projectId, reviewId, revision})` → the paths I marked "Viewed" in that revision (review-viewed.ts, local only)
+ * - `setViewed({projectId, reviewId, revision, path, viewed})` → the viewed paths of that revision afterwards
  * Errors: UNAUTHORIZED signed out (actions), NOT_FOUND unknown review or project not open,
  * BAD_REQUEST naming the field, CONFLICT / FORBIDDEN when the review rules refuse the move here already.
  */
@@ -63,6 +65,12 @@ export const reviewsRouter = t.router({
   approve: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'approved')),
   requestChanges: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.setStatus(input.projectId, input.reviewId, 'changes_requested')),
   merge: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.merge(input.projectId, input.reviewId)),
+  viewed: procedure
+    .input(Ids.extend({ revision: z.number().int().min(1) }))
+    .query(({ ctx, input }) => ctx.reviewViewed.paths(input.reviewId, input.revision)),
+  setViewed: procedure
+    .input(Ids.extend({ revision: z.number().int().min(1), path: FilePath, viewed: z.boolean() }))
+    .mutation(({ ctx, input }) => ctx.reviewViewed.set(input.reviewId, input.revision, input.path, input.viewed)),
   people: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx }) => ctx.reviews.people()),
   report: procedure
     .input(Ids)

@@ -12,6 +12,8 @@ import { NewComment, type NewCommentInput } from './NewComment';
 import { compareChoices, defaultCompareBase, textAtBase } from './compare';
 import { RenderedDiff } from './RenderedDiff';
 import { SourceDiff } from './SourceDiff';
+import { ChangeNav, useChangeNav } from './ChangeNav';
+import { ReviewFileList } from './ReviewFileList';
 import { OpenPreviewLink } from '../OpenPreviewLink';
 import { MergeReport } from './MergeReport';
 import { BuildProgress } from '../BuildProgress';
@@ -64,9 +66,10 @@ export function MergeConflictNote({ conflict, isAuthor }: { conflict: MergeConfl
  * preview link and the verdict buttons ("Approve", "Request changes": for reviewers, never the
  * author; shown when the review state machine allows the move) and, on an approved review, "Merge"
  * for the roles that merge (a note saying who can for the others; merging needs the server), then
- * the production build a merge started with its progress and the live site's link, then the "Merge report"
- * (MergeReport.tsx), then the changed files, each as
- * "Rendered diff" (pages) or "Source diff", with its comment threads beside it. Everything works
+ * the production build a merge started with its progress and the live site's link, then the "Merge report" (MergeReport.tsx),
+ * then the changed files (ReviewFileList: line counts, a "Viewed <path>" checkbox kept per revision; a viewed file's diff folds),
+ * each as "Rendered diff" (pages) or "Source diff" with its unchanged parts folded and "Previous change" / "Next change"
+ * (Shift+F7 / F7, ChangeNav), with its comment threads beside it. Everything works
  * offline: the core queues comments and verdicts; what needs the server says why it waits.
  */
 export function ReviewView({ projectId, reviewId }: { projectId: string; reviewId: string }) {
@@ -81,6 +84,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const [mergeBuildId, setMergeBuildId] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [compareBase, setCompareBase] = useState<number | null>(null);
+  const [viewed, setViewed] = useState<{ key: string; paths: ReadonlySet<string> }>({ key: '', paths: new Set() });
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     let stop = false;
@@ -102,6 +107,37 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
       clearInterval(timer);
     };
   }, [projectId, reviewId, version]);
+
+  // the files marked viewed in the revision shown (kept by the core, also offline)
+  const viewedKey = review ? `${review.id}@${review.revision}` : '';
+  useEffect(() => {
+    if (!review) return;
+    let stop = false;
+    reviewsApi.viewed.query({ projectId, reviewId: review.id, revision: review.revision }).then(
+      (paths) => !stop && setViewed({ key: `${review.id}@${review.revision}`, paths: new Set(paths) }),
+      (err: unknown) => !stop && setActionError(errorMessage(err)),
+    );
+    return () => {
+      stop = true;
+    };
+    // read again for another review or revision only (not each time the review is read again)
+  }, [projectId, review?.id, review?.revision]);
+  const viewedPaths = viewed.key === viewedKey ? viewed.paths : new Set<string>();
+  const markViewed = (path: string, on: boolean) => {
+    if (!review) return;
+    const key = viewedKey;
+    // shown at once (the core keeps it durably in a moment); its answer, or the state before on an error, follows
+    const was = viewedPaths;
+    setViewed({ key, paths: new Set(on ? [...was, path] : [...was].filter((p) => p !== path)) });
+    reviewsApi.setViewed.mutate({ projectId, reviewId: review.id, revision: review.revision, path, viewed: on }).then(
+      (paths) => setViewed({ key, paths: new Set(paths) }),
+      (err: unknown) => {
+        setViewed({ key, paths: was });
+        setActionError(errorMessage(err));
+      },
+    );
+    if (!on) setUnfolded((u) => new Set([...u].filter((p) => p !== path)));
+  };
 
   const file = useMemo(() => review?.files.find((f) => f.path === openReviewPath) ?? review?.files[0] ?? null, [review, openReviewPath]);
   // the threads of the file shown, after those on the whole review
@@ -132,6 +168,10 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
       if (outcome.merged) setMergeBuildId(outcome.buildId);
       else setConflict(outcome.conflict);
     });
+
+  const folded = !!file && viewedPaths.has(file.path) && !unfolded.has(file.path);
+  // a folded diff has no changes to step to
+  const nav = useChangeNav(`${file?.path ?? ''}|${diffMode}|${compareBase ?? ''}|${review?.revision ?? 0}|${folded}`);
 
   if (loadError && !review) return <p role="alert">This review cannot be opened: {loadError}</p>;
   if (!review) return <p className="note">Opening the review...</p>;
@@ -251,14 +291,13 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
 
       <MergeReport projectId={projectId} reviewId={review.id} revisionKey={`${review.revision}:${review.changes.length}:${review.pending}:${version}`} />
 
-      <nav className="review-files" aria-label="Changed files">
-        {review.files.map((f) => (
-          <button key={f.path} type="button" aria-pressed={f.path === file?.path} onClick={() => openReviewFile(f.path)} className={`file-tab change-${f.change}`}>
-            <span className="change-kind">{f.change}</span> {f.path}
-          </button>
-        ))}
-        {review.files.length === 0 && <span className="note">No changed files.</span>}
-      </nav>
+      <ReviewFileList
+        files={review.files.map((f) => ({ ...f, before: textAtBase(review, f, base) }))}
+        openPath={file?.path ?? null}
+        viewed={viewedPaths}
+        onOpen={openReviewFile}
+        onViewed={markViewed}
+      />
 
       {file && (
         <div className="review-body">
@@ -282,9 +321,25 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
                   ))}
                 </select>
               </label>
+              {!folded && <ChangeNav nav={nav} />}
             </div>
-            {mode === 'rendered' ? (
-              <RenderedDiff projectId={projectId} path={file.path} before={before} after={file.after} />
+            {folded ? (
+              <div className="viewed-fold">
+                <p className="note">You marked {file.path} viewed: its diff is folded.</p>
+                <button type="button" onClick={() => setUnfolded((u) => new Set([...u, file.path]))}>
+                  Show diff
+                </button>
+              </div>
+            ) : mode === 'rendered' ? (
+              <RenderedDiff
+                projectId={projectId}
+                path={file.path}
+                before={before}
+                after={file.after}
+                onChanges={nav.setCount}
+                goTo={nav.target}
+                onStepKey={(step) => nav.step(step, true)}
+              />
             ) : (
               <SourceDiff
                 path={file.path}
@@ -293,6 +348,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
                 commentedLines={commentedLines}
                 target={commentTarget}
                 onPickLines={(lineStart, lineEnd) => setCommentTarget({ path: file.path, lineStart, lineEnd })}
+                onChanges={nav.setCount}
+                goTo={nav.target}
               />
             )}
           </div>
