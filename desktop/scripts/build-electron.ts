@@ -68,6 +68,8 @@ export async function buildElectron(outDir: string = path.join(DESKTOP_DIR, 'dis
     platform: 'node',
     target: 'node22',
     format: 'esm',
+    // ES module builds first: some packages' `main` is a UMD wrapper whose inner requires esbuild cannot follow (jsonc-parser).
+    mainFields: ['module', 'main'],
     sourcemap: 'linked',
     logLevel: 'warning',
     absWorkingDir: DESKTOP_DIR,

@@ -98,6 +98,12 @@ export const REPLAY_CASES: Record<string, (w: ReplayWorld) => Promise<ReplayRequ
     const review = await create(w, `/v1/projects/${w.projectId}/reviews`, { title: 'Commented', changes: [{ path: 'index.mdx', content: '---\ntitle: Welcome\n---\n\nHello.\n' }] });
     return { request: { url: `/v1/projects/${w.projectId}/reviews/${review.id}/comments`, payload: { path: 'index.mdx', lineStart: 1, lineEnd: 1, body: 'Shorter?' } } };
   },
+  'POST /v1/projects/:projectId/reviews/:reviewId/suggestions/apply': async (w) => {
+    const review = await create(w, `/v1/projects/${w.projectId}/reviews`, { title: 'Suggested', changes: [{ path: 'index.mdx', content: '---\ntitle: Welcome\n---\n\nHello.\n' }] });
+    const suggestion = { path: 'index.mdx', lineStart: 5, lineEnd: 5, body: 'Warmer?', suggestion: { lines: { start: 5, end: 5 }, text: 'Hello, writer.' } };
+    const comment = await create(w, `/v1/projects/${w.projectId}/reviews/${review.id}/comments`, suggestion);
+    return { request: { url: `/v1/projects/${w.projectId}/reviews/${review.id}/suggestions/apply`, payload: { commentIds: [comment.id] } } };
+  },
   'POST /v1/projects/:projectId/ownership': async (w) => {
     const owner = await person(w.t.app, 'owner', 'editor');
     return { request: { url: `/v1/projects/${w.projectId}/ownership`, payload: { pattern: 'limits', userId: owner.userId } } };
