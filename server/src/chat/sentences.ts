@@ -87,7 +87,8 @@ function passagesOf(text: string): Passage[] {
     }
     if (block.kind === 'paragraph') {
       splitSentences(block.text).forEach((sentence, k) => {
-        out.push({ at: at + k, end: b, lines: [capped(sentence)], scored: sentence, paragraph: b, quotable: sentence.length >= MIN_SENTENCE && !looksLikeCode(sentence) });
+        const quotable = sentence.length >= MIN_SENTENCE && !looksLikeCode(sentence);
+        out.push({ at: at + k, end: b, lines: [capped(sentence)], scored: sentence, paragraph: b, quotable });
       });
       continue;
     }

@@ -86,7 +86,7 @@ const PAGES: { path: string; title: string; markdown: string }[] = [
 let index: SearchIndex;
 beforeAll(async () => {
   const records: SearchRecord[] = PAGES.flatMap((p) => pageSearchRecords({ ...p, toc: tocFromMarkdown(p.markdown) }));
-  const filler = Array.from({ length: 30 }, (_, i): SearchRecord => ({ path: `guides/g${i}`, title: `Guide ${i}`, text: `General documentation page ${i} about writing docs.` }));
+  const filler = Array.from({ length: 30 }, (_, i): SearchRecord => ({ path: `guides/g${i}`, title: `Guide ${i}`, text: `Page ${i} about docs.` }));
   index = await corpusIndex([...records, ...filler]);
 });
 
@@ -118,6 +118,7 @@ describe('answer passages', () => {
   it('brings the code block a sentence introduces, and puts the citation outside it', () => {
     const answer = composeAnswer('How can I send a test webhook delivery?', index);
     expect(answer.sources[0]).toMatchObject({ path: 'guides/webhooks', anchor: 'send-a-test-delivery' });
-    expect(answer.text.split('\n\n')[0]).toBe('Send a test delivery to your endpoint with the CLI: [1]\n```\nquire webhooks test --url https://example.com/hook\n```');
+    const code = '```\nquire webhooks test --url https://example.com/hook\n```';
+    expect(answer.text.split('\n\n')[0]).toBe(`Send a test delivery to your endpoint with the CLI: [1]\n${code}`);
   });
 });

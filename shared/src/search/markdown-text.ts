@@ -128,7 +128,7 @@ export function markdownToText(lines: readonly string[]): string {
     if (fence) {
       if (closesFence(line, fence)) {
         fence = null;
-        if (code.length) out.push(TEXT_BLOCK_MARKS.code, ...code, TEXT_BLOCK_MARKS.code);
+        out.push(...codeBlock(code));
         code = [];
       } else if (line.trim()) code.push(line.replace(/\s+$/, '').replace(/\t/g, '  '));
       continue;
@@ -173,8 +173,15 @@ export function markdownToText(lines: readonly string[]): string {
     prose.push(line.replace(BLOCK_MARK_RE, ''));
   }
   flush();
-  if (code.length) out.push(TEXT_BLOCK_MARKS.code, ...code, TEXT_BLOCK_MARKS.code);
+  out.push(...codeBlock(code));
   return out.join('\n').trim();
+}
+
+/** A code block's lines between its marks, the indentation all its lines share removed (none for an empty block). */
+function codeBlock(code: readonly string[]): string[] {
+  if (code.length === 0) return [];
+  const indent = Math.min(...code.map((l) => /^ */.exec(l)![0].length));
+  return [TEXT_BLOCK_MARKS.code, ...code.map((l) => l.slice(indent)), TEXT_BLOCK_MARKS.code];
 }
 
 /**
