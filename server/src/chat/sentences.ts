@@ -41,6 +41,8 @@ function capped(sentence: string): string {
   return `${cut.slice(0, space > MAX_SENTENCE / 2 ? space : MAX_SENTENCE)}…`;
 }
 
+/** A line of code that reads as a Markdown fence. */
+const FENCE_LINE = /^\s*```/m;
 /** A procedure (numbered steps) quoted whole has at most this many steps. */
 const MAX_STEPS = 10;
 /** Lines of a code block quoted at most. */
@@ -82,7 +84,8 @@ function passagesOf(text: string): Passage[] {
     const at = b * 100;
     if (block.kind === 'code') {
       const prev = out.at(-1);
-      if (prev && prev.code === undefined && prev.end === b - 1) prev.code = block.text;
+      // code holding fence lines of its own (a page's mismatched fences) cannot be quoted as one block
+      if (prev && prev.code === undefined && prev.end === b - 1 && !FENCE_LINE.test(block.text)) prev.code = block.text;
       continue;
     }
     if (block.kind === 'paragraph') {
@@ -120,7 +123,8 @@ function passagesOf(text: string): Passage[] {
       } else if (x.kind === 'code' || x.kind === 'paragraph') {
         // held by the procedure only when another step follows
         if (!blocks.slice(k + 1).some((y) => y.kind === 'step') || blocks.slice(k + 1).findIndex((y) => y.kind === 'step') > 1) break;
-        if (n <= MAX_STEPS) lines.push(x.kind === 'code' ? codeFence(x.text, '   ') : `   ${capped(x.text)}`);
+        const quotable = !(x.kind === 'code' && FENCE_LINE.test(x.text));
+        if (n <= MAX_STEPS && quotable) lines.push(x.kind === 'code' ? codeFence(x.text, '   ') : `   ${capped(x.text)}`);
         scored.push(x.text);
         end = k;
       } else break;

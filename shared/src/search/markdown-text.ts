@@ -170,7 +170,8 @@ export function markdownToText(lines: readonly string[]): string {
       flush();
       continue;
     }
-    prose.push(line.replace(BLOCK_MARK_RE, ''));
+    // a `>` alone ends a tag whose attributes span lines (`<Card\n  title="..."\n>`), not a quote
+    prose.push(/^\s*\/?>\s*$/.test(line) ? line : line.replace(BLOCK_MARK_RE, ''));
   }
   flush();
   out.push(...codeBlock(code));

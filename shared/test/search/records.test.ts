@@ -120,6 +120,12 @@ describe('section text blocks', () => {
     expect(shown.replace(/\s+/g, ' ').trim()).toBe('Three things to do: Install the CLI Log in a bullet continued Deploy Push your branch. Name Type timeout number quire deploy --prod');
   });
 
+  it('reads a lone `>` as the end of a tag whose attributes span lines, not as a quote', () => {
+    const markdown = '# P\n\n<Card\n  title="Request caching"\n  href="/caching"\n>\n  Save on repeated requests.\n</Card>\n';
+    const [intro] = pageSearchRecords({ path: 'p', title: 'P', markdown, toc: [] });
+    expect(intro!.text).toBe('Request caching Save on repeated requests.');
+  });
+
   it('reads text written before blocks were kept as one paragraph', () => {
     expect(textBlocks('One line. Two.')).toEqual([{ kind: 'paragraph', text: 'One line. Two.' }]);
   });
