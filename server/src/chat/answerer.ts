@@ -10,8 +10,9 @@
  *    {@link MIN_COVERAGE} of the question's weighted topic words (rare words weigh most, words the
  *    docs never use and missing names more still), the answer says plainly that this is not in the
  *    docs ({@link NOT_IN_DOCS_ANSWER}, `answered: false`, a content gap for the caller to count).
- *    Otherwise the best sentences of the best one to three sections (sentences.ts) make the
- *    answer, each section's sentences followed by its citation `[n]`.
+ *    Otherwise the best passages of the best one to three sections (sentences.ts: sentences, list
+ *    items, table rows, whole procedures, code blocks with the sentence introducing them) make the
+ *    answer, each section's passages followed by its citation `[n]`.
  *
  * Retrieval and composition are synchronous and take a few milliseconds, so the first words of a
  * streamed answer leave at once. The LLM path (llm.ts) writes its answer from the same sections.
@@ -19,7 +20,7 @@
 import type { SearchIndex } from '@quire/shared/search/types';
 import { questionTerms } from './question-terms';
 import { findSections, matchSection, TermMatcher, type Candidate } from './retrieval';
-import { pickSentences } from './sentences';
+import { pickPassages } from './sentences';
 
 /** A retrieved section the answer may cite (retrieval.ts `Candidate`: the section's plain text and the index's score). */
 export type RetrievedSection = Candidate;
@@ -107,9 +108,23 @@ export function composeFromSections(question: string, sections: readonly Retriev
   const sources: RetrievedSection[] = [];
   for (const { section } of cited) {
     sources.push(section);
-    parts.push(`${pickSentences(matcher, section, sources.length === 1 ? 3 : 1).join(' ')} [${sources.length}]`);
+    parts.push(withCitation(pickPassages(matcher, section, sources.length === 1 ? 3 : 1), sources.length));
   }
   return { text: parts.join('\n\n'), sources, answered: true };
+}
+
+/** `passages` (Markdown lines) with the citation `[n]` after their last line outside a code block. */
+function withCitation(passages: string, n: number): string {
+  const lines = passages.split('\n');
+  let inCode = false;
+  let last = -1;
+  lines.forEach((line, i) => {
+    if (/^\s*```/.test(line)) inCode = !inCode;
+    else if (!inCode && line.trim()) last = i;
+  });
+  if (last < 0) return `${passages}\n\n[${n}]`;
+  lines[last] += ` [${n}]`;
+  return lines.join('\n');
 }
 
 /**

@@ -16,14 +16,14 @@
  * - the common words of a multi-word name (`Step Functions`) count only where the whole name is.
  * A misspelt word is read as the index word one edit away ("diffrent" → "different"); the reader's own examples the docs
  * never hold (numbers, domains, possessive names: "since 2022", "docs.initech.io", "Initech's") are left out; a word the
- * docs never use is matched by its WordNet synonyms they use (wordnet.ts). Phrases add hint words ("one at a time" →
+ * docs never use is matched by the WordNet synonyms and derived forms they use (wordnet.ts). Phrases add hint words ("one at a time" →
  * `concurrency`) that raise a section holding them.
  */
 import { QUESTION_WORDS, STOP_WORDS, tokenSpans } from '@quire/shared/search/tokens';
 import type { SearchIndex } from '@quire/shared/search/types';
 import { zipf } from './english-frequency';
 import { phraseHints, synonymsOf } from './synonyms';
-import { wordnetSynonyms } from './wordnet';
+import { wordnetRelated } from './wordnet';
 
 /** One word of a question. */
 export interface QuestionTerm {
@@ -158,14 +158,15 @@ function everydayShare(z: number): number {
 
 /** A WordNet synonym this common in everyday English or more ("take" for "remove") matches too much to stand for a word. */
 const MAX_SYNONYM_ZIPF = 5;
-
 /**
- * Stems of the WordNet synonyms (wordnet.ts) of a word the documentation never uses that the documentation does use
- * ("expiry" → `expir` of "expiration"), at most three, everyday words ({@link MAX_SYNONYM_ZIPF}) left out.
+ * Stems of the words WordNet relates to a word the documentation never uses (wordnet.ts) that the documentation does use,
+ * closest first: synonyms ("expiry" → `expir` of "expiration"), then derivationally related forms ("approves" →
+ * "approval"); at most three, everyday words ({@link MAX_SYNONYM_ZIPF}) left out.
  */
 function thesaurusStems(term: string, index: Pick<SearchIndex, 'documentFrequency'>): string[] {
   const out: string[] = [];
-  for (const w of wordnetSynonyms(term)) {
+  const { synonyms, derived } = wordnetRelated(term);
+  for (const w of [...synonyms, ...derived]) {
     if (out.length >= 3) break;
     if (zipf(w) < MAX_SYNONYM_ZIPF && (index.documentFrequency?.(w) ?? 0) > 0 && !out.includes(stemOf(w))) out.push(stemOf(w));
   }

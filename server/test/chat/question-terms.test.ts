@@ -9,13 +9,14 @@ import type { SearchIndex, SearchRecord } from '@quire/shared/search/types';
 import { composeAnswer } from '../../src/chat/answerer';
 import { zipf } from '../../src/chat/english-frequency';
 import { questionTerms } from '../../src/chat/question-terms';
-import { wordnetSynonyms } from '../../src/chat/wordnet';
+import { wordnetRelated, wordnetSynonyms } from '../../src/chat/wordnet';
 import { corpusIndex } from '../helpers/corpus';
 
 const RECORDS: SearchRecord[] = [
   { path: 'cli/preview', title: 'Preview locally', text: 'Run the dev command to start a local preview. By default the preview uses port 3000; pass --port to use a different port.' },
   { path: 'dashboard/sso', title: 'Single sign-on', text: 'Members sign in to the dashboard with your identity provider. Require SSO to turn off password sign-in.' },
   { path: 'api/keys', title: 'API keys', text: 'Create an API key in the dashboard. A key has an expiration date; an expired key is refused.' },
+  { path: 'deploy/review', title: 'Deploy reviews', text: 'A production deploy waits for approval from a reviewer before it goes live.' },
   { path: 'deploy/custom-domain', title: 'Custom domain', text: 'Add a CNAME record at your DNS provider that points your domain at the docs host.' },
   ...Array.from({ length: 30 }, (_, i): SearchRecord => ({ path: `guides/g${i}`, title: `Guide ${i}`, text: `General documentation page ${i} about writing docs.` })),
 ];
@@ -56,5 +57,16 @@ describe('question terms', () => {
     const expiry = questionTerms('When does the expiry of an API key happen?', index).find((t) => t.term === 'expiry')!;
     expect(expiry.searchAs).toContain('expiration');
     expect(composeAnswer('What is the expiry of an API key?', index).sources.map((s) => s.path)).toContain('api/keys');
+  });
+
+  it('matches a word the docs never use by a derived form WordNet gives', () => {
+    expect(wordnetRelated('approves').derived).toContain('approval');
+    const term = questionTerms('Who approves a production deploy?', index).find((t) => t.term === 'approves')!;
+    expect(term.searchAs).toEqual(['approval']);
+    expect(composeAnswer('Who approves a production deploy?', index).sources[0]?.path).toBe('deploy/review');
+  });
+
+  it('still refuses a question whose deciding word neither the docs nor its WordNet relations hold', () => {
+    expect(composeAnswer('How do I embezzle the production deploy?', index).answered).toBe(false);
   });
 });

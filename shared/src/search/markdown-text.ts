@@ -80,22 +80,57 @@ function attrText(attrs: string | undefined): string {
 }
 
 /**
- * Markdown lines (one section of a page) to one line of plain text: block markers (lists, quotes,
- * table pipes, rules, heading marks) and inline markup removed, code lines kept as they are, tags
- * spanning several lines handled, whitespace collapsed.
+ * How the plain text of a section keeps its blocks (so the assistant can quote a list item, a table row, a whole procedure
+ * or a code block, not only sentences), at almost no cost in size: one block a line, a line's first characters saying
+ * what it is. `- ` a bulleted list item; `#. ` a numbered list item or an MDX `<Step>` (reStructuredText's auto-numbered
+ * list mark, no digits so the index gains no terms); a line holding tabs a table row, one cell between tabs (the first
+ * row of a table is its header); a line ```` ``` ```` opens and the next such line closes a code block, its lines kept as
+ * written; any other line a paragraph or a heading the toc does not list. The marks are punctuation and whitespace, so
+ * they are not terms of the index; {@link displayText} hides them in snippets.
+ */
+export const TEXT_BLOCK_MARKS = { item: '- ', step: '#. ', code: '```', cell: '\t' } as const;
+
+/** One block of a section's text ({@link textBlocks}). */
+export interface TextBlock {
+  /** paragraph (or an unlisted heading), bulleted list item, numbered item or `<Step>`, table row, code block */
+  kind: 'paragraph' | 'item' | 'step' | 'row' | 'code';
+  /** the block's text without its mark; a row's cells are tab-separated, a code block's lines newline-separated */
+  text: string;
+  /** rows: whether this row is its table's header (the first row of a run of rows) */
+  header?: boolean;
+}
+
+const LIST_ITEM_RE = /^\s*(?:([-*+])|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/;
+const TABLE_ROW_RE = /^\s*\|.*\|\s*$/;
+const STEP_OPEN_RE = /^\s*<Step[\s>]/;
+const STEP_CLOSE_RE = /^\s*<\/Steps?>\s*$/;
+
+/**
+ * Markdown lines (one section of a page) to plain text, one block a line as {@link TEXT_BLOCK_MARKS} describes: block
+ * markers (list bullets and numbers, quotes, table pipes, rules, heading marks) and inline markup removed, code lines kept
+ * as they are, tags spanning several lines of a paragraph handled, whitespace inside a block collapsed.
  */
 export function markdownToText(lines: readonly string[]): string {
-  const parts: string[] = [];
+  const out: string[] = [];
   let fence: string | null = null;
+  let code: string[] = [];
   let prose: string[] = [];
+  let mark = '';
   const flush = () => {
-    if (prose.length) parts.push(inlineText(prose.join('\n')));
+    if (prose.length) {
+      const text = inlineText(prose.join('\n')).replace(/\|/g, ' ').replace(/\s+/g, ' ').trim();
+      if (text) out.push(mark + text);
+    }
     prose = [];
+    mark = '';
   };
   for (const line of lines) {
     if (fence) {
-      if (closesFence(line, fence)) fence = null;
-      else parts.push(line);
+      if (closesFence(line, fence)) {
+        fence = null;
+        out.push(...codeBlock(code));
+        code = [];
+      } else if (line.trim()) code.push(line.replace(/\s+$/, '').replace(/\t/g, '  '));
       continue;
     }
     const open = fenceOf(line);
@@ -104,9 +139,79 @@ export function markdownToText(lines: readonly string[]): string {
       fence = open;
       continue;
     }
+    if (!line.trim() || STEP_CLOSE_RE.test(line)) {
+      flush();
+      continue;
+    }
     if ((line.includes('---') || line.includes('***') || line.includes('___')) && /^ {0,3}(?:\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?|([-*_])(\s*\2){2,})\s*$/.test(line)) continue;
-    prose.push(BLOCK_MARK_RE.test(line) ? line.replace(BLOCK_MARK_RE, '') : line);
+    if (TABLE_ROW_RE.test(line)) {
+      flush();
+      const cells = line.trim().slice(1, -1).split(/(?<!\\)\|/).map((c) => inlineText(c).replace(/\s+/g, ' ').trim());
+      if (cells.some((c) => c)) out.push(cells.join(TEXT_BLOCK_MARKS.cell));
+      continue;
+    }
+    const item = LIST_ITEM_RE.exec(line);
+    if (item) {
+      flush();
+      mark = item[1] ? TEXT_BLOCK_MARKS.item : TEXT_BLOCK_MARKS.step;
+      prose.push(line.slice(item[0].length));
+      continue;
+    }
+    if (STEP_OPEN_RE.test(line)) {
+      flush();
+      mark = TEXT_BLOCK_MARKS.step;
+      prose.push(line);
+      continue;
+    }
+    const heading = headingOf(line);
+    if (heading) {
+      flush();
+      prose.push(heading.raw);
+      flush();
+      continue;
+    }
+    // a `>` alone ends a tag whose attributes span lines (`<Card\n  title="..."\n>`), not a quote
+    prose.push(/^\s*\/?>\s*$/.test(line) ? line : line.replace(BLOCK_MARK_RE, ''));
   }
   flush();
-  return parts.join(' ').replace(/\|/g, ' ').replace(/\s+/g, ' ').trim();
+  out.push(...codeBlock(code));
+  return out.join('\n').trim();
+}
+
+/** A code block's lines between its marks, the indentation all its lines share removed (none for an empty block). */
+function codeBlock(code: readonly string[]): string[] {
+  if (code.length === 0) return [];
+  const indent = Math.min(...code.map((l) => /^ */.exec(l)![0].length));
+  return [TEXT_BLOCK_MARKS.code, ...code.map((l) => l.slice(indent)), TEXT_BLOCK_MARKS.code];
+}
+
+/**
+ * The blocks of a section's text as {@link markdownToText} writes it ({@link TEXT_BLOCK_MARKS}), in order; text written
+ * before blocks were kept (one line) is one paragraph.
+ */
+export function textBlocks(text: string): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === TEXT_BLOCK_MARKS.code) {
+      const code: string[] = [];
+      while (++i < lines.length && lines[i] !== TEXT_BLOCK_MARKS.code) code.push(lines[i]!);
+      if (code.length) blocks.push({ kind: 'code', text: code.join('\n') });
+    } else if (line.includes(TEXT_BLOCK_MARKS.cell)) {
+      blocks.push({ kind: 'row', text: line, header: blocks.at(-1)?.kind !== 'row' });
+    } else if (line.startsWith(TEXT_BLOCK_MARKS.step)) blocks.push({ kind: 'step', text: line.slice(TEXT_BLOCK_MARKS.step.length) });
+    else if (line.startsWith(TEXT_BLOCK_MARKS.item)) blocks.push({ kind: 'item', text: line.slice(TEXT_BLOCK_MARKS.item.length) });
+    else if (line.trim()) blocks.push({ kind: 'paragraph', text: line });
+  }
+  return blocks;
+}
+
+/**
+ * A section's text as one line for display (a search hit's snippet): block marks and line breaks become spaces of the
+ * same length, so offsets into the text stay valid.
+ */
+export function displayText(text: string): string {
+  if (!text.includes('\n') && !text.includes('\t')) return text;
+  return text.replace(/^(?:```|#\.|-)(?= |$)/gm, (m) => ' '.repeat(m.length)).replace(/[\n\t]/g, ' ');
 }

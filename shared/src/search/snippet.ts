@@ -3,6 +3,7 @@
  * query matched, HTML-escaped, each matched word wrapped in `<mark>`, `…` where text was cut.
  */
 import { escapeHtml } from '../docs/markdown/html';
+import { displayText } from './markdown-text';
 import { tokenSpans, type TokenSpan } from './tokens';
 
 /** Characters of text in a snippet (about two lines of the search dialog). */
@@ -14,8 +15,10 @@ const LEAD_CHARS = 50;
  * The snippet of `text` for a query whose matched terms `matches` recognises.
  * @param matches whether a term (folded, as tokens.ts makes them) is one the query matched
  */
-export function makeSnippet(text: string, matches: (term: string) => boolean): string {
-  if (!text) return '';
+export function makeSnippet(blockText: string, matches: (term: string) => boolean): string {
+  if (!blockText) return '';
+  // the section's block marks and line breaks (markdown-text.ts) read as spaces
+  const text = displayText(blockText);
   const hit = (span: TokenSpan) => span.terms.some(matches);
   let first: TokenSpan | undefined;
   for (const span of tokenSpans(text)) {
@@ -44,5 +47,6 @@ export function makeSnippet(text: string, matches: (term: string) => boolean): s
     at = stop;
   }
   out += escapeHtml(text.slice(at, end));
-  return end < text.length ? `${out.trimEnd()}…` : out;
+  out = out.replace(/\s{2,}/g, ' ').trim();
+  return end < text.length ? `${out}…` : out;
 }

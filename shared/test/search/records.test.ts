@@ -3,6 +3,7 @@
  * plain text out of the page's Markdown export.
  */
 import { describe, expect, it } from 'vitest';
+import { displayText, textBlocks } from '../../src/search/markdown-text';
 import { MAX_RECORD_TEXT, pageSearchRecords, tocFromMarkdown } from '../../src/search/records';
 
 const MARKDOWN = `# Quick start
@@ -57,7 +58,8 @@ describe('pageSearchRecords', () => {
     expect(records[1]!.text).toContain('npm install quire-cli');
     // a `##` line inside a code block does not start a section
     expect(records[1]!.text).toContain('## not a heading');
-    expect(records[2]!.text).toContain('retries 3');
+    // a table row is one line, its cells tab-separated (markdown-text.ts TEXT_BLOCK_MARKS)
+    expect(records[2]!.text).toContain('retries\t3');
     expect(records[2]!.text).not.toContain('|');
     expect(records[2]!.text).toContain('Deploy to production');
     expect(records[2]!.text).not.toContain('/deploy');
@@ -68,7 +70,7 @@ describe('pageSearchRecords', () => {
   it('keeps a heading the toc does not list in the text of its section', () => {
     const out = pageSearchRecords({ path: 'p', title: 'P', markdown: '# P\n\nIntro\n\n## Listed\n\nA\n\n## Unlisted\n\nB\n', toc: [{ depth: 2, id: 'listed', text: 'Listed' }] });
     expect(out.map((r) => r.section)).toEqual([undefined, 'Listed']);
-    expect(out[1]!.text).toBe('A Unlisted B');
+    expect(out[1]!.text).toBe('A\nUnlisted\nB');
   });
 
   it('gives an empty introduction record to a page that starts with a heading', () => {
@@ -90,5 +92,41 @@ describe('tocFromMarkdown', () => {
       { depth: 2, id: 'set-up', text: 'Set up' },
       { depth: 3, id: 'set-up-2', text: 'Set up' },
     ]);
+  });
+
+});
+
+describe('section text blocks', () => {
+  it('keeps list items, numbered steps, <Step>s, table rows and code blocks as blocks an answer can quote whole', () => {
+    const markdown = [
+      '# P', '', '## Setup', '', 'Three things to do:', '', '1. Install the **CLI**', '2. Log in', '', '- a bullet', '  continued', '',
+      '<Steps>', '  <Step title="Deploy">', '    Push your branch.', '  </Step>', '</Steps>', '',
+      '| Name | Type |', '| --- | --- |', '| `timeout` | number |', '', '```bash', 'quire deploy', '', '  --prod', '```', '',
+    ].join('\n');
+    const [, setup] = pageSearchRecords({ path: 'p', title: 'P', markdown, toc: [{ depth: 2, id: 'setup', text: 'Setup' }] });
+    expect(textBlocks(setup!.text)).toEqual([
+      { kind: 'paragraph', text: 'Three things to do:' },
+      { kind: 'step', text: 'Install the CLI' },
+      { kind: 'step', text: 'Log in' },
+      { kind: 'item', text: 'a bullet continued' },
+      { kind: 'step', text: 'Deploy Push your branch.' },
+      { kind: 'row', text: 'Name\tType', header: true },
+      { kind: 'row', text: 'timeout\tnumber', header: false },
+      { kind: 'code', text: 'quire deploy\n  --prod' },
+    ]);
+    // shown as one line with the marks hidden, offsets unchanged
+    const shown = displayText(setup!.text);
+    expect(shown).toHaveLength(setup!.text.length);
+    expect(shown.replace(/\s+/g, ' ').trim()).toBe('Three things to do: Install the CLI Log in a bullet continued Deploy Push your branch. Name Type timeout number quire deploy --prod');
+  });
+
+  it('reads a lone `>` as the end of a tag whose attributes span lines, not as a quote', () => {
+    const markdown = '# P\n\n<Card\n  title="Request caching"\n  href="/caching"\n>\n  Save on repeated requests.\n</Card>\n';
+    const [intro] = pageSearchRecords({ path: 'p', title: 'P', markdown, toc: [] });
+    expect(intro!.text).toBe('Request caching Save on repeated requests.');
+  });
+
+  it('reads text written before blocks were kept as one paragraph', () => {
+    expect(textBlocks('One line. Two.')).toEqual([{ kind: 'paragraph', text: 'One line. Two.' }]);
   });
 });
