@@ -15,7 +15,7 @@ function changedFiles(projectId: string): Promise<string[]> {
 /**
  * "Propose changes" (desktop-look.md "Reviews"): a modal dialog named "Propose changes" with the
  * review's "Title", "Description", the "Reviewers" to ask (people of the organization with the
- * reviewer role or higher, from `reviews.people`) and the "Changed pages" with checkboxes (all
+ * reviewer role or higher, from `reviews.people`, each named with its email) and the "Changed pages" with checkboxes (all
  * checked). "Open review" calls `reviews.propose`; the core queues it when offline, and the new
  * review opens in the Reviews view at once. Escape or "Cancel" closes it.
  */
@@ -128,7 +128,7 @@ export function ProposeDialog({ projectId }: { projectId: string }) {
           {people?.map((p) => (
             <label key={p.id} className="check">
               <input type="checkbox" checked={reviewers.has(p.id)} onChange={(e) => setReviewers((s) => toggle(s, p.id, e.target.checked))} />
-              {p.name} <span className="muted">({p.role})</span>
+              {p.name} <span className="muted">{p.email === p.name ? `(${p.role})` : `${p.email} (${p.role})`}</span>
             </label>
           ))}
         </fieldset>
