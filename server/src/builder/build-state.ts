@@ -73,7 +73,7 @@ export interface BuildState {
   project: LoadedProject;
   /** checkout-relative real path of a symbolic link's target → the docs files reached through it */
   linkTargets: Record<string, string[]>;
-  /** the review change set that was laid over the checkout: path → sha256 of its content (null: deleted) */
+  /** the review change set that was laid over the checkout: path → sha256 of its bytes (null: deleted) */
   overlay: Record<string, string | null>;
   pages: StatePage[];
   /** lint findings by page file */

@@ -9,6 +9,7 @@ import { pageInventory } from '@quire/shared/docs/page-inventory';
 import { editUrlTemplate } from '@quire/shared/docs/edit-link';
 import type { LinterOptions } from '@quire/shared/lint/linter';
 import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
+import { changeEntryBytes, type FileChange } from '@quire/shared/collab/change-set';
 import { dataPaths } from '../data-paths';
 import { DEFAULT_BUILD_LIMITS, type BuildLimits } from './build-limits';
 import { BUILD_STATE_FORMAT, readBuildState, writeBuildState, type BuildStateMemory } from './build-state';
@@ -54,10 +55,11 @@ export interface RunBuildInput {
   lint?: LinterOptions;
   /**
    * A review's change set laid over the checkout before the configuration is read (a preview of
-   * base + change set, decisions.md section 9): `content` null deletes the file. Paths were
+   * base + change set, decisions.md section 9): `content` null deletes the file; `encoding`
+   * `base64` writes the bytes it encodes (images, PDFs), else the text as UTF-8. Paths were
    * normalised by `@quire/shared/collab/change-set` (relative, no `.`/`..`, nothing under `.git`).
    */
-  overlay?: Array<{ path: string; content: string | null }>;
+  overlay?: FileChange[];
   /** the live deployment of the channel this build replaces (production, or the same preview), when there is one */
   previous?: {
     commitSha: string;
@@ -214,7 +216,7 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     // What the previous build left, and what changed since.
     const glossary = glossaryEntries(input.lint);
     const renderKey = glossary.length ? `${rendererVersion()}-${sha256(JSON.stringify(glossary)).slice(0, 16)}` : rendererVersion();
-    const overlayHashes = Object.fromEntries((input.overlay ?? []).map((c) => [c.path, c.content === null ? null : sha256(c.content)]));
+    const overlayHashes = Object.fromEntries((input.overlay ?? []).map((c) => [c.path, c.content === null ? null : sha256(changeEntryBytes(c)!)]));
     const state = reading
       ? await run('reading the previous build', () => reading, (s) => (s ? `${s.pages.length} pages of ${path.basename(localDir!)}` : `${path.basename(localDir!)} left no build state`))
       : undefined;
@@ -481,7 +483,7 @@ function applyOverlay(checkoutDir: string, overlay: NonNullable<RunBuildInput['o
     const stat = fs.lstatSync(target, { throwIfNoEntry: false });
     if (stat?.isDirectory()) fs.rmSync(target, { recursive: true, force: true });
     else if (stat) fs.rmSync(target, { force: true });
-    if (change.content !== null) fs.writeFileSync(target, change.content);
+    if (change.content !== null) fs.writeFileSync(target, changeEntryBytes(change)!);
   }
   return overlay.length;
 }
@@ -589,7 +591,7 @@ export function formatWarning(w: BuildWarning): string {
   return `warning [${w.kind}]${where} ${w.message}`;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** Maps any failure to what runBuild promises: AbortError, or a BuildError safe to show. */
 function toBuildFailure(err: unknown, signal: AbortSignal): Error {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { mergePage } from '@quire/shared/sync/conflicts';
+import { bytesAsText, changeEntryBytes, type ChangeEncoding } from '@quire/shared/collab/change-set';
 import { ApiError } from '@quire/shared/errors';
 import { checkBranchName, checkCommitSha } from '@quire/shared/repo/git-ref';
 import type { AppContext } from '../context';
@@ -8,7 +9,7 @@ import { dataPaths } from '../data-paths';
 import { formatBytes } from '../builder/build-limits';
 import { withPushCredential, type GitPushCredential } from './push-credential';
 import type { Resolver } from '../net/address-check';
-import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, type GitRemote, type GitRunOptions } from './run-git';
+import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, runGitBytes, type GitRemote, type GitRunOptions } from './run-git';
 
 /**
  * Merging a change set into a project's branch (decisions.md section 9: "Merging applies it to the
@@ -20,7 +21,10 @@ import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, type GitRemote, type
  * the head: base, head and change-set versions compared by content; a branch that made the same
  * change is fine; otherwise a text three-way merge (node-diff3, by lines; changes to the same or
  * adjacent lines conflict); delete against modify, add against a different add, a file against a
- * folder, or a change to a symbolic link or submodule are conflicts. Without conflicts the new tree
+ * folder, or a change to a symbolic link or submodule are conflicts. Binary files (a change in
+ * base64, or a base or head version that is not text: `bytesAsText`) are never merged by lines:
+ * the change set's bytes are written as they are (`git hash-object -w --stdin`), and a binary file
+ * the branch also changed since the base commit, differently, is a conflict. Without conflicts the new tree
  * is committed on the head (author: the change's author; committer: Quire) and pushed to
  * `refs/heads/<branch>` without force; when the push is refused because the branch moved, the merge
  * is done again on the new head, up to {@link PUSH_RETRIES} times. Nothing is pushed on a conflict.
@@ -34,8 +38,8 @@ export interface MergeChangeSetInput {
   branch: string;
   /** full commit id the change set was written against */
   baseCommit: string;
-  /** normalised repository paths (shared/src/collab/change-set.ts) with their new text, null = delete */
-  changes: Array<{ path: string; content: string | null }>;
+  /** normalised repository paths (shared/src/collab/change-set.ts) with their new content (text, or base64 bytes), null = delete */
+  changes: Array<{ path: string; content: string | null; encoding?: ChangeEncoding }>;
   author: { name: string; email: string };
   message: string;
   credential: GitPushCredential | null;
@@ -204,11 +208,15 @@ class MergeSession {
     return { files, folders };
   }
 
-  private async readBlob(object: string, file: string): Promise<string> {
-    return this.git(['cat-file', 'blob', object], {
+  /** A blob's text, or null when its bytes are not text ({@link bytesAsText}: a binary file is not merged by lines). */
+  private async readBlobText(object: string, file: string): Promise<string | null> {
+    const bytes = await runGitBytes(this.dir, ['cat-file', 'blob', object], {
+      timeoutMs: LOCAL_TIMEOUT_MS,
+      ...(this.input.signal ? { signal: this.input.signal } : {}),
       maxStdoutBytes: MAX_MERGE_FILE_BYTES,
       onTooMuchOutput: () => new ApiError('payload_too_large', `${file} is larger than ${formatBytes(MAX_MERGE_FILE_BYTES)} in the repository; it cannot be merged.`),
     });
+    return bytesAsText(bytes);
   }
 
   /**
@@ -225,7 +233,8 @@ class MergeSession {
       const b = base.files.get(file) ?? null;
       const h = onHead.files.get(file) ?? null;
       const regular = (e: TreeEntry | null) => e === null || (e.type === 'blob' && (e.mode === '100644' || e.mode === '100755'));
-      const cObject = change.content === null ? null : (await this.git(['hash-object', '-w', '--stdin'], { stdin: change.content })).trim();
+      const bytes = changeEntryBytes(change);
+      const cObject = bytes === null ? null : (await this.git(['hash-object', '-w', '--stdin'], { stdin: bytes })).trim();
       const bObject = b?.object ?? null;
       const hObject = h?.object ?? null;
       if (hObject === cObject) continue; // the branch already has this version
@@ -240,7 +249,10 @@ class MergeSession {
         conflicts.push(file); // added on both sides differently, or deleted on one side and changed on the other
         continue;
       } else {
-        const merged = mergeText(await this.readBlob(hObject, file), await this.readBlob(bObject, file), change.content!);
+        // both sides changed the file since the base: only text merges by lines
+        const headText = change.encoding === 'base64' ? null : await this.readBlobText(hObject, file);
+        const baseText = headText === null ? null : await this.readBlobText(bObject, file);
+        const merged = headText === null || baseText === null ? null : mergeText(headText, baseText, change.content!);
         if (merged === null) {
           conflicts.push(file);
           continue;

@@ -7,7 +7,7 @@ import { checkBranchName, checkCommitSha } from '@quire/shared/repo/git-ref';
 import type { AppContext } from '../context';
 import { dataPaths } from '../data-paths';
 import { formatBytes } from '../builder/build-limits';
-import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, withLock, type GitRunOptions } from './run-git';
+import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, runGitBytes, withLock, type GitRunOptions } from './run-git';
 
 /**
  * The server's read access to a project's repository (decisions.md section 9: file trees, file
@@ -128,17 +128,45 @@ export async function readFileAt(ctx: AppContext, repo: ProjectRepo, commitSha: 
   const sha = requireSha(commitSha, 'commitSha');
   const filePath = repoPath(pathGiven);
   return withCache(ctx, repo, async (cache) => {
-    await ensureCommit(cache, sha);
-    const entry = parseLsTree(await cache.git(['ls-tree', '-l', '-z', '--full-tree', '--end-of-options', sha, '--', filePath], literal()))[0];
-    if (!entry || entry.path !== filePath || entry.type !== 'blob' || entry.mode === '120000') return null;
-    if (entry.size > MAX_READ_BYTES) {
-      throw new ApiError('payload_too_large', `${filePath} is ${formatBytes(entry.size)}; files over ${formatBytes(MAX_READ_BYTES)} are not read.`, {
-        field: 'path',
-        issue: `is larger than ${formatBytes(MAX_READ_BYTES)}`,
-      });
-    }
+    const entry = await fileEntry(cache, sha, filePath, MAX_READ_BYTES);
+    if (!entry) return null;
     return cache.git(['cat-file', 'blob', entry.object], { timeoutMs: LOCAL_TIMEOUT_MS, maxStdoutBytes: MAX_READ_BYTES + 1 });
   });
+}
+
+/**
+ * The bytes of `filePath` at `commitSha`, as git stores them (images, PDFs; text undecoded); null
+ * as for {@link readFileAt}. The path is normalised by the change-set rule first.
+ * @param maxBytes the largest file read (default {@link MAX_READ_BYTES})
+ * @throws ApiError `payload_too_large` (field `path`) for a file over `maxBytes`; `invalid_request` as {@link readFileAt}.
+ */
+export async function readFileBytesAt(ctx: AppContext, repo: ProjectRepo, commitSha: string, pathGiven: string, maxBytes = MAX_READ_BYTES): Promise<Buffer | null> {
+  const sha = requireSha(commitSha, 'commitSha');
+  const filePath = repoPath(pathGiven);
+  return withCache(ctx, repo, async (cache) => {
+    const entry = await fileEntry(cache, sha, filePath, maxBytes);
+    if (!entry) return null;
+    return runGitBytes(cache.dir, ['cat-file', 'blob', entry.object], { timeoutMs: LOCAL_TIMEOUT_MS, maxStdoutBytes: maxBytes });
+  });
+}
+
+/**
+ * The tree entry of a regular file at a commit (null for a missing path, a folder, a symbolic link or a submodule).
+ * @throws ApiError `payload_too_large` (field `path`) when the file is over `maxBytes`.
+ */
+async function fileEntry(cache: Cache, sha: string, filePath: string, maxBytes: number): Promise<{ object: string; size: number } | null> {
+  await ensureCommit(cache, sha);
+  const entry = parseLsTree(await cache.git(['ls-tree', '-l', '-z', '--full-tree', '--end-of-options', sha, '--', filePath], literal()))[0];
+  if (!entry || entry.path !== filePath || entry.type !== 'blob' || entry.mode === '120000') return null;
+  if (entry.size > maxBytes) {
+    throw new ApiError('payload_too_large', `${filePath} is ${formatBytes(entry.size)}; files over ${formatBytes(maxBytes)} are not read.`, {
+      field: 'path',
+      issue: `is larger than ${formatBytes(maxBytes)}`,
+      max: maxBytes,
+      actual: entry.size,
+    });
+  }
+  return entry;
 }
 
 /**

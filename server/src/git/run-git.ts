@@ -70,13 +70,13 @@ export interface GitRunOptions {
   timeoutMs?: number;
   /** extra environment variables (e.g. `GIT_CONFIG_*` credentials, `GIT_SSH_COMMAND`, author identity) */
   env?: Record<string, string>;
-  /** text written to git's stdin */
-  stdin?: string;
+  /** written to git's stdin: text (as UTF-8) or bytes as they are */
+  stdin?: string | Uint8Array;
   /** kill a fetch whose packfile (in `<cwd>/.git/objects/pack` or `<cwd>/objects/pack`) grows past this many bytes */
   maxFetchBytes?: number;
   /** the error a fetch over {@link maxFetchBytes} fails with (default a GitError naming the size) */
   onFetchTooLarge?: (bytes: number) => Error;
-  /** kill the command once its stdout passes this many bytes (UTF-16 units of the decoded text) */
+  /** kill the command once its stdout passes this many bytes (UTF-16 units of the decoded text; bytes for {@link runGitBytes}) */
   maxStdoutBytes?: number;
   /** the error a command over {@link maxStdoutBytes} fails with (default a GitError naming the size) */
   onTooMuchOutput?: () => Error;
@@ -157,6 +157,16 @@ export async function runGit(cwd: string, args: string[], options: GitRunOptions
   return spawnGit(cwd, args, options, pin);
 }
 
+/**
+ * {@link runGit} for a local command whose output is bytes (`git cat-file blob` of an image): resolves
+ * with stdout as it is, undecoded; `maxStdoutBytes` counts bytes. Never talks to a repository
+ * (`options.remote` is refused). @throws as {@link runGit}.
+ */
+export async function runGitBytes(cwd: string, args: string[], options: GitRunOptions = {}): Promise<Buffer> {
+  if (options.remote) throw new Error('runGitBytes runs local commands only.');
+  return spawnGit(cwd, args, options, undefined, true);
+}
+
 /** Time limit of the local commands that find the URL git will use, in milliseconds. */
 const LOCAL_QUERY_TIMEOUT_MS = 60_000;
 /** A remote name no caller uses: pushes read their effective URL through it. */
@@ -218,8 +228,10 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Spawns git once (see {@link runGit}), with the pinning options of `pin`. */
-function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin?: GitRemotePin): Promise<string> {
+/** Spawns git once (see {@link runGit}), with the pinning options of `pin`; `raw`: stdout as bytes ({@link runGitBytes}). */
+function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin?: GitRemotePin): Promise<string>;
+function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin: GitRemotePin | undefined, raw: true): Promise<Buffer>;
+function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin?: GitRemotePin, raw = false): Promise<string | Buffer> {
   throwIfAborted(options.signal);
   return new Promise((resolve, reject) => {
     const env = gitEnv(options.env);
@@ -236,6 +248,8 @@ function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin?: Git
       child.stdin!.end(options.stdin);
     }
     let stdout = '';
+    let chunks: Buffer[] = [];
+    let rawBytes = 0;
     let stderr = '';
     /** a limit this process enforced by killing git: the reason replaces git's own message */
     let limitHit: Error | undefined;
@@ -244,13 +258,25 @@ function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin?: Git
       child.kill('SIGKILL');
     };
     const { maxStdoutBytes, maxFetchBytes } = options;
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      stdout += d;
-      if (maxStdoutBytes !== undefined && stdout.length > maxStdoutBytes) {
-        stdout = '';
-        stop(options.onTooMuchOutput?.() ?? new GitError(`git ${args[0]} printed more than ${formatBytes(maxStdoutBytes)}.`, 'too much output'));
-      }
-    });
+    const tooMuch = () => stop(options.onTooMuchOutput?.() ?? new GitError(`git ${args[0]} printed more than ${formatBytes(maxStdoutBytes!)}.`, 'too much output'));
+    if (raw) {
+      child.stdout!.on('data', (d: Buffer) => {
+        chunks.push(d);
+        rawBytes += d.length;
+        if (maxStdoutBytes !== undefined && rawBytes > maxStdoutBytes) {
+          chunks = [];
+          tooMuch();
+        }
+      });
+    } else {
+      child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+        stdout += d;
+        if (maxStdoutBytes !== undefined && stdout.length > maxStdoutBytes) {
+          stdout = '';
+          tooMuch();
+        }
+      });
+    }
     child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
     const tooLarge = (bytes: number) =>
       options.onFetchTooLarge?.(bytes) ?? new GitError(`The repository download passed ${formatBytes(bytes)}.`, 'download too large');
@@ -269,7 +295,7 @@ function spawnGit(cwd: string, args: string[], options: GitRunOptions, pin?: Git
       options.signal?.removeEventListener('abort', onAbort);
       if (options.signal?.aborted) return reject(new AbortError());
       if (limitHit) return reject(limitHit);
-      if (code === 0) return resolve(stdout);
+      if (code === 0) return resolve(raw ? Buffer.concat(chunks) : stdout);
       const lines = stderr.trim().split('\n').filter(Boolean);
       const last = lines.filter((l) => /^(fatal|error):/.test(l)).pop() ?? lines.pop() ?? (sig ? `killed by ${sig} (time limit?)` : `exit code ${code}`);
       const reason = redactUrls(last.replace(/^(fatal|error):\s*/, ''));

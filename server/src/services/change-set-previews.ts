@@ -31,7 +31,7 @@ import { recordAudit } from './audit';
 import { checkHourlyTriggers } from './builds';
 import { nextStamp } from '../db/stamps';
 import { getProjectForCaller } from './projects';
-import { asField, checkedChanges, classify, repoOf, reviewOverlay } from './reviews';
+import { asField, asFileChanges, checkedChanges, classify, FILE_CHANGE_SELECT, repoOf, reviewOverlay } from './reviews';
 import { consumeUsage } from './usage';
 
 type BuildRow = Models.BuildModel;
@@ -102,7 +102,7 @@ export async function queueChangeSetPreview(ctx: AppContext, auth: RequestAuth, 
       createdById: auth.userId,
       createdAt: nextStamp(),
     });
-    await tx.buildOverlayFile.createMany({ data: changes.map((c) => ({ buildId: row.id, path: c.path, content: c.content })) });
+    await tx.buildOverlayFile.createMany({ data: changes.map((c) => ({ buildId: row.id, path: c.path, content: c.content, encoding: c.encoding })) });
     await recordAudit(tx, {
       orgId: project.orgId,
       projectId,
@@ -127,6 +127,6 @@ export async function queueChangeSetPreview(ctx: AppContext, auth: RequestAuth, 
  */
 export async function previewOverlay(db: AppContext['db'], build: Pick<BuildRow, 'id' | 'reviewId'>): Promise<{ overlay?: FileChange[] }> {
   if (build.reviewId) return { overlay: await reviewOverlay(db, build.reviewId) };
-  const files = await db.prisma.buildOverlayFile.findMany({ where: { buildId: build.id }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
-  return files.length > 0 ? { overlay: files } : {};
+  const files = await db.prisma.buildOverlayFile.findMany({ where: { buildId: build.id }, select: FILE_CHANGE_SELECT, orderBy: { path: 'asc' } });
+  return files.length > 0 ? { overlay: asFileChanges(files) } : {};
 }

@@ -6,7 +6,8 @@
 import { ApiError, invalidField } from '@quire/shared/errors';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../access/request-auth';
-import { listFiles, readFileAt, resolveRef } from '../git/repo-reader';
+import { encodeBase64 } from '@quire/shared/base64';
+import { listFiles, readFileAt, readFileBytesAt, resolveRef } from '../git/repo-reader';
 import { getProjectForCaller, type ProjectRecord } from './projects';
 
 /** Most files one {@link readProjectFiles} call returns. */
@@ -21,6 +22,16 @@ export interface ProjectTree {
   commitSha: string;
   /** every file, sorted by path; size in bytes */
   files: Array<{ path: string; size: number }>;
+}
+
+/** Largest file {@link readProjectFileBytes} returns, in bytes (10 MiB: a change set's whole content). */
+export const MAX_BYTES_FILE = 10 * 1024 * 1024;
+
+/** One file's bytes: `content` base64 (RFC 4648 section 4, padded), `size` in bytes. */
+export interface ProjectFileBytes {
+  path: string;
+  content: string;
+  size: number;
 }
 
 /** One file's content; `content` is null for a binary file (one holding a NUL character). */
@@ -67,4 +78,17 @@ export async function readProjectFiles(ctx: AppContext, auth: RequestAuth, proje
     out.push({ path, content: content.includes('\u0000') ? null : content });
   }
   return out;
+}
+
+/**
+ * The bytes of `path` at `commitSha`, as base64, for any file (an image, a PDF, or text): what the
+ * desktop's preview shows and caches for offline work.
+ * @throws ApiError not_found (project, or a path absent at that commit); payload_too_large for a file
+ *   over {@link MAX_BYTES_FILE}; invalid_request (no repository, a bad path or commit).
+ */
+export async function readProjectFileBytes(ctx: AppContext, auth: RequestAuth, projectId: string, commitSha: string, path: string): Promise<ProjectFileBytes> {
+  const project = await getProjectForCaller(ctx, auth, projectId);
+  const bytes = await readFileBytesAt(ctx, repoOf(project), commitSha, path, MAX_BYTES_FILE);
+  if (bytes === null) throw new ApiError('not_found', `No file ${path} at commit ${commitSha.slice(0, 7)}.`, { path });
+  return { path, content: encodeBase64(bytes), size: bytes.length };
 }

@@ -19,12 +19,12 @@ export type ReviewRow = Models.ReviewModel;
 
 /** A review with what its REST form needs: changed paths (no contents), reviewer ids, comment count. */
 export const REVIEW_INCLUDE = {
-  files: { select: { path: true, change: true }, orderBy: { path: 'asc' as const } },
+  files: { select: { path: true, change: true, encoding: true }, orderBy: { path: 'asc' as const } },
   reviewers: { select: { userId: true } },
   _count: { select: { comments: true } },
 };
 export type ReviewWithParts = ReviewRow & {
-  files: Array<{ path: string; change: string }>;
+  files: Array<{ path: string; change: string; encoding: string }>;
   reviewers: Array<{ userId: string }>;
   _count: { comments: number };
 };
@@ -67,6 +67,7 @@ export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows
       changes: r.files.map((f) => ({
         path: f.path,
         change: f.change as FileChangeKind,
+        ...(f.encoding === 'base64' ? { binary: true as const } : {}),
         ...(f.change !== 'deleted' && isPagePath(f.path) ? { previewUrl: pagePreviewUrl(previewUrl, f.path) } : {}),
       })),
       previewUrl,

@@ -22,18 +22,20 @@
  * `previewBuildId` null; the next change set update tries again. A preview queued while another
  * build of the project runs waits for it (it never makes opening a review fail).
  */
+import { createHash } from 'node:crypto';
 import { ApiError, invalidField } from '@quire/shared/errors';
 import { newId } from '@quire/shared/ids';
 import { hasPermission } from '@quire/shared/api/api-keys';
 import { REVIEWING_ROLES, type Role } from '@quire/shared/api/members';
 import type { CreateReviewBody, FileChangeKind, ListReviewsFilters, Review, UpdateReviewBody } from '@quire/shared/api/reviews';
-import { checkChangeSet, type ChangeSetEntry, type FileChange } from '@quire/shared/collab/change-set';
+import { bytesAsText, changeEntryBytes, checkChangeSet, type ChangeSetEntry, type FileChange } from '@quire/shared/collab/change-set';
+import { encodeBase64 } from '@quire/shared/base64';
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import type { AppContext } from '../context';
 import { lockKey } from '../db/locks';
 import type { RequestAuth } from '../access/request-auth';
 import type { PageRequest } from '@quire/shared/api/common';
-import { changedPaths, listFiles, readFileAt, resolveRef, type ProjectRepo } from '../git/repo-reader';
+import { changedPaths, listFiles, readFileBytesAt, resolveRef, type ProjectRepo } from '../git/repo-reader';
 import { mergeChangeSet } from '../git/merge-change-set';
 import { loadGitCredential } from './git-credentials';
 import { recordAudit } from './audit';
@@ -49,7 +51,15 @@ import { peopleById, REVIEW_INCLUDE, toReviewDtos, type ReviewRow } from './revi
  * file). No access check: for the build runner, which acts for the project itself.
  */
 export async function reviewOverlay(db: AppContext['db'], reviewId: string): Promise<FileChange[]> {
-  return db.prisma.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
+  return asFileChanges(await db.prisma.reviewFile.findMany({ where: { reviewId }, select: FILE_CHANGE_SELECT, orderBy: { path: 'asc' } }));
+}
+
+/** The columns of a stored change (`ReviewFile`, `BuildOverlayFile`) that make a {@link FileChange}. */
+export const FILE_CHANGE_SELECT = { path: true, content: true, encoding: true } as const;
+
+/** Stored changes as {@link FileChange}s (the encoding column holds `utf-8` or `base64`). */
+export function asFileChanges(rows: Array<{ path: string; content: string | null; encoding: string }>): FileChange[] {
+  return rows.map((r) => ({ path: r.path, content: r.content, encoding: r.encoding === 'base64' ? 'base64' : 'utf-8' }));
 }
 
 /** The repository of a project. @throws ApiError invalid_request (field `repoUrl`) when it has none. */
@@ -175,12 +185,20 @@ export async function loadReview(ctx: AppContext, auth: RequestAuth, projectId: 
 /**
  * The text of `path` in the current revision of a review: the change set's content when the change
  * set holds it (null when it deletes it), else the file at the base commit (null when missing).
+ * A binary file (base64 in the change set) reads as one line naming its size and SHA-256, so a
+ * comment on it anchors to line 1 and is outdated once its bytes change.
  * @throws ApiError from the repository reader (unreachable repository, file too large).
  */
 export async function reviewFileText(ctx: AppContext, project: ProjectRecord, review: ReviewRow, path: string): Promise<string | null> {
-  const changed = await ctx.db.prisma.reviewFile.findUnique({ where: { reviewId_path: { reviewId: review.id, path } }, select: { content: true } });
-  if (changed) return changed.content;
-  return readFileAt(ctx, repoOf(project), review.baseCommit, path);
+  const changed = await ctx.db.prisma.reviewFile.findUnique({ where: { reviewId_path: { reviewId: review.id, path } }, select: { content: true, encoding: true } });
+  if (changed) return changed.encoding === 'base64' && changed.content !== null ? binaryStandIn(changeEntryBytes({ content: changed.content, encoding: 'base64' })!) : changed.content;
+  const bytes = await readFileBytesAt(ctx, repoOf(project), review.baseCommit, path);
+  return bytes === null ? null : (bytesAsText(bytes) ?? binaryStandIn(bytes));
+}
+
+/** The one line a binary file reads as where text is needed (comment anchors): `binary file, <n> bytes, sha256 <hex>`. */
+function binaryStandIn(bytes: Uint8Array): string {
+  return `binary file, ${bytes.length} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
 /** The REST form of one review. @throws ApiError not_found. */
@@ -240,16 +258,22 @@ async function queuePreview(ctx: AppContext, auth: RequestAuth, project: Project
   }
 }
 
-/** The change set of a branch review: every file that differs between the base commit and the branch head, with its content there. */
+/**
+ * The change set of a branch review: every file that differs between the base commit and the branch
+ * head, with its content there (text, or base64 for a file that is not text: {@link bytesAsText}).
+ */
 async function branchChanges(ctx: AppContext, repo: ProjectRepo, baseCommit: string, headCommit: string): Promise<ClassifiedChange[]> {
   const diff = await changedPaths(ctx, repo, baseCommit, headCommit);
   const entries: ChangeSetEntry[] = [];
   for (const d of diff) {
     if (d.change === 'deleted') entries.push({ path: d.path, deleted: true });
     else {
-      const content = await readFileAt(ctx, repo, headCommit, d.path);
+      const bytes = await readFileBytesAt(ctx, repo, headCommit, d.path);
       // A symbolic link or submodule the diff lists reads as nothing: not part of a change set.
-      if (content !== null) entries.push({ path: d.path, content });
+      if (bytes !== null) {
+        const text = bytesAsText(bytes);
+        entries.push(text !== null ? { path: d.path, content: text } : { path: d.path, content: encodeBase64(bytes), encoding: 'base64' });
+      }
     }
     if (entries.length > 500) break; // checkChangeSet names the file limit
   }
@@ -319,7 +343,7 @@ export async function createReview(
       },
     });
     if (changes.length > 0) {
-      await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId: id, path: c.path, change: c.change, content: c.content })) });
+      await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId: id, path: c.path, change: c.change, content: c.content, encoding: c.encoding })) });
     }
     if (reviewers.length > 0) await tx.reviewReviewer.createMany({ data: reviewers.map((userId) => ({ reviewId: id, userId })) });
     await recordAudit(tx, {
@@ -404,7 +428,9 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
     }
     if (changes) {
       await tx.reviewFile.deleteMany({ where: { reviewId } });
-      if (changes.length > 0) await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId, path: c.path, change: c.change, content: c.content })) });
+      if (changes.length > 0) {
+        await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId, path: c.path, change: c.change, content: c.content, encoding: c.encoding })) });
+      }
     }
     const row = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });
     await recordAudit(tx, {
@@ -461,7 +487,7 @@ async function changeSetToMerge(ctx: AppContext, auth: RequestAuth, reviewId: st
     await lockKey(tx, ctx.db.provider, reviewLockKey(reviewId));
     const review = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });
     checkMove(review.status as ReviewStatus, 'merged', review.authorId !== null && review.authorId === auth.userId);
-    const files = await tx.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
+    const files = asFileChanges(await tx.reviewFile.findMany({ where: { reviewId }, select: FILE_CHANGE_SELECT, orderBy: { path: 'asc' } }));
     return { review, files };
   });
 }

@@ -5,7 +5,9 @@
  * a merge and a new comment all move `updatedAt` (review-comments.ts bumps it). Each review comes
  * as a {@link ReviewSnapshot}: the REST review, its comments (with `outdated`), and each changed
  * file's content before (at the base commit) and after (the change set), each side capped at
- * {@link SNAPSHOT_FILE_CAP_BYTES} (null beyond, with `truncated`).
+ * {@link SNAPSHOT_FILE_CAP_BYTES} (null beyond, with `truncated`). A binary file (base64 in the change
+ * set, or a base version that is not text) comes with `binary`, `encoding: 'base64'` (both sides are
+ * base64) and the bytes of each side (shared/src/sync/mutations.ts `ReviewSnapshotFile`).
  *
  * The cursor is opaque to clients: base64url of `{t, id?}`. A caught-up answer's cursor is the
  * time the query started minus {@link CURSOR_OVERLAP_MS}, so a transaction that stamped its
@@ -20,7 +22,9 @@ import { ApiError, invalidField } from '@quire/shared/errors';
 import type { ReviewSnapshot, ReviewSnapshotFile, SyncPullInput, SyncPullResult } from '@quire/shared/sync/mutations';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../access/request-auth';
-import { readFileAt } from '../git/repo-reader';
+import { encodeBase64 } from '@quire/shared/base64';
+import { bytesAsText, changeEntryBytes } from '@quire/shared/collab/change-set';
+import { readFileBytesAt } from '../git/repo-reader';
 import { getProjectForCaller, type ProjectRecord } from './projects';
 import { repoOf } from './reviews';
 import { REVIEW_INCLUDE, toReviewDtos, type ReviewWithParts } from './review-dto';
@@ -32,7 +36,7 @@ export const CURSOR_OVERLAP_MS = 5_000;
 export const PULL_PAGE_SIZE = 100;
 /** A first pull (null cursor) returns at most this many reviews of each project, the most recently changed. */
 export const FIRST_PULL_PER_PROJECT = 200;
-/** The largest file content (UTF-8 bytes) a snapshot carries; a larger side is null with `truncated`. */
+/** The largest file content (bytes of the file) a snapshot carries; a larger side is null with `truncated`. */
 export const SNAPSHOT_FILE_CAP_BYTES = 2 * 1024 * 1024;
 
 interface Cursor {
@@ -108,28 +112,41 @@ async function projectsFor(ctx: AppContext, auth: RequestAuth, ids: string[] | u
 async function snapshotOf(ctx: AppContext, auth: RequestAuth, project: ProjectRecord, row: ReviewWithParts): Promise<ReviewSnapshot> {
   const [review] = await toReviewDtos(ctx, project, [row]);
   const comments = await listReviewComments(ctx, auth, project.id, row.id);
-  const contents = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId: row.id }, select: { path: true, change: true, content: true }, orderBy: { path: 'asc' } });
+  const contents = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId: row.id }, select: { path: true, change: true, content: true, encoding: true }, orderBy: { path: 'asc' } });
   const files: ReviewSnapshotFile[] = [];
   for (const f of contents) {
     let truncated = false;
-    const cap = (text: string | null): string | null => {
-      if (text !== null && Buffer.byteLength(text, 'utf8') > SNAPSHOT_FILE_CAP_BYTES) {
+    const cap = (bytes: Uint8Array | null): Uint8Array | null => {
+      if (bytes !== null && bytes.length > SNAPSHOT_FILE_CAP_BYTES) {
         truncated = true;
         return null;
       }
-      return text;
+      return bytes;
     };
-    const before = f.change === 'added' ? null : cap(await baseText(ctx, project, row.baseCommit, f.path, () => (truncated = true)));
-    const after = cap(f.content);
-    files.push({ path: f.path, change: f.change as ReviewSnapshotFile['change'], before, after, ...(truncated ? { truncated } : {}) });
+    const before = f.change === 'added' ? null : cap(await baseBytes(ctx, project, row.baseCommit, f.path, () => (truncated = true)));
+    const afterBytes = f.content === null ? null : changeEntryBytes({ content: f.content, encoding: f.encoding === 'base64' ? 'base64' : 'utf-8' });
+    const after = cap(afterBytes);
+    const change = f.change as ReviewSnapshotFile['change'];
+    const binary = f.encoding === 'base64' || (before !== null && bytesAsText(before) === null);
+    const sides = binary
+      ? {
+          before: before && encodeBase64(before),
+          after: after && encodeBase64(after),
+          binary: true as const,
+          encoding: 'base64' as const,
+          beforeSize: before?.length ?? null,
+          afterSize: afterBytes?.length ?? null,
+        }
+      : { before: before && bytesAsText(before), after: after === null ? null : f.content };
+    files.push({ path: f.path, change, ...sides, ...(truncated ? { truncated } : {}) });
   }
   return { review: review!, comments, files };
 }
 
-/** A file at the base commit; a file too large to read counts as past the cap (`onTooLarge`, null). */
-async function baseText(ctx: AppContext, project: ProjectRecord, commit: string, path: string, onTooLarge: () => void): Promise<string | null> {
+/** A file's bytes at the base commit; a file too large to read counts as past the cap (`onTooLarge`, null). */
+async function baseBytes(ctx: AppContext, project: ProjectRecord, commit: string, path: string, onTooLarge: () => void): Promise<Uint8Array | null> {
   try {
-    return await readFileAt(ctx, repoOf(project), commit, path);
+    return await readFileBytesAt(ctx, repoOf(project), commit, path);
   } catch (err) {
     if (err instanceof ApiError && err.code === 'payload_too_large') {
       onTooLarge();

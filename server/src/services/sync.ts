@@ -194,7 +194,7 @@ async function reviewState(
 /**
  * Whether a review already holds every field of an update (the update was applied before a crash
  * kept it from being recorded): title, description, the set of reviewers, the base commit and the
- * change set (paths normalised as the service does, contents equal).
+ * change set (paths normalised as the service does, contents and their encodings equal).
  */
 async function alreadyHolds(
   ctx: AppContext,
@@ -209,10 +209,14 @@ async function alreadyHolds(
   if (patch.changes !== undefined) {
     const checked = checkChangeSet(patch.changes);
     if (!checked.ok) return false;
-    const files = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId: review.id }, select: { path: true, content: true } });
+    const files = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId: review.id }, select: { path: true, content: true, encoding: true } });
     if (files.length !== checked.changes.length) return false;
-    const stored = new Map(files.map((f) => [f.path, f.content]));
-    if (checked.changes.some((c) => !stored.has(c.path) || stored.get(c.path) !== c.content)) return false;
+    const stored = new Map(files.map((f) => [f.path, f]));
+    const same = (c: (typeof checked.changes)[number]) => {
+      const f = stored.get(c.path);
+      return f !== undefined && f.content === c.content && (c.content === null || f.encoding === c.encoding);
+    };
+    if (!checked.changes.every(same)) return false;
   }
   return true;
 }

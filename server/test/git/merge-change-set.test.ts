@@ -49,7 +49,7 @@ function setup() {
     head: () => git(bare, 'rev-parse', 'main'),
     show: (ref: string, file: string) => git(bare, 'show', `${ref}:${file}`),
     /** commits `changes` in the working clone and pushes them to the remote's main */
-    upstream(changes: Record<string, string | null>, message = 'Upstream edit') {
+    upstream(changes: Record<string, string | Buffer | null>, message = 'Upstream edit') {
       git(work, 'pull', '--quiet', '--ff-only');
       for (const [rel, content] of Object.entries(changes)) {
         const abs = path.join(work, rel);
@@ -126,6 +126,32 @@ describe('mergeChangeSet', () => {
     const moved = r.upstream({ 'docs/intro.md': '# Intro v2\n' });
     const result = await mergeChangeSet(input(r, [{ path: 'docs/intro.md', content: '# Intro v2\n' }]));
     expect(result).toEqual({ status: 'merged', commitSha: moved });
+    expect(r.head()).toBe(moved);
+  });
+
+  it('writes base64 changes byte for byte, and takes a binary file the branch changed the same way', async () => {
+    const image = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0x00, 0x10]);
+    const same = Buffer.from([0x47, 0x49, 0x46, 0x00, 0x01]);
+    r.upstream({ 'img/same.gif': same });
+    const result = await mergeChangeSet(
+      input(r, [
+        { path: 'img/new.png', content: image.toString('base64'), encoding: 'base64' },
+        { path: 'img/same.gif', content: same.toString('base64'), encoding: 'base64' },
+      ]),
+    );
+    expect(result.status).toBe('merged');
+    const sha = (result as { commitSha: string }).commitSha;
+    const blob = (file: string) => execFileSync('git', ['cat-file', 'blob', `${sha}:${file}`], { cwd: r.bare });
+    expect(blob('img/new.png').equals(image)).toBe(true);
+    expect(blob('img/same.gif').equals(same)).toBe(true);
+  });
+
+  it('never merges a binary file by lines: a change to a file both sides changed, where one version is binary, conflicts', async () => {
+    const moved = r.upstream({ 'docs/intro.md': Buffer.from([0x23, 0x20, 0x00, 0x0a, 0xff, 0x0a]) });
+    const asText = await mergeChangeSet(input(r, [{ path: 'docs/intro.md', content: '# Intro\n\nMore.\n' }]));
+    expect(asText).toEqual({ status: 'conflict', paths: ['docs/intro.md'] });
+    const asBytes = await mergeChangeSet(input(r, [{ path: 'docs/intro.md', content: Buffer.from('# Intro\n\nMore.\n').toString('base64'), encoding: 'base64' }]));
+    expect(asBytes).toEqual({ status: 'conflict', paths: ['docs/intro.md'] });
     expect(r.head()).toBe(moved);
   });
 

@@ -57,6 +57,30 @@ describe('files over tRPC (desktop app opens a project through the server)', () 
     expect((await viewer.files.read({ projectId, commitSha: first, path: 'index.mdx' })).content).toContain('First version.');
   });
 
+  it('reads any file\'s bytes as base64 with its size, for the desktop\'s offline preview', async () => {
+    const viewer = await callerFor(t.ctx, viewerToken);
+    const sha = repo.headSha();
+    const dot = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01]);
+    expect(await viewer.files.readBytes({ projectId, commitSha: sha, path: 'images/dot.png' })).toEqual({ path: 'images/dot.png', content: dot.toString('base64'), size: 7 });
+    const text = await viewer.files.readBytes({ projectId, commitSha: sha, path: 'docs.json' });
+    expect(Buffer.from(text.content, 'base64').toString('utf8')).toContain('"Acme"');
+    expect((await trpcErrorOf(viewer.files.readBytes({ projectId, commitSha: sha, path: 'images/none.png' }))).code).toBe('NOT_FOUND');
+    expect((await trpcErrorOf(viewer.files.readBytes({ projectId: foreignProjectId, commitSha: sha, path: 'images/dot.png' }))).code).toBe('NOT_FOUND');
+    expect((await trpcErrorOf((await callerFor(t.ctx)).files.readBytes({ projectId, commitSha: sha, path: 'images/dot.png' }))).code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a file over 10 MiB with PAYLOAD_TOO_LARGE and reads one of exactly 10 MiB', async () => {
+    const max = 10 * 1024 * 1024;
+    const sha = repo.commit({ 'downloads/exact.bin': Buffer.alloc(max, 1), 'downloads/huge.bin': Buffer.alloc(max + 1, 2) }, 'large downloads');
+    const viewer = await callerFor(t.ctx, viewerToken);
+    const exact = await viewer.files.readBytes({ projectId, commitSha: sha, path: 'downloads/exact.bin' });
+    expect(exact.size).toBe(max);
+    expect(Buffer.from(exact.content, 'base64').equals(Buffer.alloc(max, 1))).toBe(true);
+    const huge = await trpcErrorOf(viewer.files.readBytes({ projectId, commitSha: sha, path: 'downloads/huge.bin' }));
+    expect(huge.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(huge.message).toMatch(/downloads\/huge\.bin/);
+  });
+
   it('answers NOT_FOUND for a missing path or another organization\'s project, BAD_REQUEST for an unknown branch', async () => {
     const viewer = await callerFor(t.ctx, viewerToken);
     expect((await trpcErrorOf(viewer.files.read({ projectId, commitSha: repo.headSha(), path: 'nope.mdx' }))).code).toBe('NOT_FOUND');

@@ -9,7 +9,7 @@ import { TimestampSchema } from './common';
 import { BranchSchema } from './projects';
 import { CommitShaSchema } from './builds';
 import { REVIEW_STATUSES } from '../collab/review-status';
-import { CHANGE_SET_LIMITS } from '../collab/change-set';
+import { CHANGE_ENCODINGS, CHANGE_SET_LIMITS } from '../collab/change-set';
 
 /** A review's status (shared/src/collab/review-status.ts). */
 export const ReviewStatusSchema = z.enum(REVIEW_STATUSES);
@@ -26,6 +26,7 @@ export type FileChangeKind = z.infer<typeof FileChangeKindSchema>;
 export const ReviewChangeSchema = z.object({
   path: z.string().describe('Repository path'),
   change: FileChangeKindSchema,
+  binary: z.literal(true).optional().describe('The change set holds the file as bytes (encoding base64: an image, a PDF, a download); absent for text'),
   previewUrl: z.string().optional().describe("The page in the review's preview deployment (pages only, not for deletions)"),
 });
 
@@ -76,18 +77,28 @@ const ReviewersSchema = z
   .refine((ids) => new Set(ids).size === ids.length, 'lists a user twice')
   .describe('User ids (usr_…) of members of the organization');
 
+/** How a change's `content` is written: `utf-8` text (the default) or `base64` bytes (shared/src/collab/change-set.ts). */
+export const ChangeEncodingSchema = z
+  .enum(CHANGE_ENCODINGS)
+  .describe('How content is written: utf-8 text (the default), or base64 bytes (RFC 4648 section 4, padded, no line breaks) for images, PDFs and other binary files');
+
 /**
- * One change of a change set: `{path, content}` (new text) or `{path, deleted: true}`. Paths and
- * sizes are checked by shared/src/collab/change-set.ts (400 naming the field; 413 past a limit).
+ * One change of a change set: `{path, content, encoding?}` (new text, or bytes with `encoding:
+ * 'base64'`, as GitHub's blob API carries them) or `{path, deleted: true}`. Paths, base64 and
+ * sizes (bytes of the file, decoded) are checked by shared/src/collab/change-set.ts (400 naming
+ * the field; 413 past a limit).
  */
 export const ChangeEntrySchema = z.union([
-  z.object({ path: z.string().max(4096), content: z.string() }).strict(),
+  z.object({ path: z.string().max(4096), content: z.string(), encoding: ChangeEncodingSchema.optional() }).strict(),
   z.object({ path: z.string().max(4096), deleted: z.literal(true) }).strict(),
 ]);
 
 const ChangesSchema = z
   .array(ChangeEntrySchema)
-  .describe(`At most ${CHANGE_SET_LIMITS.maxFiles} files, ${CHANGE_SET_LIMITS.maxFileBytes / 1024 / 1024} MiB a file, ${CHANGE_SET_LIMITS.maxTotalBytes / 1024 / 1024} MiB in all (413 payload_too_large beyond)`);
+  .describe(
+    `At most ${CHANGE_SET_LIMITS.maxFiles} files, ${CHANGE_SET_LIMITS.maxFileBytes / 1024 / 1024} MiB a file, ${CHANGE_SET_LIMITS.maxTotalBytes / 1024 / 1024} MiB in all ` +
+      '(bytes of the files: base64 counts decoded; 413 payload_too_large beyond)',
+  );
 
 /**
  * `POST /reviews`: a branch review `{title, description?, reviewers?, branch}` (the changes are

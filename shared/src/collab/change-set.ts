@@ -9,13 +9,18 @@
  *   no `.git` segment in any letter case (git's own files), no control characters (U+0000–U+001F,
  *   U+007F), at most {@link CHANGE_SET_LIMITS}.maxPathBytes bytes of UTF-8 and 255 bytes a segment.
  * - A path appears once in a change set.
+ * - Content is text (`encoding` `utf-8`, the default) or bytes written as padded standard base64
+ *   (`encoding: 'base64'`, as GitHub's blob API carries them; RFC 4648 section 4): images, PDFs and
+ *   other downloads. Content that is not valid base64 is an `invalid` problem on `changes.<i>.content`.
  * - Sizes (decisions.md section 9; change sets are size-limited):
- *   at most `maxFiles` changes, `maxFileBytes` of UTF-8 content a file and `maxTotalBytes` in
- *   all; over a limit is a `too_large` problem (the server answers 413 `payload_too_large` naming
- *   the limit).
+ *   at most `maxFiles` changes, `maxFileBytes` of content a file and `maxTotalBytes` in all, counted
+ *   in bytes of the file (UTF-8 bytes of text, decoded bytes of base64); over a limit is a
+ *   `too_large` problem (the server answers 413 `payload_too_large` naming the limit).
  */
 
-/** Limits of one change set. Bytes are UTF-8 bytes of the content (or path). */
+import { base64ByteLength, decodeBase64 } from '../base64';
+
+/** Limits of one change set. Bytes are bytes of the file (UTF-8 of text, decoded base64) or UTF-8 bytes of the path. */
 export const CHANGE_SET_LIMITS = {
   /** Changed files in one change set. */
   maxFiles: 500,
@@ -31,20 +36,29 @@ export const CHANGE_SET_LIMITS = {
 
 /**
  * Largest request body that carries a whole change set as JSON, in bytes: twice the content limit,
- * room for JSON escaping (the review routes and the tRPC endpoint take bodies this large).
+ * room for JSON escaping and for base64 (4 characters for 3 bytes); the review routes and the tRPC
+ * endpoint take bodies this large.
  */
 export const CHANGE_SET_BODY_LIMIT = 2 * CHANGE_SET_LIMITS.maxTotalBytes;
 
 /** Which limit a change set passed: the keys of {@link CHANGE_SET_LIMITS} that a body can exceed. */
 export type ChangeSetLimit = 'maxFiles' | 'maxFileBytes' | 'maxTotalBytes';
 
-/** One change as a client sends it: new content, or a deletion. */
-export type ChangeSetEntry = { path: string; content: string } | { path: string; deleted: true };
+/** How the content of a change is written: text, or bytes as base64 (see the module comment). */
+export const CHANGE_ENCODINGS = ['utf-8', 'base64'] as const;
+export type ChangeEncoding = (typeof CHANGE_ENCODINGS)[number];
 
-/** One change after {@link checkChangeSet}: its normalised path; `content` null for a deletion. */
+/** One change as a client sends it: new content (text unless `encoding` is `base64`), or a deletion. */
+export type ChangeSetEntry = { path: string; content: string; encoding?: ChangeEncoding } | { path: string; deleted: true };
+
+/**
+ * One change after {@link checkChangeSet}: its normalised path; `content` null for a deletion;
+ * `encoding` always set (`utf-8` for a deletion), `content` then holding base64 for `base64`.
+ */
 export interface FileChange {
   path: string;
   content: string | null;
+  encoding: ChangeEncoding;
 }
 
 /** Why a change set is refused. `field` is the dotted path of the culprit in the body (`changes.3.path`). */
@@ -108,8 +122,12 @@ export function checkChangeSet(entries: readonly ChangeSetEntry[], field = 'chan
     if (first !== undefined) return { ok: false, problem: { kind: 'invalid', field: `${field}.${i}.path`, issue: `"${checked.path}" is already changed by ${field}.${first}` } };
     seen.set(checked.path, i);
     const content = 'content' in entry ? entry.content : null;
+    const encoding: ChangeEncoding = 'content' in entry && entry.encoding === 'base64' ? 'base64' : 'utf-8';
     if (content !== null) {
-      const bytes = utf8Bytes(content);
+      if (encoding === 'base64' && decodeBase64(content) === null) {
+        return { ok: false, problem: { kind: 'invalid', field: `${field}.${i}.content`, issue: 'is not valid base64 (RFC 4648: A-Z, a-z, 0-9, + and /, padded with =, no line breaks)' } };
+      }
+      const bytes = contentBytes(content, encoding);
       if (bytes > limits.maxFileBytes) {
         return tooLarge(`${field}.${i}.content`, 'maxFileBytes', limits.maxFileBytes, bytes, `"${checked.path}" has ${bytes} bytes; a file in a change set has at most ${limits.maxFileBytes} bytes (2 MiB).`);
       }
@@ -118,13 +136,47 @@ export function checkChangeSet(entries: readonly ChangeSetEntry[], field = 'chan
         return tooLarge(field, 'maxTotalBytes', limits.maxTotalBytes, total, `The files of a change set hold at most ${limits.maxTotalBytes} bytes (10 MiB) together; this one passes that at ${field}.${i}.`);
       }
     }
-    changes.push({ path: checked.path, content });
+    changes.push({ path: checked.path, content, encoding });
   }
   return { ok: true, changes };
 }
 
+/** Bytes of a file's content as written with `encoding` (UTF-8 bytes of text; decoded bytes of valid base64). */
+export function contentBytes(content: string, encoding: ChangeEncoding | undefined): number {
+  return encoding === 'base64' ? base64ByteLength(content) : utf8Bytes(content);
+}
+
+/**
+ * The bytes of a change's file: UTF-8 of text, the decoded bytes of base64; null for a deletion.
+ * The one place a change's content becomes bytes (the server writes them to git and to preview builds).
+ * @throws Error for base64 content that is not valid (a change set passed by {@link checkChangeSet} never has it).
+ */
+export function changeEntryBytes(entry: { content: string | null; encoding?: ChangeEncoding } | { deleted: true }): Uint8Array | null {
+  if (!('content' in entry) || entry.content === null) return null;
+  if (entry.encoding !== 'base64') return encoder.encode(entry.content);
+  const bytes = decodeBase64(entry.content);
+  if (!bytes) throw new Error('The content is not valid base64.');
+  return bytes;
+}
+
 function tooLarge(field: string, limit: ChangeSetLimit, max: number, actual: number, message: string): ChangeSetCheck {
   return { ok: false, problem: { kind: 'too_large', field, limit, max, actual, message } };
+}
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A file's bytes as text when they are text, else null: valid UTF-8 (RFC 3629) without a NUL byte
+ * (git's own test for a binary file, and text a database stores; shared/src/text.ts). A change set
+ * carries a file that is not text as base64, and diffs show it as binary.
+ */
+export function bytesAsText(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a repository path is a page the site renders (`.md` or `.mdx`), whose URL is the path without its extension. */

@@ -167,7 +167,13 @@ export interface SyncPullResult {
   removedReviewIds: string[];
 }
 
-/** One changed file of a snapshot; `truncated` when a side was over the size cap and left null. */
+/**
+ * One changed file of a snapshot; `truncated` when a side was over the size cap and left null.
+ * A binary file (the change set holds it as base64, or its base version is not UTF-8 text) has
+ * `binary: true` and `encoding: 'base64'`: `before` and `after` are then base64 of the bytes, and
+ * `beforeSize`/`afterSize` give each side's bytes, so a diff shows "binary, N → M bytes" (and an
+ * image) rather than lines. Text files have neither member.
+ */
 export interface ReviewSnapshotFile {
   path: string;
   change: 'added' | 'modified' | 'deleted';
@@ -176,6 +182,14 @@ export interface ReviewSnapshotFile {
   /** Content in the change set (null when deleted, or past the cap). */
   after: string | null;
   truncated?: boolean;
+  /** The file is bytes, not text. */
+  binary?: true;
+  /** How `before` and `after` are written when the file is binary. */
+  encoding?: 'base64';
+  /** Binary files: bytes at the base commit (null when added). */
+  beforeSize?: number | null;
+  /** Binary files: bytes in the change set (null when deleted). */
+  afterSize?: number | null;
 }
 
 /**

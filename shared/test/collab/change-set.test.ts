@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_SET_LIMITS, checkChangeSet, isPagePath, normaliseChangePath } from '../../src/collab/change-set';
+import { CHANGE_SET_LIMITS, changeEntryBytes, checkChangeSet, isPagePath, normaliseChangePath } from '../../src/collab/change-set';
 
 describe('change set paths', () => {
   it('keeps plain repository paths and reads backslashes as separators', () => {
@@ -34,7 +34,34 @@ describe('change set paths', () => {
 describe('change sets', () => {
   it('normalises every path and keeps deletions as null content', () => {
     const result = checkChangeSet([{ path: 'a\\b.md', content: 'x' }, { path: 'old.md', deleted: true }]);
-    expect(result).toEqual({ ok: true, changes: [{ path: 'a/b.md', content: 'x' }, { path: 'old.md', content: null }] });
+    expect(result).toEqual({ ok: true, changes: [{ path: 'a/b.md', content: 'x', encoding: 'utf-8' }, { path: 'old.md', content: null, encoding: 'utf-8' }] });
+  });
+
+  it('keeps base64 content as given and decodes it to the same bytes', () => {
+    const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff];
+    const content = btoa(String.fromCharCode(...png));
+    const result = checkChangeSet([{ path: 'images\\logo.png', content, encoding: 'base64' }]);
+    expect(result).toEqual({ ok: true, changes: [{ path: 'images/logo.png', content, encoding: 'base64' }] });
+    expect([...changeEntryBytes({ content, encoding: 'base64' })!]).toEqual(png);
+    expect(new TextDecoder().decode(changeEntryBytes({ content: 'héllo' })!)).toBe('héllo');
+    expect(changeEntryBytes({ deleted: true })).toBeNull();
+  });
+
+  it.each(['not base64!', 'QUJD\nREVG', 'QUJ', 'QU=D', 'QUJD_-', 'Q==='])('refuses base64 content %j, naming changes.<i>.content', (content) => {
+    const result = checkChangeSet([{ path: 'ok.md', content: 'x' }, { path: 'a.png', content, encoding: 'base64' }]);
+    expect(result).toMatchObject({ ok: false, problem: { kind: 'invalid', field: 'changes.1.content' } });
+    if (!result.ok) expect(result.problem.kind === 'invalid' && result.problem.issue).toMatch(/not valid base64/);
+  });
+
+  it('counts base64 content in decoded bytes against the limits', () => {
+    const max = CHANGE_SET_LIMITS.maxFileBytes;
+    const exactly = btoa('\0'.repeat(max)); // 4/3 as many characters, still one file's worth of bytes
+    expect(checkChangeSet([{ path: 'big.png', content: exactly, encoding: 'base64' }]).ok).toBe(true);
+    const over = btoa('\0'.repeat(max + 1));
+    expect(checkChangeSet([{ path: 'big.png', content: over, encoding: 'base64' }])).toMatchObject({
+      ok: false,
+      problem: { kind: 'too_large', limit: 'maxFileBytes', field: 'changes.0.content', actual: max + 1 },
+    });
   });
 
   it('names the field of a bad path and of a path given twice (after normalising)', () => {

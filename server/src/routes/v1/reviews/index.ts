@@ -58,9 +58,11 @@ const reviewsRoutes: FastifyPluginAsync = async (base) => {
       tags,
       summary: 'Open a review',
       description:
-        'Either a change set `{title, description?, reviewers?, baseCommit?, changes: [{path, content} | {path, deleted: true}]}` on baseCommit (default: the head of the project branch), ' +
+        'Either a change set `{title, description?, reviewers?, baseCommit?, changes: [{path, content, encoding?} | {path, deleted: true}]}` on baseCommit (default: the head of the project branch), ' +
         'or a branch review `{title, description?, reviewers?, branch}` whose changes are the difference between the project branch head and `branch`. ' +
-        `Paths are repository paths (POSIX; no leading "/", no "." or ".." segment, nothing under .git; 400 naming changes.<i>.path otherwise). At most ${CHANGE_SET_LIMITS.maxFiles} files, 2 MiB a file and 10 MiB in all: 413 payload_too_large naming the limit beyond. ` +
+        'A change carries text (`encoding` "utf-8", the default) or bytes of an image, a PDF or another binary file as padded standard base64 with `encoding: "base64"` ' +
+        "(as GitHub's blob API; 400 naming changes.<i>.content when it is not valid base64); the review's changes mark such files `binary: true`. " +
+        `Paths are repository paths (POSIX; no leading "/", no "." or ".." segment, nothing under .git; 400 naming changes.<i>.path otherwise). At most ${CHANGE_SET_LIMITS.maxFiles} files, 2 MiB a file and 10 MiB in all (bytes of the files, base64 counted decoded): 413 payload_too_large naming the limit beyond. ` +
         'Reviewers are user ids of members of the organization (400 naming reviewers otherwise). A preview of base + change set is queued at once (previewBuildId; it waits while another build runs) and served at previewUrl; each changed page links into it. Audited as review.created.',
       params: ProjectParamsSchema,
       body: CreateReviewBodySchema,
@@ -83,7 +85,8 @@ const reviewsRoutes: FastifyPluginAsync = async (base) => {
         'Takes `status` and the editable fields title, description, reviewers and changes (with an optional new baseCommit). ' +
         'Status moves: open → changes_requested | approved | closed; changes_requested → open (author) | approved | closed; approved → changes_requested | open (author) | merged | closed; closed → open; merged is final. ' +
         'Approving and requesting changes are a reviewer\'s moves: the author gets 403. A move not in this list gets 409 naming both states. ' +
-        'status "merged" (alone) merges: the change set is applied to the head of the branch by three-way merge, committed with the author as git author and pushed, then the production build of the merge commit is queued; a conflict gets 409 with details.paths and changes nothing. ' +
+        'status "merged" (alone) merges: the change set is applied to the head of the branch by three-way merge, committed with the author as git author and pushed, then the production build of the merge commit is queued; a conflict gets 409 with details.paths and changes nothing ' +
+        '(a binary file is written byte for byte and never merged by lines: one the branch also changed since baseCommit is a conflict). ' +
         'changes replaces the change set (change set reviews only): the revision goes up by one, the status back to open, and a new preview is queued. ' +
         'Editing and merging need projects:write; approving and requesting changes need a person whose current organization role is reviewer or above, and an API key also needs projects:write (403 forbidden otherwise). Audited as review.updated (review.merged for a merge).',
       params: ReviewParamsSchema,
