@@ -2,7 +2,8 @@
  * The local edits of an opened workspace one file at a time, for the desktop's "Changes" view: each
  * changed path with its kind, and a file's two texts for its diff. The same rule as the change set a
  * review sends (local-changes.ts): a file whose local text differs from its base is modified (added
- * when it has no base); a file of the base deleted here is deleted.
+ * when it has no base); a file of the base deleted here is deleted; a binary file written here (an
+ * added image) is added, with its size (`binarySize`) in place of texts.
  */
 import { CoreError } from './core-error';
 import type { LocalStore } from './store';
@@ -14,6 +15,8 @@ export type ChangeKind = 'added' | 'modified' | 'deleted';
 export interface ChangedFile {
   path: string;
   change: ChangeKind;
+  /** for a binary file written here (an added image), its size in bytes; absent for a text file or a deletion */
+  binarySize?: number;
 }
 
 /** A changed file's texts: `before` the base (null when added), `after` the local text (null when deleted). */
@@ -32,9 +35,10 @@ function requireOpen(store: LocalStore, projectId: string): void {
  */
 export function changedFiles(store: LocalStore, projectId: string): ChangedFile[] {
   requireOpen(store, projectId);
-  return store.changedPaths(projectId).map((path) => {
-    if (store.deletedFile(projectId, path)) return { path, change: 'deleted' as const };
-    return { path, change: store.file(projectId, path)?.base === null ? ('added' as const) : ('modified' as const) };
+  return store.changedPaths(projectId).map((path): ChangedFile => {
+    if (store.deletedFile(projectId, path)) return { path, change: 'deleted' };
+    const f = store.file(projectId, path);
+    return { path, change: f?.base === null ? 'added' : 'modified', ...binarySize(store, projectId, path, f?.content ?? null) };
   });
 }
 
@@ -48,5 +52,11 @@ export function changeDiff(store: LocalStore, projectId: string, path: string): 
   if (gone) return { path, change: 'deleted', before: gone.base, after: null };
   const f = store.file(projectId, path);
   if (!f) throw new CoreError('NOT_FOUND', `There is no file ${path} in this project.`);
-  return { path, change: f.base === null ? 'added' : 'modified', before: f.base, after: f.content };
+  return { path, change: f.base === null ? 'added' : 'modified', before: f.base, after: f.content, ...binarySize(store, projectId, path, f.content) };
+}
+
+/** `{binarySize}` for a file without text whose bytes were written here, else nothing. */
+function binarySize(store: LocalStore, projectId: string, path: string, content: string | null): { binarySize?: number } {
+  const written = content === null ? store.fileBytes(projectId, path) : null;
+  return written?.local ? { binarySize: written.bytes.length } : {};
 }

@@ -18,10 +18,10 @@ export interface CoreDeps {
   /** the preview worker (the root stops it) */
   preview: PreviewService;
   /**
-   * Called after each saved edit, once the store holds it (local-folder.ts writes it to the folder
-   * on disk too); an error it throws is the write's error.
+   * Called after each saved edit (a text, or a binary file's bytes), once the store holds it
+   * (local-folder.ts writes it to the folder on disk too); an error it throws is the write's error.
    */
-  fileWritten?: (projectId: string, path: string, content: string) => void;
+  fileWritten?: (projectId: string, path: string, content: string | Buffer) => void;
   /** Called after each local deletion, once the store holds it (local-folder.ts removes the file on disk too); an error it throws is the deletion's error. */
   fileDeleted?: (projectId: string, path: string) => void;
 }
@@ -248,6 +248,19 @@ export class Core {
     // the previewed page travels with each render.
     if (!/\.mdx?$/i.test(path) || before === null || frontmatterOf(before) !== frontmatterOf(content) || SNIPPET_PATH.test(path)) this.bump(projectId);
     else this.bodyEdited.add(projectId);
+    return f;
+  }
+
+  /**
+   * Saves a binary file's bytes as a local change (store.ts `writeBytes`; a local folder's file on
+   * disk too) and reloads the preview's files, so a page showing it sees it at once.
+   * @throws NOT_FOUND when the project was not opened; what `fileWritten` throws (the bytes stay in the store)
+   */
+  writeBytes(projectId: string, path: string, bytes: Buffer): StoredFile {
+    this.requireWorkspace(projectId);
+    const f = this.store.writeBytes(projectId, path, bytes);
+    this.bump(projectId);
+    this.fileWritten?.(projectId, path, bytes);
     return f;
   }
 

@@ -23,7 +23,8 @@ export interface LocalChangeSet {
 /**
  * The local edits of `paths` (default: every file edited locally), sorted by path: a file whose
  * local text differs from its base (added when it has no base), and a file of the base deleted here
- * (`{path, deleted: true}`, shared/src/api/reviews.ts ChangeEntrySchema). Unedited and binary files are not changes.
+ * (`{path, deleted: true}`, shared/src/api/reviews.ts ChangeEntrySchema), and a binary file whose bytes were
+ * written here (`{path, content: <base64>, encoding: 'base64'}`; its texts in `files` are null). Unedited files are not changes.
  * @throws CoreError NOT_FOUND when the project is not open; BAD_REQUEST naming `paths` for an unknown
  *   path, or when none of the files has local edits
  */
@@ -41,6 +42,12 @@ export function localChangeSet(store: LocalStore, projectId: string, paths?: rea
     }
     const f = store.file(projectId, p);
     if (!f) throw new CoreError('BAD_REQUEST', `paths: there is no file ${p} in this project.`);
+    const written = f.content === null ? store.fileBytes(projectId, p) : null;
+    if (written?.local) {
+      entries.push({ path: p, content: written.bytes.toString('base64'), encoding: 'base64' });
+      files.push({ path: p, change: f.base === null ? 'added' : 'modified', before: null, after: null });
+      continue;
+    }
     if (f.content === null || !f.modified || f.content === f.base) continue;
     entries.push({ path: p, content: f.content });
     files.push({ path: p, change: f.base === null ? 'added' : 'modified', before: f.base, after: f.content });

@@ -109,11 +109,11 @@ export class LocalFolders {
   ) {}
 
   /**
-   * Writes a saved edit of a local folder project to its folder on disk (other projects: nothing).
+   * Writes a saved edit (text, or a binary file's bytes) of a local folder project to its folder on disk (other projects: nothing).
    * @throws CoreError BAD_REQUEST for a path outside the folder; NOT_FOUND for a folder never opened here;
    *   INTERNAL with the reason when the disk refuses (the edit stays in the store)
    */
-  writeThrough(projectId: string, filePath: string, content: string): void {
+  writeThrough(projectId: string, filePath: string, content: string | Buffer): void {
     if (isLocalProject(projectId)) this.writeToDisk(projectId, filePath, content);
   }
 
@@ -212,7 +212,7 @@ export class LocalFolders {
    * over it (keeping the file's mode). Refuses paths that leave the folder or go through a symbolic link.
    * @throws INTERNAL with the reason when the disk refuses (the edit stays in the store)
    */
-  private writeToDisk(projectId: string, filePath: string, content: string): void {
+  private writeToDisk(projectId: string, filePath: string, content: string | Buffer): void {
     const root = this.folderOf(projectId);
     const target = path.resolve(root, filePath);
     if (!target.startsWith(root + path.sep)) throw new CoreError('BAD_REQUEST', `${filePath} is outside the folder.`);

@@ -10,6 +10,7 @@ import type { LocalFolders } from './local-folder';
 import { isLocalProject } from './local-folder';
 import { PREVIEW_FRAME_SCRIPT } from './preview-frame-script';
 import { PREVIEW_PREFIX } from './preview-urls';
+import { isUnreachable, readFileBytes } from './server-client';
 
 /**
  * The preview's URL space: the files a published site serves beside its pages (images, logos,
@@ -18,7 +19,9 @@ import { PREVIEW_PREFIX } from './preview-urls';
  * the preview frames by the core (web-server.ts in web mode, the Electron shell's `file:` handler).
  *
  * - `/_quire-preview/<project id>/<path under the docs root>`: the workspace file's bytes (its local
- *   text, or for a binary file the bytes on disk of a local folder), typed by extension (the `mime`
+ *   text; for a binary file the bytes written here (an added image), else the base's: of a local folder
+ *   from disk, of a server project from the store, fetched once from the server's `files.readBytes`
+ *   and kept there for offline work), typed by extension (the `mime`
  *   package) by the site's rule for repository files (decisions.md section 10, server/src/sites/repository-files.ts):
  *   passive types as they are, SVG with an inert policy, other text as `text/plain`, the rest a download;
  * - `/_quire-preview/_assets/katex.css` and `/_quire-preview/_assets/fonts/<name>.woff2`: KaTeX's, from the
@@ -117,6 +120,9 @@ function vendorAsset(name: string): PreviewFileAnswer | null {
  * the local folders.
  */
 export class PreviewFiles {
+  /** fetches of a server project's base bytes under way, by `<project id> <commit> <path>` (one request for a file shown twice) */
+  private readonly fetching = new Map<string, Promise<Buffer | string>>();
+
   constructor(
     private readonly core: Core,
     private readonly localFolders: LocalFolders,
@@ -126,9 +132,10 @@ export class PreviewFiles {
    * The answer to `pathname` (percent-decoded, starting with {@link PREVIEW_PREFIX}). 404 for anything
    * that is not a published file of an opened workspace: an unknown project, a page, config or hidden
    * file, a path with `..`, `.` or empty segments or a backslash (no path leaves the workspace), a
-   * file deleted here, or a binary file of a server project (the workspace holds text only).
+   * file deleted here, or a binary file of a server project whose bytes are not stored here and
+   * cannot be fetched (offline, signed out), the message saying so.
    */
-  answer(pathname: string): PreviewFileAnswer {
+  async answer(pathname: string): Promise<PreviewFileAnswer> {
     const notFound = (message: string): PreviewFileAnswer => ({ status: 404, message });
     if (!pathname.startsWith(PREVIEW_PREFIX)) return notFound('Not found');
     const rest = pathname.slice(PREVIEW_PREFIX.length);
@@ -145,9 +152,43 @@ export class PreviewFiles {
     const repoPath = docsRoot ? `${docsRoot}/${file}` : file;
     const stored = this.core.store.file(projectId, repoPath);
     if (!stored) return notFound(`There is no file ${file} in this project.`);
-    let body: Buffer | null = stored.content !== null ? Buffer.from(stored.content, 'utf8') : null;
+    let body: Buffer | null = stored.content !== null ? Buffer.from(stored.content, 'utf8') : (this.core.store.fileBytes(projectId, repoPath)?.bytes ?? null);
     if (body === null && isLocalProject(projectId)) body = this.localFolders.readBytes(projectId, repoPath);
-    if (body === null) return notFound(`${file} is a binary file; the preview shows binary files of local folders only.`);
+    if (body === null && isLocalProject(projectId)) return notFound(`${file} cannot be read from the folder.`);
+    if (body === null) {
+      const fetched = await this.baseBytes(projectId, repoPath, file);
+      if (typeof fetched === 'string') return notFound(fetched);
+      body = fetched;
+    }
     return { status: 200, headers: fileHeaders(file), body };
+  }
+
+  /**
+   * The bytes of a binary file of a server project's base commit, fetched from the server and kept
+   * in the store; or why they cannot be had (a message naming `file`).
+   */
+  private baseBytes(projectId: string, repoPath: string, file: string): Promise<Buffer | string> {
+    const commitSha = this.core.store.workspace(projectId)!.commitSha;
+    const key = `${projectId} ${commitSha} ${repoPath}`;
+    const pending = this.fetching.get(key);
+    if (pending) return pending;
+    const fetch = (async (): Promise<Buffer | string> => {
+      let client;
+      try {
+        client = this.core.sessionClient().client;
+      } catch {
+        return `${file} is not stored on this computer; sign in to the Quire server to see it.`;
+      }
+      try {
+        const bytes = await readFileBytes(client, { projectId, commitSha, path: repoPath });
+        this.core.store.saveBaseBytes(projectId, repoPath, commitSha, bytes);
+        return bytes;
+      } catch (err) {
+        if (isUnreachable(err)) return `${file} is not stored on this computer and the Quire server cannot be reached; it shows once you are online.`;
+        return `${file} could not be fetched from the Quire server: ${(err as Error).message}`;
+      }
+    })().finally(() => this.fetching.delete(key));
+    this.fetching.set(key, fetch);
+    return fetch;
   }
 }

@@ -8,8 +8,16 @@ import { folderRouter, openProject } from './local-folder-router';
 import { previewPass } from './preview-pass';
 import { docsRootOf } from './docs-root';
 import { workspaceViewsRouter } from './workspace-views-router';
+import { addImage } from './add-image';
+import { MAX_IMAGE_BYTES } from '@quire/shared/docs/image-files';
 
 export type { CoreContext };
+
+/**
+ * A binary file's bytes in base64, up to twice the image limit decoded: past the limit but below this,
+ * add-image.ts answers with the limit named rather than a bare length error.
+ */
+const Base64Bytes = z.string().max(Math.ceil((2 * MAX_IMAGE_BYTES) / 3) * 4);
 
 /**
  * The core's router, the renderer's only way to the core: over IPC in Electron (src/main), over
@@ -24,6 +32,8 @@ export type { CoreContext };
  * - `files.read({projectId, path})`, `files.write({projectId, path, content})` (also creates a file),
  *   `files.delete({projectId, path})` → `{path, deleted: true}`, `files.rename({projectId, from, to})` → the file at `to`
  *   (local edits, proposed later: core.ts `deleteFile`, `renameFile`)
+ * - `files.addBinary({projectId, path, contentBase64})` → `{path, size, url}`: adds an image (add-image.ts: name
+ *   slugged and made unique, PNG/JPEG/GIF/WebP/SVG/AVIF, at most 5 MiB), a local change proposed as a base64 entry
  * - `workspace.docsRoot({projectId})` → `{docsRoot, configPath}`: the docs folder and its docs.json/mint.json (null when none)
  * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
  * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`
@@ -60,6 +70,9 @@ export const coreRouter = t.router({
     rename: procedure
       .input(z.object({ projectId: ProjectId, from: FilePath, to: FilePath }))
       .mutation(({ ctx, input }) => ctx.core.renameFile(input.projectId, input.from, input.to)),
+    addBinary: procedure
+      .input(z.object({ projectId: ProjectId, path: FilePath, contentBase64: Base64Bytes }))
+      .mutation(({ ctx, input }) => addImage(ctx.core, input.projectId, input.path, input.contentBase64)),
   }),
   lint: t.router({
     run: procedure

@@ -7,7 +7,8 @@ import { makePrivateDir, makePrivateFile } from './private-files';
  * FULL so that an edit acknowledged to the renderer survives a crash or power loss). Holds the
  * session (server URL and who is signed in; the token itself is in a {@link TokenVault}), the
  * project list as last fetched (offline use), the opened workspaces, and their files with the base
- * content from the server and the local edit (or deletion: `files.deleted`). All methods are
+ * content from the server and the local edit (or deletion: `files.deleted`; a binary file's bytes: `files.local_bytes`,
+ * and the base's bytes once fetched for the preview: `files.base_bytes`). All methods are
  * synchronous and throw SQLite errors as is.
  */
 export interface SessionRecord {
@@ -44,10 +45,21 @@ export interface StoredFile {
   path: string;
   base: string | null;
   content: string | null;
+  /** bytes: of the local text or bytes, else of the base */
   size: number;
-  /** true when the local text differs from the base */
+  /** true when the local text differs from the base, or the file's bytes were written here ({@link LocalStore.writeBytes}) */
   modified: boolean;
 }
+
+/** The stored bytes of a binary file: written here (`local`), or the base commit's as fetched from the server. */
+export interface StoredBytes {
+  bytes: Buffer;
+  local: boolean;
+}
+
+/** The columns {@link toStoredFile} reads. */
+const FILE_COLUMNS = 'path, size, base_content, local_content, local_bytes IS NOT NULL AS local_binary';
+type FileRow = { path: string; size: number; base_content: string | null; local_content: string | null; local_binary: number };
 
 /**
  * Tables of offline review work and sync (outbox.ts, sync-client.ts, reviews.ts):
@@ -132,6 +144,7 @@ export class LocalStore {
     this.db.pragma('synchronous = FULL');
     this.db.exec(SCHEMA);
     migrateFilesDeleted(this.db);
+    migrateFilesBytes(this.db);
   }
 
   close(): void {
@@ -187,21 +200,28 @@ export class LocalStore {
 
   /**
    * Stores an opened project's files at `commitSha` in one transaction. Files edited locally keep
-   * their edit (only the base moves); files no longer in the tree are dropped unless edited.
+   * their edit (only the base moves); files no longer in the tree are dropped unless edited. Base
+   * bytes cached for a binary file ({@link saveBaseBytes}) are dropped when the base commit moves.
    */
   saveWorkspace(projectId: string, ref: string, commitSha: string, files: { path: string; size: number; content: string | null }[]): void {
     const now = new Date().toISOString();
     const upsert = this.db.prepare(
       `INSERT INTO files (project_id, path, size, base_content, local_content, base_commit, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?)
-       ON CONFLICT(project_id, path) DO UPDATE SET size = excluded.size, base_content = excluded.base_content, base_commit = excluded.base_commit, updated_at = excluded.updated_at`,
+       ON CONFLICT(project_id, path) DO UPDATE SET size = excluded.size, base_content = excluded.base_content,
+         base_bytes = CASE WHEN files.base_commit = excluded.base_commit THEN files.base_bytes ELSE NULL END,
+         base_commit = excluded.base_commit, updated_at = excluded.updated_at`,
     );
     this.db.transaction(() => {
       this.db
         .prepare('INSERT INTO workspaces (project_id, ref, commit_sha, opened_at) VALUES (?, ?, ?, ?) ON CONFLICT(project_id) DO UPDATE SET ref = excluded.ref, commit_sha = excluded.commit_sha, opened_at = excluded.opened_at')
         .run(projectId, ref, commitSha, now);
       const keep = new Set(files.map((f) => f.path));
-      for (const row of this.db.prepare('SELECT path, local_content FROM files WHERE project_id = ?').all(projectId) as { path: string; local_content: string | null }[]) {
-        if (!keep.has(row.path) && row.local_content === null) this.db.prepare('DELETE FROM files WHERE project_id = ? AND path = ?').run(projectId, row.path);
+      const rows = this.db.prepare('SELECT path, local_content IS NULL AND local_bytes IS NULL AS unedited FROM files WHERE project_id = ?').all(projectId) as {
+        path: string;
+        unedited: number;
+      }[];
+      for (const row of rows) {
+        if (!keep.has(row.path) && row.unedited) this.db.prepare('DELETE FROM files WHERE project_id = ? AND path = ?').run(projectId, row.path);
       }
       for (const f of files) upsert.run(projectId, f.path, f.size, f.content, commitSha, now);
     })();
@@ -217,22 +237,16 @@ export class LocalStore {
 
   /** Every file of an opened project, by path. */
   files(projectId: string): StoredFile[] {
-    const sql = 'SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND deleted = 0 ORDER BY path';
-    const rows = this.db.prepare(sql).all(projectId) as {
-      path: string;
-      size: number;
-      base_content: string | null;
-      local_content: string | null;
-    }[];
-    return rows.map(toStoredFile);
+    const sql = `SELECT ${FILE_COLUMNS} FROM files WHERE project_id = ? AND deleted = 0 ORDER BY path`;
+    return (this.db.prepare(sql).all(projectId) as FileRow[]).map(toStoredFile);
   }
 
-  /** Paths of the files of an opened project whose local content differs from their base, and of those deleted here, sorted. */
+  /** Paths of the files of an opened project whose local content differs from their base, whose bytes were written here, and of those deleted here, sorted. */
   changedPaths(projectId: string): string[] {
     const rows = this.db
       .prepare(
         `SELECT path FROM files WHERE project_id = ?
-           AND (deleted = 1 OR (local_content IS NOT NULL AND (base_content IS NULL OR local_content <> base_content))) ORDER BY path`,
+           AND (deleted = 1 OR local_bytes IS NOT NULL OR (local_content IS NOT NULL AND (base_content IS NULL OR local_content <> base_content))) ORDER BY path`,
       )
       .all(projectId) as { path: string }[];
     return rows.map((r) => r.path);
@@ -240,11 +254,50 @@ export class LocalStore {
 
   /** One file, or null (also for a file deleted here, see {@link deletedFile}). */
   file(projectId: string, filePath: string): StoredFile | null {
-    const sql = 'SELECT path, size, base_content, local_content FROM files WHERE project_id = ? AND path = ? AND deleted = 0';
-    const row = this.db.prepare(sql).get(projectId, filePath) as
-      | { path: string; size: number; base_content: string | null; local_content: string | null }
-      | undefined;
+    const sql = `SELECT ${FILE_COLUMNS} FROM files WHERE project_id = ? AND path = ? AND deleted = 0`;
+    const row = this.db.prepare(sql).get(projectId, filePath) as FileRow | undefined;
     return row ? toStoredFile(row) : null;
+  }
+
+  /** True when the project has a row at `filePath`, a file deleted here included (a new file must not take its path). */
+  hasPath(projectId: string, filePath: string): boolean {
+    return this.db.prepare('SELECT 1 FROM files WHERE project_id = ? AND path = ?').get(projectId, filePath) !== undefined;
+  }
+
+  /**
+   * Saves a binary file's bytes written here (durable when this returns), creating the file when it
+   * is new; it is then a local change (`modified`) whose bytes {@link fileBytes} gives, and has no text.
+   * @throws Error when the project is not open
+   */
+  writeBytes(projectId: string, filePath: string, bytes: Buffer): StoredFile {
+    const ws = this.workspace(projectId);
+    if (!ws) throw new Error(`project ${projectId} is not open`);
+    const now = new Date().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO files (project_id, path, size, base_content, local_content, local_bytes, base_commit, updated_at) VALUES (?, ?, ?, NULL, NULL, ?, ?, ?)
+         ON CONFLICT(project_id, path) DO UPDATE SET local_content = NULL, local_bytes = excluded.local_bytes, size = excluded.size, deleted = 0,
+           updated_at = excluded.updated_at`,
+      )
+      .run(projectId, filePath, bytes.length, bytes, ws.commitSha, now);
+    return this.file(projectId, filePath)!;
+  }
+
+  /** The bytes of a binary file: those written here, else the base's as cached by {@link saveBaseBytes}; null when neither is stored or the file is deleted. */
+  fileBytes(projectId: string, filePath: string): StoredBytes | null {
+    const row = this.db.prepare('SELECT local_bytes, base_bytes FROM files WHERE project_id = ? AND path = ? AND deleted = 0').get(projectId, filePath) as
+      | { local_bytes: Buffer | null; base_bytes: Buffer | null }
+      | undefined;
+    if (row?.local_bytes) return { bytes: row.local_bytes, local: true };
+    return row?.base_bytes ? { bytes: row.base_bytes, local: false } : null;
+  }
+
+  /**
+   * Caches the bytes of a binary file of the base commit `commitSha` as fetched from the server;
+   * nothing when the workspace's file has moved to another commit meanwhile.
+   */
+  saveBaseBytes(projectId: string, filePath: string, commitSha: string, bytes: Buffer): void {
+    this.db.prepare('UPDATE files SET base_bytes = ? WHERE project_id = ? AND path = ? AND base_commit = ?').run(bytes, projectId, filePath, commitSha);
   }
 
   /**
@@ -259,7 +312,7 @@ export class LocalStore {
       .prepare(
         `INSERT INTO files (project_id, path, size, base_content, local_content, base_commit, updated_at) VALUES (?, ?, ?, NULL, ?, ?, ?)
          ON CONFLICT(project_id, path) DO UPDATE SET local_content = CASE WHEN files.base_content IS excluded.local_content THEN NULL ELSE excluded.local_content END,
-           size = excluded.size, deleted = 0, updated_at = excluded.updated_at`,
+           local_bytes = NULL, size = excluded.size, deleted = 0, updated_at = excluded.updated_at`,
       )
       .run(projectId, filePath, Buffer.byteLength(content), content, ws.commitSha, now);
     return this.file(projectId, filePath)!;
@@ -276,7 +329,7 @@ export class LocalStore {
     if (f.base === null) this.db.prepare('DELETE FROM files WHERE project_id = ? AND path = ?').run(projectId, filePath);
     else {
       this.db
-        .prepare('UPDATE files SET deleted = 1, local_content = NULL, updated_at = ? WHERE project_id = ? AND path = ?')
+        .prepare('UPDATE files SET deleted = 1, local_content = NULL, local_bytes = NULL, updated_at = ? WHERE project_id = ? AND path = ?')
         .run(new Date().toISOString(), projectId, filePath);
     }
     return true;
@@ -313,9 +366,20 @@ function migrateFilesDeleted(db: Database.Database): void {
   if (!columns.some((c) => c.name === 'deleted')) db.exec('ALTER TABLE files ADD COLUMN deleted INTEGER NOT NULL DEFAULT 0');
 }
 
-function toStoredFile(row: { path: string; size: number; base_content: string | null; local_content: string | null }): StoredFile {
-  const content = row.local_content ?? row.base_content;
-  return { path: row.path, size: row.size, base: row.base_content, content, modified: row.local_content !== null };
+/**
+ * Adds `files.base_bytes` (a binary file's bytes at the base commit, cached from the server for the
+ * preview) and `files.local_bytes` (a binary file's bytes written here, a local change) to a store
+ * made before binary files were kept.
+ */
+function migrateFilesBytes(db: Database.Database): void {
+  const columns = new Set((db.prepare('PRAGMA table_info(files)').all() as { name: string }[]).map((c) => c.name));
+  if (!columns.has('base_bytes')) db.exec('ALTER TABLE files ADD COLUMN base_bytes BLOB');
+  if (!columns.has('local_bytes')) db.exec('ALTER TABLE files ADD COLUMN local_bytes BLOB');
+}
+
+function toStoredFile(row: FileRow): StoredFile {
+  const content = row.local_content ?? (row.local_binary ? null : row.base_content);
+  return { path: row.path, size: row.size, base: row.base_content, content, modified: row.local_content !== null || row.local_binary === 1 };
 }
 
 /** The store's file name in the data directory. */

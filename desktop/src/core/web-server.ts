@@ -125,7 +125,7 @@ export function createWebServer(core: DesktopCore): http.Server {
   // Node's 16 KiB header limit and be answered 431), as well as GET.
   const trpc = createHTTPHandler({ router: coreRouter, basePath: '/trpc/', allowMethodOverride: true, createContext: () => core });
   const server = http.createServer(
-    answerErrors((req, res) => {
+    answerErrors(async (req, res) => {
       const request = checkRequest(req);
       if (!request.ok) {
         res.writeHead(request.status, TEXT).end(request.message);
@@ -152,7 +152,7 @@ export function createWebServer(core: DesktopCore): http.Server {
         return;
       }
       if (request.pathname.startsWith(PREVIEW_PREFIX)) {
-        const answer = core.previewFiles.answer(request.pathname);
+        const answer = await core.previewFiles.answer(request.pathname);
         if (answer.status !== 200) res.writeHead(answer.status, TEXT).end(answer.message);
         else res.writeHead(200, { ...answer.headers, 'content-length': String(answer.body.length) }).end(req.method === 'HEAD' ? undefined : answer.body);
         return;

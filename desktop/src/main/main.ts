@@ -30,7 +30,7 @@ async function start(): Promise<void> {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [APP_CSP] } });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  protocol.handle('file', (request) => {
+  protocol.handle('file', async (request) => {
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(request.url).pathname);
@@ -38,7 +38,7 @@ async function start(): Promise<void> {
       return new Response('Not found', { status: 404 });
     }
     if (!pathname.startsWith(PREVIEW_PREFIX)) return net.fetch(request, { bypassCustomProtocolHandlers: true });
-    const answer = core.previewFiles.answer(pathname);
+    const answer = await core.previewFiles.answer(pathname);
     if (answer.status !== 200) return new Response(answer.message, { status: answer.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     return new Response(new Uint8Array(answer.body), { status: 200, headers: answer.headers });
   });
