@@ -71,8 +71,11 @@ test('a page with an image goes from "New page" to the published site through re
   test.setTimeout(600_000);
   await signInAndOpen(page, urls.writer, stack.serverUrl, WRITER, PROJECT);
   const tree = page.getByRole('tree', { name: 'Pages' });
+  const preview = page.getByTitle('Preview', { exact: true }).contentFrame();
 
   await test.step('create a page in a group', async () => {
+    // the first page is open and drawn in the preview
+    await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New page' }).click();
     const dialog = page.getByRole('dialog', { name: 'New page' });
     await dialog.getByRole('textbox', { name: 'Title' }).fill(PAGE_TITLE);
@@ -83,7 +86,6 @@ test('a page with an image goes from "New page" to the published site through re
     await expect(tree.getByRole('treeitem', { name: PAGE_TITLE, exact: true })).toHaveAttribute('aria-selected', 'true');
   });
 
-  const preview = page.getByTitle('Preview', { exact: true }).contentFrame();
   await test.step('write a paragraph and see it in the live preview', async () => {
     await expect(preview.getByRole('heading', { name: PAGE_TITLE, level: 1 })).toBeVisible();
     await page.getByRole('textbox', { name: /^Editor/ }).focus();
@@ -92,12 +94,24 @@ test('a page with an image goes from "New page" to the published site through re
     await expect(preview.getByText(TYPED)).toBeVisible();
   });
 
+  await test.step('insert an image from a file', async () => {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await (await chooser).setFiles(IMAGE);
+    const image = preview.locator(`img[src$="${IMAGE_URL_PATH}"]`);
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await readmeShot(page, testInfo, 'writer-loop-2-image');
+    await image.scrollIntoViewIfNeeded();
+    await readmeShot(page, testInfo, 'writer-loop-3-preview');
+  });
+
   await test.step('propose the change, asking the reviewer by email', async () => {
     await page.getByRole('button', { name: 'Propose changes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Propose changes' });
     await dialog.getByLabel('Title').fill(REVIEW_TITLE);
     await dialog.getByRole('group', { name: 'Reviewers' }).getByRole('checkbox', { name: REVIEWER.email }).check();
-    for (const file of [`${PAGE_PATH}.mdx`, 'docs.json']) {
+    for (const file of [`${PAGE_PATH}.mdx`, 'docs.json', IMAGE_URL_PATH.slice(1)]) {
       await expect(dialog.getByRole('checkbox', { name: file, exact: true })).toBeChecked();
     }
     await dialog.getByRole('button', { name: 'Open review' }).click();
@@ -143,6 +157,16 @@ test('a page with an image goes from "New page" to the published site through re
     await site.goto(new URL(`/${PAGE_PATH}`, live).href);
     await expect(site.getByRole('heading', { name: PAGE_TITLE, level: 1 })).toBeVisible();
     await expect(site.getByText(TYPED)).toBeVisible();
+    const shown = site.locator(`img[src$="${IMAGE_URL_PATH}"]`);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    // the image file itself, fetched from the site as a browser does
+    const served = await site.evaluate(async (src) => {
+      const res = await fetch(src, { cache: 'no-store' });
+      return { status: res.status, type: res.headers.get('content-type'), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+    }, IMAGE_URL_PATH);
+    expect(served.status).toBe(200);
+    expect(served.type).toMatch(/^image\/png\b/);
+    expect(Buffer.from(served.bytes).equals(fs.readFileSync(IMAGE))).toBe(true);
     await site.close();
   });
 });
