@@ -68,7 +68,7 @@ describe('adding an image to a server project', () => {
     expect(tree).toContain('"path":"docs/images/my-diagram.png"');
     expect(await c.workspace.changedFiles({ projectId })).toContainEqual({ path: 'docs/images/my-diagram.png', change: 'added', binarySize: PNG.length });
     const diff = await c.workspace.changeDiff({ projectId, path: 'docs/images/my-diagram.png' });
-    expect(diff).toMatchObject({ change: 'added', before: null, after: null, binarySize: PNG.length });
+    expect(diff).toMatchObject({ change: 'added', before: null, after: null, binarySize: PNG.length, previewUrl: '/_quire-preview/prj_docs/images/my-diagram.png' });
   });
 
   it('proposes it as a base64 entry of the change set', async () => {

@@ -35,10 +35,12 @@ describe('closing MDX tags as they are typed', () => {
 
 describe('the "/" menu', () => {
   it('offers the documented components, Steps with two Step and Tabs with two Tab', () => {
-    expect(MDX_SNIPPETS.map((s) => s.label)).toEqual(['Note', 'Warning', 'Tip', 'Info', 'Steps', 'Tabs', 'CodeGroup', 'Card', 'CardGroup', 'Accordion', 'Frame', 'Image']);
+    expect(MDX_SNIPPETS.map((s) => s.label)).toEqual(['Note', 'Warning', 'Tip', 'Info', 'Steps', 'Tabs', 'CodeGroup', 'Card', 'CardGroup', 'Accordion', 'Frame', 'Image', 'Insert image']);
     const steps = MDX_SNIPPETS.find((s) => s.label === 'Steps')!.body;
     expect(steps.match(/<Step /g)).toHaveLength(2);
     expect(MDX_SNIPPETS.find((s) => s.label === 'Tabs')!.body.match(/<Tab /g)).toHaveLength(2);
     expect(MDX_SNIPPETS.find((s) => s.label === 'Image')!.body).toMatch(/^!\[.*\]\(\/images\//);
+    // "Insert image" inserts nothing itself: it runs the editor's "Insert image" (a file chooser)
+    expect(MDX_SNIPPETS.find((s) => s.label === 'Insert image')).toMatchObject({ body: '', command: 'quire.insertImage' });
   });
 });

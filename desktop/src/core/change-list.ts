@@ -23,6 +23,8 @@ export interface ChangedFile {
 export interface ChangeDiff extends ChangedFile {
   before: string | null;
   after: string | null;
+  /** for a binary file: where the preview serves it (workspace-views-router.ts), null when it does not */
+  previewUrl?: string | null;
 }
 
 function requireOpen(store: LocalStore, projectId: string): void {

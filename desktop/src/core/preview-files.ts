@@ -9,7 +9,7 @@ import { docsRootOf } from './docs-root';
 import type { LocalFolders } from './local-folder';
 import { isLocalProject } from './local-folder';
 import { PREVIEW_FRAME_SCRIPT } from './preview-frame-script';
-import { PREVIEW_PREFIX } from './preview-urls';
+import { PREVIEW_PREFIX, previewBasePath } from './preview-urls';
 import { isUnreachable, readFileBytes } from './server-client';
 
 /**
@@ -68,6 +68,18 @@ export function isPublishedFile(file: string): boolean {
     !file.startsWith('_quire/') &&
     !file.split('/').some((seg) => seg.startsWith('.') || seg === '')
   );
+}
+
+/**
+ * The URL the preview serves a workspace file at (`/_quire-preview/<project id>/images/a.png`), or
+ * null for a file it does not serve (outside the docs root, or not a published file).
+ * @throws CoreError NOT_FOUND when the project was not opened
+ */
+export function previewUrlOf(core: Core, projectId: string, repoPath: string): string | null {
+  const { docsRoot } = docsRootOf(core, projectId);
+  const prefix = docsRoot ? `${docsRoot}/` : '';
+  if (!repoPath.startsWith(prefix) || !isPublishedFile(repoPath.slice(prefix.length))) return null;
+  return `${previewBasePath(projectId)}/${repoPath.slice(prefix.length).split('/').map(encodeURIComponent).join('/')}`;
 }
 
 let katexDir: string | undefined;

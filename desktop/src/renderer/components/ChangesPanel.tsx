@@ -3,6 +3,7 @@ import type { ChangeDiff, ChangeKind } from '../../core/change-list';
 import { useChanges } from '../store/changes-slice';
 import { core, errorMessage } from '../trpc';
 import { SourceDiff } from './reviews/SourceDiff';
+import { formatBytes, imageFileProblem } from '@quire/shared/docs/image-files';
 import './comfort.css';
 
 /** How each change kind reads, and its one-letter badge (as in Git's short status). */
@@ -14,7 +15,8 @@ const KIND: Record<ChangeKind, { word: string; letter: string }> = {
 
 /**
  * The side panel's "Changes" view: a region named "Changes" listing the project's local edits, each
- * a button "<path>, <Added|Modified|Deleted>" that shows its diff in the editor area (ChangeDiffView).
+ * a button "<path>, <Added|Modified|Deleted>" (a binary file: ", binary file, <size>") that shows its diff in
+ * the editor area (ChangeDiffView).
  */
 export function ChangesPanel({ projectId }: { projectId: string }) {
   const items = useChanges((s) => s.items);
@@ -34,12 +36,17 @@ export function ChangesPanel({ projectId }: { projectId: string }) {
               <button
                 type="button"
                 className={`change-item change-${c.change}`}
-                aria-label={`${c.path}, ${KIND[c.change].word}`}
+                aria-label={`${c.path}, ${KIND[c.change].word}${c.binarySize === undefined ? '' : `, ${binaryNote(c.binarySize)}`}`}
                 aria-current={diffPath === c.path ? 'true' : undefined}
                 title={`${KIND[c.change].word}: show the diff`}
                 onClick={() => useChanges.getState().showDiff(c.path)}
               >
                 <span className="change-path">{c.path}</span>
+                {c.binarySize !== undefined && (
+                  <span className="change-note" aria-hidden="true">
+                    {binaryNote(c.binarySize)}
+                  </span>
+                )}
                 <span className="change-kind" aria-hidden="true">
                   {KIND[c.change].letter}
                 </span>
@@ -48,6 +55,23 @@ export function ChangesPanel({ projectId }: { projectId: string }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** How a binary change reads: "binary file, 12 KiB". */
+function binaryNote(size: number): string {
+  return `binary file, ${formatBytes(size)}`;
+}
+
+/** A binary file written here (an added image): its size, and the image itself as the preview serves it. */
+function BinaryChange({ diff }: { diff: ChangeDiff }) {
+  return (
+    <section className="change-diff" aria-label={`Diff of ${diff.path}`}>
+      <div className="breadcrumb">
+        {diff.path} ({KIND[diff.change].word.toLowerCase()}: {binaryNote(diff.binarySize ?? 0)})
+      </div>
+      {imageFileProblem(diff.path, 0) === null && diff.previewUrl && <img className="change-thumbnail" src={diff.previewUrl} alt={`The image ${diff.path}`} />}
     </section>
   );
 }
@@ -70,6 +94,7 @@ export function ChangeDiffView({ projectId, path }: { projectId: string; path: s
   }, [projectId, path]);
   if (error) return <p role="alert">{error}</p>;
   if (!diff) return <p className="note">Opening the diff of {path}...</p>;
+  if (diff.binarySize !== undefined) return <BinaryChange diff={diff} />;
   return (
     <section className="change-diff" aria-label={`Diff of ${path}`}>
       <div className="breadcrumb">

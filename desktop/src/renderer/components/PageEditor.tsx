@@ -5,6 +5,8 @@ import { goToNextProblem, setLintMarkers } from '../editor/lint-markers';
 import { monaco } from '../editor/monaco-setup';
 import { SaveQueue } from '../editor/save-queue';
 import { readingMinutes, wordCount } from '../editor/text-stats';
+import { addImageFiles, insertMarkdown } from '../editor/image-insert';
+import { IMAGE_ACCEPT } from '@quire/shared/docs/image-files';
 import { useUi, WORDS_PER_MINUTE } from '../store/ui-slice';
 import { useChanges } from '../store/changes-slice';
 import { useReveal } from '../store/reveal-slice';
@@ -32,7 +34,8 @@ const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)').match
  * core at once (SaveQueue); previews and lint run after a short pause, each request numbered so
  * that a late answer to an older text is dropped; the last good render stays when a page does not
  * parse. Lint findings are Monaco markers with quick fixes (lint-markers.ts); the open page's
- * actions (save, next problem, fix all) are offered to the command palette through the UI store.
+ * actions (save, next problem, fix all, insert image) are offered to the command palette through the UI store.
+ * A page takes images pasted, dropped, or chosen with its "Insert image" button (image-insert.ts).
  */
 export function PageEditor({ projectId, path }: { projectId: string; path: string }) {
   const [initial, setInitial] = useState<{ path: string; text: string } | null>(null);
@@ -43,6 +46,8 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   const [findings, setFindings] = useState<LintFinding[]>([]);
   const previewVisible = useUi((s) => s.previewVisible);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const chooser = useRef<HTMLInputElement>(null);
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
   const seq = useRef({ preview: 0, lint: 0 });
   const timers = useRef<{ preview?: number; lint?: number; bar?: number }>({});
   const isPage = /\.mdx?$/i.test(path);
@@ -203,6 +208,22 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
     }
   }, [projectId, path, runLint, runPreview]);
 
+  /** Adds image files to the project and inserts their Markdown at `at` (a drop) or the caret; says why any was refused. */
+  const onFiles = useCallback(
+    async (files: File[], at: monaco.IPosition | null) => {
+      setImageProblem(null);
+      const added = await addImageFiles(projectId, files);
+      if (editor.current) insertMarkdown(editor.current, added.markdown, at ?? undefined);
+      setImageProblem(added.problems.length ? added.problems.join(' ') : null);
+      if (added.markdown.length) {
+        useChanges.getState().refreshSoon(projectId);
+        useUi.getState().treeChanged();
+        useUi.getState().setNotice(added.markdown.length === 1 ? 'Image added.' : `${added.markdown.length} images added.`);
+      }
+    },
+    [projectId],
+  );
+
   const onGoTo = useCallback((f: LintFinding) => {
     const ed = editor.current;
     if (!ed) return;
@@ -222,12 +243,13 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
         if (editor.current && !goToNextProblem(editor.current)) useUi.getState().setNotice('No problems in this page.');
       },
       fixAll: onFixAll,
+      insertImage: () => (isPage ? chooser.current?.click() : useUi.getState().setNotice('Images go into pages: open a page first.')),
     });
     return () => {
       useUi.getState().setEditor(null);
       useUi.getState().setStatus(null);
     };
-  }, [path, onFixAll]);
+  }, [path, onFixAll, isPage]);
 
   // a search result asked for a place in this file: the caret goes there once the model holds the file
   const reveal = useReveal((s) => s.request);
@@ -248,10 +270,37 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   return (
     <div className={`page-editor${showPreview ? '' : ' no-preview'}`}>
       <div className="editor-column">
-        <div className="breadcrumb" aria-label="File">
-          {path}
+        <div className="editor-head">
+          <div className="breadcrumb" aria-label="File">
+            {path}
+          </div>
+          {isPage && (
+            <div role="toolbar" aria-label="Page tools" className="editor-tools">
+              <button type="button" onClick={() => chooser.current?.click()} title="Add an image file to the project and show it here (or paste or drop one)">
+                Insert image
+              </button>
+              <input
+                ref={chooser}
+                type="file"
+                accept={IMAGE_ACCEPT}
+                multiple
+                hidden
+                aria-label="Image file"
+                onChange={(e) => {
+                  const files = [...(e.target.files ?? [])];
+                  e.target.value = '';
+                  if (files.length) void onFiles(files, null);
+                }}
+              />
+            </div>
+          )}
         </div>
         {loadError && <p role="alert">{loadError}</p>}
+        {imageProblem && (
+          <p role="alert" className="image-problem">
+            {imageProblem}
+          </p>
+        )}
         <CodeEditor
           path={initial.path}
           initialText={initial.text}
@@ -259,6 +308,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
           onReady={(e) => (editor.current = e)}
           onCursor={onCursor}
           onTopLine={setTopLine}
+          onFiles={isPage ? (files, at) => void onFiles(files, at) : undefined}
         />
         {isLinted && <Problems findings={findings} onFix={(f) => void onFix(f)} onFixAll={isPage ? () => void onFixAll() : undefined} onGoTo={onGoTo} />}
       </div>

@@ -3,6 +3,7 @@ import { languageOf, modelUri, monaco, systemTheme } from './monaco-setup';
 import { clearLintMarkers, registerLintCodeActions } from './lint-markers';
 import { useUi } from '../store/ui-slice';
 import { attachTagClosing, registerMdxCompletions } from './mdx-authoring';
+import { filesOf } from './image-insert';
 
 /** Props of {@link CodeEditor}. */
 export interface CodeEditorProps {
@@ -18,14 +19,17 @@ export interface CodeEditorProps {
   onCursor?(line: number, column: number): void;
   /** called when the first visible line changes (scrolling, typing, a new model) */
   onTopLine?(line: number): void;
+  /** called with the files pasted (without text) or dropped onto the editor, and where a drop landed (else the caret) */
+  onFiles?(files: File[], at: monaco.IPosition | null): void;
 }
 
 /**
  * Monaco, left alone by React (uncontrolled): created once, given a new model when `path`
  * changes, and reporting changes through `onChange`. Accessible name: "Editor: <path>". MDX tags close
- * themselves and "/" opens the menu of components (mdx-authoring.ts).
+ * themselves and "/" opens the menu of components (mdx-authoring.ts). Files pasted (a paste without
+ * text) or dropped go to `onFiles` (images: image-insert.ts).
  */
-export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onTopLine }: CodeEditorProps) {
+export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onTopLine, onFiles }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const changeRef = useRef(onChange);
@@ -34,6 +38,8 @@ export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onT
   cursorRef.current = onCursor;
   const topRef = useRef(onTopLine);
   topRef.current = onTopLine;
+  const filesRef = useRef(onFiles);
+  filesRef.current = onFiles;
 
   useEffect(() => {
     const editor = monaco.editor.create(host.current!, {
@@ -64,8 +70,36 @@ export function CodeEditor({ path, initialText, onChange, onReady, onCursor, onT
     });
     // Ctrl/Cmd+K V inside the editor (Monaco owns Ctrl/Cmd+K chords there; commands.ts handles it elsewhere)
     editor.addCommand(monaco.KeyMod.chord(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, monaco.KeyCode.KeyV), () => useUi.getState().togglePreview());
+    // files pasted or dropped become images (image-insert.ts); taken in the capture phase, before Monaco's own handlers
+    const hostEl = host.current!;
+    const onPaste = (e: ClipboardEvent) => {
+      const files = filesOf(e.clipboardData, 'paste');
+      if (files.length === 0 || !filesRef.current) return;
+      e.preventDefault();
+      e.stopPropagation();
+      filesRef.current(files, null);
+    };
+    const onDragOver = (e: DragEvent) => {
+      if (!e.dataTransfer?.types.includes('Files') || !filesRef.current) return;
+      e.preventDefault();
+      e.stopPropagation();
+      e.dataTransfer.dropEffect = 'copy';
+    };
+    const onDrop = (e: DragEvent) => {
+      const files = filesOf(e.dataTransfer, 'drop');
+      if (files.length === 0 || !filesRef.current) return;
+      e.preventDefault();
+      e.stopPropagation();
+      filesRef.current(files, editor.getTargetAtClientPoint(e.clientX, e.clientY)?.position ?? null);
+    };
+    hostEl.addEventListener('paste', onPaste, true);
+    hostEl.addEventListener('dragover', onDragOver, true);
+    hostEl.addEventListener('drop', onDrop, true);
     onReady?.(editor);
     return () => {
+      hostEl.removeEventListener('paste', onPaste, true);
+      hostEl.removeEventListener('dragover', onDragOver, true);
+      hostEl.removeEventListener('drop', onDrop, true);
       sub.dispose();
       tagClosing.dispose();
       cursor.dispose();

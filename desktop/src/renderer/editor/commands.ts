@@ -54,6 +54,7 @@ export const COMMANDS: Command[] = [
   { id: 'propose', title: 'Propose changes', shortcut: { mod: true, alt: true, key: 'p' }, disabledReason: () => null, run: requestProposeChanges },
   { id: 'next-problem', title: 'Go to next problem', shortcut: { key: 'F8' }, disabledReason: noEditor, run: () => useUi.getState().editor?.nextProblem() },
   { id: 'toggle-preview', title: 'Toggle preview', shortcut: { mod: true, key: 'k', chord: 'v' }, disabledReason: () => null, run: () => useUi.getState().togglePreview() },
+  { id: 'insert-image', title: 'Insert image', disabledReason: noEditor, run: () => useUi.getState().editor?.insertImage() },
   { id: 'fix-all', title: 'Fix all in page', shortcut: { mod: true, alt: true, key: 'f' }, disabledReason: noEditor, run: () => useUi.getState().editor?.fixAll() },
   { id: 'publish', title: 'Publish', disabledReason: () => null, run: () => (useActivity.getState().setActivity('builds'), useUi.getState().requestPublish()) },
   { id: 'search', title: 'Search in files', shortcut: { mod: true, shift: true, key: 'f' }, disabledReason: () => null, run: showSearch },

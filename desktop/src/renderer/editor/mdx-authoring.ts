@@ -5,7 +5,8 @@
  */
 import { monaco } from './monaco-editor';
 import { closingTagFor, insideCodeFence } from './tag-close';
-import { MDX_SNIPPETS } from './mdx-snippets';
+import { INSERT_IMAGE_COMMAND, MDX_SNIPPETS } from './mdx-snippets';
+import { useUi } from '../store/ui-slice';
 
 /** Languages the page editor gives .md and .mdx files (monaco-setup.ts `languageOf`). */
 const MDX_LANGUAGES = ['markdown', 'mdx'];
@@ -16,6 +17,7 @@ let registered = false;
 export function registerMdxCompletions(): void {
   if (registered) return;
   registered = true;
+  monaco.editor.registerCommand(INSERT_IMAGE_COMMAND, () => useUi.getState().editor?.insertImage());
   for (const language of MDX_LANGUAGES) {
     monaco.languages.registerCompletionItemProvider(language, {
       triggerCharacters: ['/'],
@@ -38,6 +40,7 @@ export function registerMdxCompletions(): void {
             filterText: `/${s.label}`,
             sortText: String(i).padStart(3, '0'),
             range,
+            ...(s.command ? { command: { id: s.command, title: s.label } } : {}),
           })),
         };
       },

@@ -3,7 +3,8 @@
  * are the tab stops, `${1:text}` a tab stop with placeholder text, `$0` where the caret ends. They are
  * the components of Quire's MDX renderer (Mintlify's set: callouts Note, Warning, Tip and Info; Steps
  * of Step; Tabs of Tab; CodeGroup; Card and CardGroup; Accordion; Frame), plus a Markdown image whose
- * file lives under `/images/`.
+ * file lives under `/images/`, and "Insert image", which chooses an image file, adds it to the project
+ * and inserts its Markdown.
  */
 
 /** One entry of the "/" menu. */
@@ -14,7 +15,12 @@ export interface MdxSnippet {
   detail: string;
   /** the text inserted, in Monaco's snippet syntax */
   body: string;
+  /** an editor command run after the body is inserted (mdx-authoring.ts registers it) */
+  command?: string;
 }
+
+/** The editor command of the "/" menu's "Insert image": the open page's "Insert image" (a file chooser; image-insert.ts). */
+export const INSERT_IMAGE_COMMAND = 'quire.insertImage';
 
 const callout = (name: string, what: string): MdxSnippet => ({ label: name, detail: `${what} callout`, body: `<${name}>\n  \${1:${what} text}\n</${name}>\n$0` });
 
@@ -48,4 +54,5 @@ export const MDX_SNIPPETS: readonly MdxSnippet[] = [
   { label: 'Accordion', detail: 'A section that folds', body: '<Accordion title="${1:Title}">\n  ${2:Content.}\n</Accordion>\n$0' },
   { label: 'Frame', detail: 'A framed image with a caption', body: '<Frame caption="${1:Caption}">\n  ![${2:alt text}](/images/${3:image.png})\n</Frame>\n$0' },
   { label: 'Image', detail: 'A Markdown image', body: '![${1:alt text}](/images/${2:image.png})$0' },
+  { label: 'Insert image', detail: 'Choose an image file to add to the project', body: '', command: INSERT_IMAGE_COMMAND },
 ];

@@ -18,6 +18,8 @@ export interface EditorActions {
   save(): Promise<void>;
   nextProblem(): void;
   fixAll(): Promise<void>;
+  /** opens the file chooser of "Insert image" (the chosen images are added and their Markdown inserted at the caret) */
+  insertImage(): void;
 }
 
 /** A page of the open project, by title (Ctrl/Cmd+P). */
