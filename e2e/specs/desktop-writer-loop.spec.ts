@@ -30,6 +30,8 @@ const TYPED = 'Every change is reviewed before it goes live.';
 const REVIEW_TITLE = 'Add the publishing checklist';
 const IMAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'images', 'publish-flow.png');
 const IMAGE_URL_PATH = '/images/publish-flow.png';
+/** The alt text "Insert image" makes from the file's name (shared/src/docs/image-files.ts). */
+const IMAGE_ALT = 'publish flow';
 
 const stack = new DesktopStack('desktop-writer-loop', SERVER_PORT);
 const urls = { writer: '', reviewer: '' };
@@ -74,8 +76,9 @@ test('a page with an image goes from "New page" to the published site through re
   const preview = page.getByTitle('Preview', { exact: true }).contentFrame();
 
   await test.step('create a page in a group', async () => {
-    // the first page is open and drawn in the preview
-    await expect(preview.getByRole('heading', { level: 1 })).toBeVisible();
+    // a page of the group is open and drawn in the preview
+    await tree.getByRole('treeitem', { name: 'Sites', exact: true }).click();
+    await expect(preview.getByRole('heading', { name: 'Sites', level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'New page' }).click();
     const dialog = page.getByRole('dialog', { name: 'New page' });
     await dialog.getByRole('textbox', { name: 'Title' }).fill(PAGE_TITLE);
@@ -98,7 +101,8 @@ test('a page with an image goes from "New page" to the published site through re
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Insert image' }).click();
     await (await chooser).setFiles(IMAGE);
-    const image = preview.locator(`img[src$="${IMAGE_URL_PATH}"]`);
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText(`![${IMAGE_ALT}](${IMAGE_URL_PATH})`);
+    const image = preview.getByRole('img', { name: IMAGE_ALT });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await readmeShot(page, testInfo, 'writer-loop-2-image');
@@ -132,6 +136,10 @@ test('a page with an image goes from "New page" to the published site through re
     await item.click();
     const rendered = desk.getByTitle(`Rendered diff: ${PAGE_PATH}.mdx`, { exact: true }).contentFrame();
     await expect(rendered.getByText(TYPED)).toBeVisible();
+    // the image comes from the change set: this desktop's copy of the project does not hold it
+    const image = rendered.getByRole('img', { name: IMAGE_ALT });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await readmeShot(desk, testInfo, 'writer-loop-4-review');
     await desk.getByRole('button', { name: 'Approve' }).click();
     await expect(reviewRegion(desk).getByText('Approved', { exact: true })).toBeVisible();
@@ -157,7 +165,8 @@ test('a page with an image goes from "New page" to the published site through re
     await site.goto(new URL(`/${PAGE_PATH}`, live).href);
     await expect(site.getByRole('heading', { name: PAGE_TITLE, level: 1 })).toBeVisible();
     await expect(site.getByText(TYPED)).toBeVisible();
-    const shown = site.locator(`img[src$="${IMAGE_URL_PATH}"]`);
+    const shown = site.getByRole('img', { name: IMAGE_ALT });
+    await expect(shown).toHaveAttribute('src', IMAGE_URL_PATH);
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     // the image file itself, fetched from the site as a browser does
     const served = await site.evaluate(async (src) => {

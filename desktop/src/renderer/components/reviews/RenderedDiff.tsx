@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { core, errorMessage } from '../../trpc';
 import { countBlocks, diffBlocks } from './block-diff';
+import { changeSetImageFor } from './change-set-images';
 
 /** Props of {@link RenderedDiff}. */
 export interface RenderedDiffProps {
@@ -10,7 +11,11 @@ export interface RenderedDiffProps {
   before: string | null;
   /** the page after the change (null: the page was deleted) */
   after: string | null;
+  /** the images of the change set by repository path, as `data:` URLs (change-set-images.ts): shown in place of the reader's copies */
+  images?: ReadonlyMap<string, string>;
 }
+
+const NO_IMAGES: ReadonlyMap<string, string> = new Map();
 
 const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
@@ -52,7 +57,7 @@ async function render(projectId: string, path: string, text: string): Promise<st
  * changed top-level block marked by `data-quire-diff` (added, changed, removed) and the removed
  * blocks of the older rendering put back where they were.
  */
-function markDiff(beforeHtml: string | null, afterHtml: string | null): { html: string; summary: string } {
+function markDiff(beforeHtml: string | null, afterHtml: string | null, images: ReadonlyMap<string, string>): { html: string; summary: string } {
   const parser = new DOMParser();
   const beforeDoc = beforeHtml !== null ? parser.parseFromString(beforeHtml, 'text/html') : null;
   const afterDoc = afterHtml !== null ? parser.parseFromString(afterHtml, 'text/html') : null;
@@ -85,6 +90,12 @@ function markDiff(beforeHtml: string | null, afterHtml: string | null): { html: 
     }
     anchor = block;
   }
+  if (afterDoc) {
+    for (const img of afterDoc.querySelectorAll('img')) {
+      const url = changeSetImageFor(images, img.getAttribute('src'));
+      if (url) img.setAttribute('src', url);
+    }
+  }
   const style = doc.createElement('style');
   style.textContent = DIFF_CSS;
   doc.head.append(style);
@@ -97,22 +108,23 @@ function markDiff(beforeHtml: string | null, afterHtml: string | null): { html: 
  * The rendered diff of one page (desktop-look.md "Reviews"): both sides rendered by the core with
  * the same engine and theme as the published site, top-level blocks compared, and the newer
  * rendering shown in a frame titled "Rendered diff: <path>", sandboxed with `allow-scripts` only (the
- * site's scripts draw diagrams and views as on the site, in an opaque origin), with added
+ * site's scripts draw diagrams and views as on the site, in an opaque origin; the change set's images are
+ * shown from the review, as the reader's copy of the project does not hold them), with added
  * blocks outlined green, changed amber and removed red (struck through). Works offline.
  */
-export function RenderedDiff({ projectId, path, before, after }: RenderedDiffProps) {
+export function RenderedDiff({ projectId, path, before, after, images = NO_IMAGES }: RenderedDiffProps) {
   const [state, setState] = useState<{ html: string; summary: string } | { error: string } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     setState(null);
     Promise.all([before !== null ? render(projectId, path, before) : null, after !== null ? render(projectId, path, after) : null])
-      .then(([b, a]) => !cancelled && setState(markDiff(b, a)))
+      .then(([b, a]) => !cancelled && setState(markDiff(b, a, images)))
       .catch((err: unknown) => !cancelled && setState({ error: `This page cannot be rendered: ${errorMessage(err)}. The source diff shows the change.` }));
     return () => {
       cancelled = true;
     };
-  }, [projectId, path, before, after]);
+  }, [projectId, path, before, after, images]);
 
   if (!state) return <p className="note">Rendering both versions...</p>;
   if ('error' in state) return <p role="alert">{state.error}</p>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkReviewMove } from '@quire/shared/collab/review-status';
 import { errorMessage } from '../../trpc';
 import { useApp } from '../../store/app-store';
@@ -10,6 +10,7 @@ import { age, statusLabel } from './format';
 import { Icon } from './icons';
 import { NewComment } from './NewComment';
 import { RenderedDiff } from './RenderedDiff';
+import { changeSetImages, sameImages } from './change-set-images';
 import { SourceDiff } from './SourceDiff';
 import { OpenPreviewLink } from '../OpenPreviewLink';
 import { BuildProgress } from '../BuildProgress';
@@ -101,6 +102,13 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const file = useMemo(() => review?.files.find((f) => f.path === openReviewPath) ?? review?.files[0] ?? null, [review, openReviewPath]);
   const fileComments = useMemo(() => (review && file ? review.comments.filter((c) => c.path === file.path) : []), [review, file]);
   const threads = useMemo(() => threadsOf(fileComments), [fileComments]);
+  // the same map while the review's images stay the same, so a refresh of the review does not render the diff again
+  const imagesRef = useRef<ReadonlyMap<string, string>>(new Map());
+  const images = useMemo(() => {
+    const next = changeSetImages(review?.files ?? []);
+    if (!sameImages(imagesRef.current, next)) imagesRef.current = next;
+    return imagesRef.current;
+  }, [review]);
   const commentedLines = useMemo(() => threads.map((t) => t[0]!.lineStart), [threads]);
 
   const act = useCallback(
@@ -252,7 +260,7 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
               </button>
             </div>
             {mode === 'rendered' ? (
-              <RenderedDiff projectId={projectId} path={file.path} before={file.before} after={file.after} />
+              <RenderedDiff projectId={projectId} path={file.path} before={file.before} after={file.after} images={images} />
             ) : (
               <SourceDiff
                 path={file.path}
