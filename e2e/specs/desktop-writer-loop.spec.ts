@@ -105,8 +105,20 @@ test('a page with an image goes from "New page" to the published site through re
     const image = preview.getByRole('img', { name: IMAGE_ALT });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  });
+
+  await test.step('the image is a change of its own, beside the page', async () => {
+    const activity = page.getByRole('toolbar', { name: 'Activity' });
+    await activity.getByRole('button', { name: 'Changes' }).click();
+    const changes = page.getByRole('region', { name: 'Changes' });
+    await expect(changes.getByRole('button', { name: `${PAGE_PATH}.mdx, Added` })).toBeVisible();
+    await changes.getByRole('button', { name: /^images\/publish-flow\.png, Added, binary file/ }).click();
+    const thumbnail = page.getByRole('region', { name: 'Diff of images/publish-flow.png' }).getByRole('img');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await readmeShot(page, testInfo, 'writer-loop-2-image');
-    await image.scrollIntoViewIfNeeded();
+    await activity.getByRole('button', { name: 'Pages' }).click();
+    await tree.getByRole('treeitem', { name: PAGE_TITLE, exact: true }).click();
+    await expect.poll(() => preview.getByRole('img', { name: IMAGE_ALT }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await readmeShot(page, testInfo, 'writer-loop-3-preview');
   });
 
