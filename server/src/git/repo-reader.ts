@@ -140,7 +140,13 @@ export async function readFileAt(ctx: AppContext, repo: ProjectRepo, commitSha: 
  * @param maxBytes the largest file read (default {@link MAX_READ_BYTES})
  * @throws ApiError `payload_too_large` (field `path`) for a file over `maxBytes`; `invalid_request` as {@link readFileAt}.
  */
-export async function readFileBytesAt(ctx: AppContext, repo: ProjectRepo, commitSha: string, pathGiven: string, maxBytes = MAX_READ_BYTES): Promise<Buffer | null> {
+export async function readFileBytesAt(
+  ctx: AppContext,
+  repo: ProjectRepo,
+  commitSha: string,
+  pathGiven: string,
+  maxBytes = MAX_READ_BYTES,
+): Promise<Buffer | null> {
   const sha = requireSha(commitSha, 'commitSha');
   const filePath = repoPath(pathGiven);
   return withCache(ctx, repo, async (cache) => {

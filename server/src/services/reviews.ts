@@ -121,6 +121,11 @@ export function checkedChanges(entries: readonly ChangeSetEntry[], field = 'chan
   throw new ApiError('payload_too_large', p.message, { field: p.field, limit: p.limit, max: p.max, actual: p.actual });
 }
 
+/** The `ReviewFile` rows of a review's change set. */
+function reviewFileRows(reviewId: string, changes: ClassifiedChange[]) {
+  return changes.map((c) => ({ reviewId, path: c.path, change: c.change, content: c.content, encoding: c.encoding }));
+}
+
 /** A change with how it differs from the base commit. */
 export interface ClassifiedChange extends FileChange {
   change: FileChangeKind;
@@ -190,7 +195,8 @@ export async function loadReview(ctx: AppContext, auth: RequestAuth, projectId: 
  * @throws ApiError from the repository reader (unreachable repository, file too large).
  */
 export async function reviewFileText(ctx: AppContext, project: ProjectRecord, review: ReviewRow, path: string): Promise<string | null> {
-  const changed = await ctx.db.prisma.reviewFile.findUnique({ where: { reviewId_path: { reviewId: review.id, path } }, select: { content: true, encoding: true } });
+  const where = { reviewId_path: { reviewId: review.id, path } };
+  const changed = await ctx.db.prisma.reviewFile.findUnique({ where, select: { content: true, encoding: true } });
   if (changed) return changed.encoding === 'base64' && changed.content !== null ? binaryStandIn(changeEntryBytes({ content: changed.content, encoding: 'base64' })!) : changed.content;
   const bytes = await readFileBytesAt(ctx, repoOf(project), review.baseCommit, path);
   return bytes === null ? null : (bytesAsText(bytes) ?? binaryStandIn(bytes));
@@ -343,7 +349,7 @@ export async function createReview(
       },
     });
     if (changes.length > 0) {
-      await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId: id, path: c.path, change: c.change, content: c.content, encoding: c.encoding })) });
+      await tx.reviewFile.createMany({ data: reviewFileRows(id, changes) });
     }
     if (reviewers.length > 0) await tx.reviewReviewer.createMany({ data: reviewers.map((userId) => ({ reviewId: id, userId })) });
     await recordAudit(tx, {
@@ -428,9 +434,7 @@ export async function updateReview(ctx: AppContext, auth: RequestAuth, projectId
     }
     if (changes) {
       await tx.reviewFile.deleteMany({ where: { reviewId } });
-      if (changes.length > 0) {
-        await tx.reviewFile.createMany({ data: changes.map((c) => ({ reviewId, path: c.path, change: c.change, content: c.content, encoding: c.encoding })) });
-      }
+      if (changes.length > 0) await tx.reviewFile.createMany({ data: reviewFileRows(reviewId, changes) });
     }
     const row = await tx.review.findUniqueOrThrow({ where: { id: reviewId } });
     await recordAudit(tx, {

@@ -4,7 +4,7 @@ import { CHANGE_SET_LIMITS } from '@quire/shared/collab/change-set';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import type { FixtureRepo } from '../helpers/git-repo';
 import { createProject, waitForStatus } from './builds/build-fixture';
-import { memberWithKey, reviewRepo, reviewsApi, SETUP } from './reviews-fixture';
+import { gitIn, memberWithKey, reviewRepo, reviewsApi, SETUP } from './reviews-fixture';
 
 /**
  * Images (and other binary files) in a change set: `{path, content: <base64>, encoding: 'base64'}`
@@ -15,10 +15,10 @@ let repo: FixtureRepo;
 let project: { id: string; slug: string };
 let api: ReturnType<typeof reviewsApi>;
 let reviewer: { userId: string; key: string };
-let base: string;
 
 /** A small PNG-like file: the PNG signature, a NUL, every byte value once, and `tag`. */
-const png = (tag: string) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]), Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from(tag)]);
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00];
+const png = (tag: string) => Buffer.concat([Buffer.from(SIGNATURE), Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from(tag)]);
 const LOGO = png('logo v1');
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 const image = (path: string, bytes: Buffer) => ({ path, content: b64(bytes), encoding: 'base64' as const });
@@ -38,7 +38,7 @@ async function asReviewer(url: string) {
 beforeAll(async () => {
   t = await createTestApp({ runJobs: true });
   repo = reviewRepo();
-  base = repo.commit({ 'images/logo.png': LOGO }, 'add the logo');
+  repo.commit({ 'images/logo.png': LOGO }, 'add the logo');
   project = await createProject(t, repo, 'acme');
   api = reviewsApi(t, project.id);
   reviewer = await memberWithKey(t, 'rita@acme.test', 'reviewer', ['projects:read', 'projects:write']);
@@ -73,6 +73,13 @@ describe('binary files in a review', () => {
       ['images/new.png', 'base64', b64(fresh)],
     ]);
 
+    // a comment on an image anchors to its one line (a stand-in naming its size and hash), not to base64
+    const comment = await api.comment(review.id, { path: 'images/new.png', lineStart: 1, lineEnd: 1, body: 'Crop this?' }, reviewer.key);
+    expect(comment.statusCode).toBe(201);
+    const anchor = await t.ctx.db.prisma.reviewComment.findUniqueOrThrow({ where: { id: comment.json().data.id as string } });
+    expect(anchor.anchorText).toMatch(new RegExp(`^binary file, ${fresh.length} bytes, sha256 [0-9a-f]{64}$`));
+    expect((await api.comment(review.id, { path: 'images/new.png', lineStart: 2, lineEnd: 2, body: 'Here?' }, reviewer.key)).statusCode).toBe(400);
+
     // the preview build lays the bytes over the checkout: the site serves the image as it was sent
     const built = await waitForStatus(t, project.id, review.previewBuildId as string, ['deployed', 'failed'], 60_000);
     expect(built.status).toBe('deployed');
@@ -105,6 +112,18 @@ describe('binary files in a review', () => {
     expect(repo.headSha()).toBe(moved);
     expect(bytesAt('HEAD', 'images/logo.png').equals(png('logo v3, branch'))).toBe(true);
     expect((await api.get(id)).json().data.status).toBe('approved');
+  }, 60_000);
+
+  it('takes the images of a branch review as bytes', async () => {
+    const photo = png('on a branch');
+    gitIn(repo, ['checkout', '--quiet', '-b', 'pictures']);
+    repo.commit({ 'images/photo.png': photo }, 'a photo on a branch');
+    gitIn(repo, ['checkout', '--quiet', 'main']);
+    const res = await api.create({ title: 'Pictures', branch: 'pictures' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.changes).toEqual([{ path: 'images/photo.png', change: 'added', binary: true }]);
+    const row = await t.ctx.db.prisma.reviewFile.findFirstOrThrow({ where: { reviewId: res.json().data.id as string } });
+    expect(row).toMatchObject({ encoding: 'base64', content: b64(photo) });
   }, 60_000);
 
   it('answers 400 naming changes.<i>.content for content that is not base64, and opens nothing', async () => {

@@ -71,6 +71,28 @@ describe('builds.previewChanges', () => {
     expect(JSON.parse(audit.metadata)).toMatchObject({ isPreview: true, commitSha: base, changeSet: { files: 2 } });
   }, 90_000);
 
+  it('lays an image given as base64 over the checkout byte for byte: the preview serves it as image/png', async () => {
+    const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00];
+    const png = Buffer.from([...signature, ...Array.from({ length: 256 }, (_, i) => 255 - i)]);
+    const editor = await as('editor');
+    const build = await editor.builds.previewChanges({
+      projectId: project.id,
+      baseCommit: base,
+      changes: [
+        { path: 'images/new.png', content: png.toString('base64'), encoding: 'base64' },
+        { path: 'guides/setup.mdx', content: `${SETUP}\n![New](/images/new.png)\n` },
+      ],
+    });
+    const stored = await t.ctx.db.prisma.buildOverlayFile.findUniqueOrThrow({ where: { buildId_path: { buildId: build.id, path: 'images/new.png' } } });
+    expect(stored).toMatchObject({ encoding: 'base64', content: png.toString('base64') });
+    const done = await waitForStatus(t, project.id, build.id, ['deployed', 'failed'], 60_000);
+    expect(done.status).toBe('deployed');
+    const served = await openPreviewPage(`${done.url as string}images/new.png`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toMatch(/^image\/png/);
+    expect(served.rawPayload.equals(png)).toBe(true);
+  }, 90_000);
+
   it('lets only editors and above build a preview of changes', async () => {
     const input = { projectId: project.id, baseCommit: base, changes: [{ path: 'index.mdx', content: '# Hi\n' }] };
     for (const role of ['reviewer', 'viewer']) expect((await trpcErrorOf((await as(role)).builds.previewChanges(input))).code).toBe('FORBIDDEN');
