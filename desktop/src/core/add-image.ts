@@ -19,7 +19,10 @@ export interface AddedImage {
   url: string | null;
 }
 
-/** Standard base64 (RFC 4648 section 4), padded: its alphabet, `=` only at the end, a multiple of 4 characters (a plain class: no backtracking on megabytes). */
+/**
+ * Standard base64 (RFC 4648 section 4), padded: its alphabet, `=` only at the end, a multiple of 4
+ * characters (a plain class: no backtracking on megabytes).
+ */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const isBase64 = (s: string) => s.length % 4 === 0 && BASE64.test(s);
 

@@ -20,7 +20,7 @@ export function App() {
   // a local folder needs no server: it opens from the sign-in screen and works signed out
   if (!session.signedIn && projectId?.startsWith('local:')) {
     return (
-      <div className="app">
+      <div className="app app-headless">
         <Workspace projectId={projectId} />
       </div>
     );

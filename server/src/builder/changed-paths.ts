@@ -1,5 +1,6 @@
 import { checkCommitSha } from '@quire/shared/repo/git-ref';
-import { GitError, runGit, withLock } from '../git/run-git';
+import { withDirLock } from '../git/dir-lock';
+import { GitError, runGit } from '../git/run-git';
 
 /**
  * The paths that differ between two commits of a build's repository cache (`git diff --name-only
@@ -14,7 +15,7 @@ import { GitError, runGit, withLock } from '../git/run-git';
 export async function changedPathsBetween(repoDir: string, from: string, to: string, signal?: AbortSignal): Promise<string[] | null> {
   if (!checkCommitSha(from).ok || !checkCommitSha(to).ok) return null;
   const options = signal ? { signal, timeoutMs: 60_000 } : { timeoutMs: 60_000 };
-  return withLock(repoDir, async () => {
+  return withDirLock(repoDir, async () => {
     try {
       // fails (bad object) when `from` is not in the cache
       const out = await runGit(repoDir, ['diff', '--name-only', '--no-renames', '-z', from, to, '--'], options);
@@ -23,5 +24,5 @@ export async function changedPathsBetween(repoDir: string, from: string, to: str
       if (err instanceof GitError) return null;
       throw err;
     }
-  });
+  }, signal ? { signal } : {});
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { BuildWarning } from '@quire/shared/docs/types';
 import { checkBranchName as branchNameRule, checkCommitSha as commitShaRule } from '@quire/shared/repo/git-ref';
 import type { RepoUrlPolicy } from '@quire/shared/repo/repo-url';
-import { GitError, GitRemoteRefusedError, gitUrlOf, redactUrls, runGit as runGitCommand, withLock, type GitRemote } from '../git/run-git';
+import { GitError, GitRemoteRefusedError, gitUrlOf, redactUrls, runGit as runGitCommand, type GitRemote } from '../git/run-git';
+import { withDirLock } from '../git/dir-lock';
 import type { Resolver } from '../net/address-check';
 import { DEFAULT_BUILD_LIMITS, formatBytes, type BuildLimits } from './build-limits';
 import { checkTreeLimits, removeEscapingSymlinks, summarizeTree } from './checkout-tree';
@@ -95,7 +96,7 @@ export { redactUrls };
 
 /**
  * Fetches `branch` (or `commitSha`) shallowly into `cacheDir` and checks it out there, replacing
- * what a previous build left. Builds of one project are serialized on the cache directory.
+ * what a previous build left. Builds of one project are serialized on the cache directory, across processes (git/dir-lock.ts).
  * @throws BuildError (bad URL/ref, git failure with its last message, credentials redacted)
  * @throws AbortError when `signal` fires (the git process is killed).
  */
@@ -104,7 +105,7 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
   checkBranchName(input.branch);
   if (input.commitSha !== undefined) checkCommitSha(input.commitSha);
   const remote = { url, allowPrivateNetwork: input.allowPrivateNetwork, ...(input.resolve ? { resolve: input.resolve } : {}) };
-  return withLock(input.cacheDir, async () => {
+  return withDirLock(input.cacheDir, async () => {
     const dir = input.cacheDir;
     const run = (args: string[]) => runGit(dir, args, input);
     if (!fs.existsSync(path.join(dir, '.git'))) {
@@ -158,7 +159,7 @@ export async function checkoutRef(input: CheckoutInput): Promise<Checkout> {
     }
     const commitMessage = (await run(['log', '-1', '--format=%B', 'HEAD'])).trim();
     return { dir, commitSha, commitMessage, warnings };
-  });
+  }, input.signal ? { signal: input.signal } : {});
 }
 
 /** The address policy refused the repository's host as git would connect to it. */

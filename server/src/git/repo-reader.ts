@@ -7,7 +7,8 @@ import { checkBranchName, checkCommitSha } from '@quire/shared/repo/git-ref';
 import type { AppContext } from '../context';
 import { dataPaths } from '../data-paths';
 import { formatBytes } from '../builder/build-limits';
-import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, runGitBytes, withLock, type GitRunOptions } from './run-git';
+import { DirLockTimeoutError, withDirLock } from './dir-lock';
+import { GitError, GitRemoteRefusedError, gitUrlOf, runGit, runGitBytes, type GitRunOptions } from './run-git';
 
 /**
  * The server's read access to a project's repository (decisions.md section 9: file trees, file
@@ -271,7 +272,7 @@ async function withCache<T>(ctx: AppContext, repo: ProjectRepo, fn: (cache: Cach
   }
   const dir = dataPaths(config.dataDir).repoReadCache(repo.projectId);
   const maxFetchBytes = config.buildMaxRepoMb * 1024 * 1024;
-  return withLock(dir, async () => {
+  const useCache = async (): Promise<T> => {
     const git = (args: string[], options: GitRunOptions = {}) => runGit(dir, args, { timeoutMs: LOCAL_TIMEOUT_MS, ...options });
     if (!fs.existsSync(path.join(dir, '.git'))) {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -307,7 +308,18 @@ async function withCache<T>(ctx: AppContext, repo: ProjectRepo, fn: (cache: Cach
       if (err instanceof ApiError) throw err;
       throw unreachable(err);
     }
-  });
+  };
+  // In-process callers queue on the app's locks; the directory lock keeps other processes on this
+  // data directory (build workers, a second server) out while the cache is fetched into or read.
+  return ctx.locks.run(`git-cache:${dir}`, () => withDirLock(dir, useCache, { waitMs: CACHE_WAIT_MS }).catch(cacheBusy));
+}
+
+/** Longest wait (ms) for a repository cache another process is using: a request's patience. */
+const CACHE_WAIT_MS = 60_000;
+
+function cacheBusy(err: unknown): never {
+  if (err instanceof DirLockTimeoutError) throw new ApiError('service_unavailable', `The project's repository is busy (${err.message}).`);
+  throw err;
 }
 
 /** Makes sure `sha` is a commit in the cache, fetching it by id when missing. */

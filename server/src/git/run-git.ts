@@ -103,20 +103,6 @@ export function gitUrlOf(repoUrl: string, policy: RepoUrlPolicy): { ok: true; ur
   return { ok: true, url: check.gitUrl, local: check.gitUrl.startsWith('file:') };
 }
 
-const locks = new Map<string, Promise<unknown>>();
-
-/** Runs `fn` after every earlier call for the same key has settled (in-process mutex, e.g. per cache directory). */
-export async function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(fn);
-  locks.set(key, current);
-  try {
-    return await current;
-  } finally {
-    if (locks.get(key) === current) locks.delete(key);
-  }
-}
-
 /** The environment git runs with: locked-down transports, no prompts, no inherited repository. */
 function gitEnv(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -13,6 +13,7 @@ import type { AppContext } from '../../src/context';
 import { loadConfig } from '../../src/env';
 import { mergeChangeSet, mergeText, MERGE_COMMITTER, type MergeChangeSetInput } from '../../src/git/merge-change-set';
 import { scriptedResolver } from '../net/scripted-resolver';
+import { KeyedLock } from '../../src/ops/keyed-lock';
 
 const ENV = { ...process.env, GIT_AUTHOR_NAME: 'Upstream', GIT_AUTHOR_EMAIL: 'up@x.test', GIT_COMMITTER_NAME: 'Upstream', GIT_COMMITTER_EMAIL: 'up@x.test', GIT_CONFIG_NOSYSTEM: '1' };
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -39,7 +40,7 @@ function setup() {
   const work = path.join(root, 'work');
   git(root, 'clone', '--quiet', bare, work);
   const dataDir = path.join(root, 'data');
-  const ctx = { config: loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_ALLOW_FILE_REPOS: '1', QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+  const ctx = { config: loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_ALLOW_FILE_REPOS: '1', QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
   return {
     ctx,
     dataDir,
@@ -226,7 +227,7 @@ describe('mergeChangeSet', () => {
   });
 
   it('refuses a local repository unless file repos are allowed', async () => {
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     fs.mkdirSync(path.join(r.dataDir, 'git-merge'), { recursive: true });
     await expect(mergeChangeSet(input(r, [{ path: 'a.md', content: 'a' }], { ctx }))).rejects.toMatchObject({ code: 'invalid_request', details: { field: 'repoUrl' } });
   });
@@ -255,7 +256,7 @@ describe('mergeChangeSet and the address policy', () => {
     const pushMirror = path.join(root, 'push-mirror');
     fs.mkdirSync(pushMirror);
     git(root, 'clone', '--quiet', '--bare', r.bare, path.join(pushMirror, 'remote.git'));
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     const resolve = scriptedResolver([]);
     const result = await withOperatorConfig(
       [
@@ -275,7 +276,7 @@ describe('mergeChangeSet and the address policy', () => {
   it('checks the host a push goes to on its own: a pushInsteadOf to a private address is refused, nothing pushed', async () => {
     const r = setup();
     const root = path.dirname(r.bare);
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     const resolve = scriptedResolver(['10.0.0.5']);
     const err = await withOperatorConfig(
       [
@@ -295,7 +296,7 @@ describe('mergeChangeSet and the address policy', () => {
 
   it('refuses a repository whose host resolves to a loopback address before fetching', async () => {
     const r = setup();
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: r.dataDir, QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     const resolve = scriptedResolver(['127.0.0.1']);
     await expect(mergeChangeSet(input(r, [{ path: 'a.md', content: 'a' }], { ctx, repoUrl: 'https://git.quire-test.invalid/acme/docs.git', resolve }))).rejects.toMatchObject({
       code: 'invalid_request',

@@ -14,6 +14,7 @@ import type { AppContext } from '../../src/context';
 import { loadConfig } from '../../src/env';
 import { mergeChangeSet } from '../../src/git/merge-change-set';
 import { withPushCredential } from '../../src/git/push-credential';
+import { KeyedLock } from '../../src/ops/keyed-lock';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-cred-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -53,7 +54,7 @@ describe('push credentials', () => {
     process.env.GIT_SSL_NO_VERIFY = '1';
     try {
       const port = (server.address() as AddressInfo).port;
-      const ctx = { config: loadConfig({ QUIRE_DATA_DIR: path.join(root, 'data'), QUIRE_ALLOW_PRIVATE_NETWORK: '1', QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+      const ctx = { config: loadConfig({ QUIRE_DATA_DIR: path.join(root, 'data'), QUIRE_ALLOW_PRIVATE_NETWORK: '1', QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
       const err = await mergeChangeSet({
         ctx,
         projectId: 'prj_http',
@@ -77,7 +78,7 @@ describe('push credentials', () => {
   });
 
   it('never shows the token in the error of a failed merge', async () => {
-    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: path.join(root, 'data'), QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+    const ctx = { config: loadConfig({ QUIRE_DATA_DIR: path.join(root, 'data'), QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
     const err = await mergeChangeSet({
       ctx,
       projectId: 'prj_x',

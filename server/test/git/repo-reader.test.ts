@@ -8,10 +8,11 @@ import type { AppContext } from '../../src/context';
 import { loadConfig } from '../../src/env';
 import { changedPaths, lastChangedAt, listFiles, readFileAt, resolveRef, MAX_READ_BYTES, INITIAL_DEPTH } from '../../src/git/repo-reader';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
+import { KeyedLock } from '../../src/ops/keyed-lock';
 
 /** The reader needs only the configuration of the context. */
 function contextFor(dataDir: string, allowFileRepos = true): AppContext {
-  return { config: loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_ALLOW_FILE_REPOS: allowFileRepos ? '1' : '0', QUIRE_LOG_LEVEL: 'silent' }) } as AppContext;
+  return { config: loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_ALLOW_FILE_REPOS: allowFileRepos ? '1' : '0', QUIRE_LOG_LEVEL: 'silent' }), locks: new KeyedLock() } as AppContext;
 }
 
 /** Commits with a fixed committer date so last-changed dates are predictable. */

@@ -4,7 +4,7 @@
  * docs root through the core (`files.addBinary`, which names them uniquely), and the Markdown
  * showing each, `![<alt>](/images/<name>)`, is inserted in the editor.
  */
-import { IMAGE_FOLDER, imageFileName, imageFileProblem, imageMarkdown } from '@quire/shared/docs/image-files';
+import { IMAGE_FOLDER, IMAGE_TYPES, imageFileName, imageFileProblem, imageMarkdown } from '@quire/shared/docs/image-files';
 import { core, errorMessage } from '../trpc';
 import { monaco } from './monaco-editor';
 
@@ -32,7 +32,7 @@ export async function addImageFiles(projectId: string, files: readonly File[]): 
   const out: AddedImages = { markdown: [], problems: [] };
   let prefix: string | null = null;
   for (const file of files) {
-    const name = file.name || `image.${file.type.split('/')[1] ?? 'png'}`;
+    const name = file.name || `image.${Object.keys(IMAGE_TYPES).find((ext) => IMAGE_TYPES[ext] === file.type) ?? 'png'}`;
     const problem = imageFileProblem(name, file.size);
     if (problem) {
       out.problems.push(problem);
