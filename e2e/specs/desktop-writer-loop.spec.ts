@@ -59,7 +59,7 @@ test.afterAll(async () => {
   await stack.close();
 });
 
-/** The writer's review in the Reviews view, by its title. */
+/** The open review of the loop in the Reviews view (either person's app), found by its title. */
 const reviewRegion = (page: Page) => page.getByRole('region', { name: `Review: ${REVIEW_TITLE}` });
 
 /** Clicks "Sync now" in the Outbox so the app pulls what the other desktop pushed, then closes the Outbox. */
