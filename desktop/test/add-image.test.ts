@@ -97,9 +97,14 @@ describe('adding an image to a server project', () => {
     expect(await c.workspace.changes({ projectId })).toEqual([]);
   });
 
-  it('takes exactly 5 MiB', async () => {
+  it('takes exactly 5 MiB; proposing a file past the change set limit says so before anything is queued', async () => {
     const added = await c.files.addBinary({ projectId, path: 'docs/images/big.webp', contentBase64: b64(Buffer.alloc(5 * 1024 * 1024)) });
     expect(added.size).toBe(5 * 1024 * 1024);
+    signIn('http://quire.test');
+    const refused = await errorOf(c.reviews.propose({ projectId, title: 'Big', paths: ['docs/images/big.webp'] }));
+    expect(refused.code).toBe('BAD_REQUEST');
+    expect(refused.message).toMatch(/^"docs\/images\/big.webp" has 5242880 bytes; a file in a change set has at most 2097152 bytes \(2 MiB\)/);
+    expect(dc.outbox.items()).toEqual([]);
   });
 });
 

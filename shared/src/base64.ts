@@ -4,8 +4,17 @@
  * (`atob`/`btoa` exist in browsers and in Node 16+).
  */
 
-/** Canonical padded base64: groups of four alphabet characters, the last one optionally ending in `=` or `==`. */
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * Canonical padded base64 with {@link isPaddedBase64}'s length check: alphabet characters, then at
+ * most two `=`. One character class and no group: a grouped pattern recurses per group in V8 and
+ * overflows the stack on a few megabytes of text.
+ */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** True for padded standard base64: groups of four alphabet characters, the last one optionally ending in `=` or `==`. */
+function isPaddedBase64(text: string): boolean {
+  return text.length % 4 === 0 && BASE64.test(text);
+}
 
 /** Characters handed to `String.fromCharCode` at once while encoding (well below engines' argument limits). */
 const CHUNK = 0x8000;
@@ -15,7 +24,7 @@ const CHUNK = 0x8000;
  * whitespace, no line breaks, no URL-safe `-`/`_`, length a multiple of 4). The empty string is no bytes.
  */
 export function decodeBase64(text: string): Uint8Array | null {
-  if (!BASE64.test(text)) return null;
+  if (!isPaddedBase64(text)) return null;
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

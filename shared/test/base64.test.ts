@@ -15,6 +15,11 @@ describe('base64', () => {
     expect(decodeBase64(encodeBase64(bytes))).toEqual(bytes);
   });
 
+  it('checks and decodes megabytes (an image of 5 MiB)', () => {
+    const bytes = new Uint8Array(5 * 1024 * 1024).fill(200);
+    expect(decodeBase64(Buffer.from(bytes).toString('base64'))?.length).toBe(bytes.length);
+  });
+
   it.each(['abc', 'ab c', 'YQ==\n', 'a-_b', '====', 'YQ=a'])('refuses %j', (text) => {
     expect(decodeBase64(text)).toBeNull();
   });

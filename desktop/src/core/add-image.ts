@@ -4,6 +4,7 @@
  * a local folder: the file on disk too). The rule for types, size, naming and place is
  * shared/src/docs/image-files.ts, the one the renderer checks before it sends the bytes.
  */
+import { decodeBase64 } from '@quire/shared/base64';
 import { imageFileName, imageFileProblem, uniqueFileName } from '@quire/shared/docs/image-files';
 import type { Core } from './core';
 import { CoreError } from './core-error';
@@ -19,27 +20,22 @@ export interface AddedImage {
   url: string | null;
 }
 
-/**
- * Standard base64 (RFC 4648 section 4), padded: its alphabet, `=` only at the end, a multiple of 4
- * characters (a plain class: no backtracking on megabytes).
- */
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const isBase64 = (s: string) => s.length % 4 === 0 && BASE64.test(s);
 
 /**
  * Adds an image to an opened project: `path` is where the writer wants it (the renderer sends
  * `<docs root>/images/<file name>`); its folder is kept, its name slugged (`My Diagram.PNG` →
  * `my-diagram.png`) and made unique against the project's files, deleted ones included
  * (`diagram-1.png`, ...). Nothing is written when the input is refused.
- * @param contentBase64 the file's bytes, standard padded base64
+ * @param contentBase64 the file's bytes, standard padded base64 (shared/src/base64.ts)
  * @throws CoreError NOT_FOUND when the project was not opened; BAD_REQUEST naming `contentBase64` for
  *   bytes that are not base64, or with the shared rule's message for a type that is not an image Quire
  *   takes or a file past 5 MiB (`MAX_IMAGE_BYTES`); what writing a local folder's file throws
  */
 export function addImage(core: Core, projectId: string, path: string, contentBase64: string): AddedImage {
   const { docsRoot } = docsRootOf(core, projectId);
-  if (!isBase64(contentBase64)) throw new CoreError('BAD_REQUEST', 'contentBase64: must be the file\'s bytes in standard base64.');
-  const bytes = Buffer.from(contentBase64, 'base64');
+  const decoded = decodeBase64(contentBase64);
+  if (!decoded) throw new CoreError('BAD_REQUEST', 'contentBase64: must be the file\'s bytes in padded standard base64.');
+  const bytes = Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength);
   const problem = imageFileProblem(path, bytes.length);
   if (problem) throw new CoreError('BAD_REQUEST', problem);
   const slash = path.lastIndexOf('/');

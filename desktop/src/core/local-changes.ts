@@ -3,7 +3,7 @@
  * base commit of the project's branch): what "Propose changes" sends as a review (reviews.ts) and
  * "Build preview of your changes" builds (builds.ts), so both send the same files.
  */
-import type { ChangeSetEntry } from '@quire/shared/collab/change-set';
+import { checkChangeSet, type ChangeSetEntry } from '@quire/shared/collab/change-set';
 import { CoreError } from './core-error';
 import type { ReviewFileTexts } from './review-cache';
 import type { LocalStore } from './store';
@@ -26,7 +26,9 @@ export interface LocalChangeSet {
  * (`{path, deleted: true}`, shared/src/api/reviews.ts ChangeEntrySchema), and a binary file whose bytes were
  * written here (`{path, content: <base64>, encoding: 'base64'}`; its texts in `files` are null). Unedited files are not changes.
  * @throws CoreError NOT_FOUND when the project is not open; BAD_REQUEST naming `paths` for an unknown
- *   path, or when none of the files has local edits
+ *   path, when none of the files has local edits, or with the shared rule's words for a change set the
+ *   server would refuse (shared/src/collab/change-set.ts `checkChangeSet`: a file past 2 MiB, 10 MiB in all, ...),
+ *   so the writer learns it before anything is queued
  */
 export function localChangeSet(store: LocalStore, projectId: string, paths?: readonly string[]): LocalChangeSet {
   const ws = store.workspace(projectId);
@@ -54,6 +56,11 @@ export function localChangeSet(store: LocalStore, projectId: string, paths?: rea
   }
   if (entries.length === 0) {
     throw new CoreError('BAD_REQUEST', paths ? 'paths: none of these files has local edits to propose.' : 'You have no local edits: edit a page first.');
+  }
+  const check = checkChangeSet(entries);
+  if (!check.ok) {
+    const problem = check.problem;
+    throw new CoreError('BAD_REQUEST', problem.kind === 'too_large' ? problem.message : `${problem.field} ${problem.issue}.`);
   }
   return { baseCommit: ws.commitSha, ref: ws.ref, entries, files };
 }

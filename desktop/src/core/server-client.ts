@@ -50,21 +50,12 @@ export function serverErrorDetails(err: unknown): Record<string, unknown> | unde
   return details && typeof details === 'object' ? (details as Record<string, unknown>) : undefined;
 }
 
-/** What the server's `files.readBytes` answers: the file's bytes at the commit, in base64, and their count. */
-interface FileBytesDto {
-  path: string;
-  content: string;
-  size: number;
-}
-
 /**
  * The bytes of the file at `path` at `commitSha` of a project, through the server's `files.readBytes`
- * (any file, binary or text; NOT_FOUND when the commit has no such file). The one call of that
- * procedure: typed here by hand until the server's router type carries it.
+ * (any file, binary or text, base64 on the wire; NOT_FOUND when the commit has no such file).
  * @throws what the client throws (see {@link isUnreachable}, {@link serverErrorCode})
  */
 export async function readFileBytes(client: ServerClient, input: { projectId: string; commitSha: string; path: string }): Promise<Buffer> {
-  const files = client.files as unknown as { readBytes: { query(input: { projectId: string; commitSha: string; path: string }): Promise<FileBytesDto> } };
-  const dto = await files.readBytes.query(input);
+  const dto = await client.files.readBytes.query(input);
   return Buffer.from(dto.content, 'base64');
 }
