@@ -153,6 +153,10 @@ test('a page with an image goes from "New page" to the published site through re
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await readmeShot(desk, testInfo, 'writer-loop-4-review');
+    // the image's own tab shows the image, not its bytes
+    await reviewRegion(desk).getByRole('navigation', { name: 'Changed files' }).getByRole('button', { name: /images\/publish-flow\.png/ }).click();
+    const alone = reviewRegion(desk).getByRole('img', { name: `The image ${IMAGE_URL_PATH.slice(1)}` });
+    await expect.poll(() => alone.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
     await desk.getByRole('button', { name: 'Approve' }).click();
     await expect(reviewRegion(desk).getByText('Approved', { exact: true })).toBeVisible();
     await expect(desk.getByRole('status', { name: 'Sync status' })).toHaveText('Synced', { timeout: 60_000 });

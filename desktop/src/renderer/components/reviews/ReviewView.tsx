@@ -64,7 +64,7 @@ export function MergeConflictNote({ conflict, isAuthor }: { conflict: MergeConfl
  * author; shown when the review state machine allows the move) and, on an approved review, "Merge"
  * for the roles that merge (a note saying who can for the others; merging needs the server), then
  * the production build a merge started with its progress and the live site's link, then the changed files, each as
- * "Rendered diff" (pages) or "Source diff", with its comment threads beside it. Everything works
+ * "Rendered diff" (pages) or "Source diff" (an image of the change set: the image itself), with its comment threads beside it. Everything works
  * offline: the core queues comments and verdicts; what needs the server says why it waits.
  */
 export function ReviewView({ projectId, reviewId }: { projectId: string; reviewId: string }) {
@@ -261,6 +261,13 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
             </div>
             {mode === 'rendered' ? (
               <RenderedDiff projectId={projectId} path={file.path} before={file.before} after={file.after} images={images} />
+            ) : images.has(file.path) ? (
+              <figure className="review-image">
+                <img className="change-thumbnail" src={images.get(file.path)} alt={`The image ${file.path}`} />
+                <figcaption className="note">
+                  {file.change === 'added' ? 'Added image' : 'The new version of this image'}: a binary file has no lines to compare.
+                </figcaption>
+              </figure>
             ) : (
               <SourceDiff
                 path={file.path}
