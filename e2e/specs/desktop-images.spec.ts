@@ -9,7 +9,8 @@ import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
  * Images from Quire Desktop's editor (`pnpm desktop:web`, no server: a local folder opened signed
  * out): "Insert image" opens a file chooser; the chosen image is copied under `images/` of the docs
  * folder with a safe, unique name, its Markdown lands at the caret, and the live preview shows it
- * loaded. A file that is not an image is refused with a message saying which types are taken.
+ * loaded; the "/" menu's "Insert image", a pasted image and a dropped one do the same. A file that
+ * is not an image is refused with a message saying which types are taken.
  */
 const DESKTOP_PORT = Number(process.env.QUIRE_E2E_IMAGES_PORT ?? 5431);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,12 +85,37 @@ test('a writer inserts an image: it is copied into the docs folder, its Markdown
     await expect.poll(() => fs.existsSync(path.join(folder, 'docs', 'images', 'architecture-diagram-1.png'))).toBe(true);
   });
 
+  await test.step('an image pasted, and one dropped onto the editor, are added the same way', async () => {
+    const viewLines = page.locator('.monaco-editor .view-lines');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    // what the browser hands the page for a pasted screenshot: a file named image.png, no text
+    await page.locator('.editor-host').evaluate((host, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
+      (host.querySelector('.monaco-editor') ?? host).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, [...PNG]);
+    await expect(viewLines).toContainText('![image](/images/image.png)');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    const box = (await page.locator('.editor-host').boundingBox())!;
+    await page.locator('.editor-host').evaluate((host, { bytes, x, y }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'Dropped Photo.png', { type: 'image/png' }));
+      const target = host.querySelector('.view-lines') ?? host;
+      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: data, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+    }, { bytes: [...PNG], x: box.x + box.width / 2, y: box.y + box.height - 20 });
+    await expect(viewLines).toContainText('![Dropped Photo](/images/dropped-photo.png)');
+    await expect.poll(() => fs.existsSync(path.join(folder, 'docs', 'images', 'dropped-photo.png'))).toBe(true);
+    await expect(preview.getByRole('img', { name: 'Dropped Photo' })).toBeVisible();
+  });
+
   await test.step('a file that is not an image is refused with a message naming the types taken, and nothing is added', async () => {
     await insertImage(page, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') }]);
     // Monaco keeps empty alert regions of its own for screen readers: the page's alert is the one naming the file
     await expect(page.getByRole('alert').filter({ hasText: 'notes.txt' })).toHaveText(
       'notes.txt is not an image Quire can add: use a PNG, JPEG, GIF, WebP, SVG or AVIF file.',
     );
-    expect(fs.readdirSync(path.join(folder, 'docs', 'images')).sort()).toEqual(['architecture-diagram-1.png', 'architecture-diagram.png']);
+    expect(fs.readdirSync(path.join(folder, 'docs', 'images')).sort()).toEqual(['architecture-diagram-1.png', 'architecture-diagram.png', 'dropped-photo.png', 'image.png']);
   });
 });
