@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countBlocks, diffBlocks } from '../src/renderer/components/reviews/block-diff';
 import { threadsOf } from '../src/renderer/components/reviews/threads';
+import { changeSetImageFor, changeSetImages, sameImages } from '../src/renderer/components/reviews/change-set-images';
 
 describe('the rendered diff of a review marks changed blocks', () => {
   it('finds nothing changed in equal renderings', () => {
@@ -72,5 +73,36 @@ describe('comments of a review file group into threads', () => {
 
   it('starts a thread with a reply whose first comment is not known here', () => {
     expect(threadsOf([c('r9', 'cmt_gone', 4, '2026-01-01T00:00:00Z')]).map((t) => t.map((x) => x.id))).toEqual([['r9']]);
+  });
+});
+
+describe("the rendered diff shows the change set's images", () => {
+  const png = 'iVBORw0KGgo=';
+  const files = [
+    { path: 'docs/images/flow.png', after: png },
+    { path: 'docs/images/logo.svg', after: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+    { path: 'docs/images/gone.png', after: null },
+    { path: 'docs/guide.mdx', after: '# Guide' },
+  ];
+
+  it('makes data: URLs of added images, base64 bytes or SVG text, and leaves pages and deleted files out', () => {
+    const images = changeSetImages(files);
+    expect([...images.keys()]).toEqual(['docs/images/flow.png', 'docs/images/logo.svg']);
+    expect(images.get('docs/images/flow.png')).toBe(`data:image/png;base64,${png}`);
+    expect(images.get('docs/images/logo.svg')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(files[1]!.after!)}`);
+  });
+
+  it("finds the image a preview URL stands for, under the docs root, and nothing for the reader's other files", () => {
+    const images = changeSetImages(files);
+    expect(changeSetImageFor(images, '/_quire-preview/prj_1/images/flow.png')).toBe(`data:image/png;base64,${png}`);
+    expect(changeSetImageFor(images, '/_quire-preview/local%3Aab/images/logo.svg')).toMatch(/^data:image\/svg\+xml/);
+    expect(changeSetImageFor(images, '/_quire-preview/prj_1/images/other.png')).toBeNull();
+    expect(changeSetImageFor(images, `data:image/png;base64,${png}`)).toBeNull();
+    expect(changeSetImageFor(images, null)).toBeNull();
+  });
+
+  it('keeps the same map when a refreshed review holds the same images', () => {
+    expect(sameImages(changeSetImages(files), changeSetImages([...files]))).toBe(true);
+    expect(sameImages(changeSetImages(files), changeSetImages(files.slice(1)))).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ type FileInReview = Awaited<ReturnType<typeof reviewsApi.inReview.query>>[number
 /**
  * "Propose changes" (desktop-look.md "Reviews"): a modal dialog named "Propose changes" with the
  * review's "Title", "Description", the "Reviewers" to ask (people of the organization with the
- * reviewer role or higher, from `reviews.people`) and the "Changed pages" with checkboxes (all
+ * reviewer role or higher, from `reviews.people`, each named with its email) and the "Changed pages" with checkboxes (all
  * checked, but those an open review of mine already carries with this text: "already in review: <title>"
  * beside them). "Open review" calls `reviews.propose`; the core queues it when offline, and the new
  * review opens in the Reviews view at once. When every change is already in review, the dialog says
@@ -156,7 +156,7 @@ export function ProposeDialog({ projectId }: { projectId: string }) {
           {people?.map((p) => (
             <label key={p.id} className="check">
               <input type="checkbox" checked={reviewers.has(p.id)} onChange={(e) => setReviewers((s) => toggle(s, p.id, e.target.checked))} />
-              {p.name} <span className="muted">({p.role})</span>
+              {p.name} <span className="muted">{p.email === p.name ? `(${p.role})` : `${p.email} (${p.role})`}</span>
             </label>
           ))}
         </fieldset>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { core, errorMessage } from '../../trpc';
 import { countBlocks, diffBlocks, type BlockOp } from './block-diff';
 import { changeRuns, foldedRuns, unfoldLabel, type ChangeTarget } from './diff-nav';
+import { changeSetImageFor } from './change-set-images';
 
 /** Props of {@link RenderedDiff}. */
 export interface RenderedDiffProps {
@@ -17,7 +18,11 @@ export interface RenderedDiffProps {
   goTo?: ChangeTarget | null;
   /** F7 (1) or Shift+F7 (-1) was pressed inside the frame */
   onStepKey?(step: 1 | -1): void;
+  /** the images of the change set by repository path, as `data:` URLs (change-set-images.ts): shown in place of the reader's copies */
+  images?: ReadonlyMap<string, string>;
 }
+
+const NO_IMAGES: ReadonlyMap<string, string> = new Map();
 
 const darkScheme = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
 
@@ -63,7 +68,12 @@ async function render(projectId: string, path: string, text: string): Promise<st
  * changed top-level block marked by `data-quire-diff` (added, changed, removed) and the removed
  * blocks of the older rendering put back where they were.
  */
-function markDiff(beforeHtml: string | null, afterHtml: string | null, lineCount: number): { html: string; summary: string; changes: number } {
+function markDiff(
+  beforeHtml: string | null,
+  afterHtml: string | null,
+  lineCount: number,
+  images: ReadonlyMap<string, string>,
+): { html: string; summary: string; changes: number } {
   const parser = new DOMParser();
   const beforeDoc = beforeHtml !== null ? parser.parseFromString(beforeHtml, 'text/html') : null;
   const afterDoc = afterHtml !== null ? parser.parseFromString(afterHtml, 'text/html') : null;
@@ -102,6 +112,12 @@ function markDiff(beforeHtml: string | null, afterHtml: string | null, lineCount
   const runs = changeRuns(ops);
   runs.forEach(([start, end], k) => placed.slice(start, end).forEach((b) => b.setAttribute('data-quire-change', String(k))));
   foldUnchanged(doc, ops, placed, lineCount);
+  if (afterDoc) {
+    for (const img of afterDoc.querySelectorAll('img')) {
+      const url = changeSetImageFor(images, img.getAttribute('src'));
+      if (url) img.setAttribute('src', url);
+    }
+  }
   const style = doc.createElement('style');
   style.textContent = DIFF_CSS;
   doc.head.append(style);
@@ -149,10 +165,11 @@ function foldUnchanged(doc: Document, ops: readonly BlockOp[], placed: readonly 
  * The rendered diff of one page (desktop-look.md "Reviews"): both sides rendered by the core with
  * the same engine and theme as the published site, top-level blocks compared, and the newer
  * rendering shown in a frame titled "Rendered diff: <path>", sandboxed with `allow-scripts` only (the
- * site's scripts draw diagrams and views as on the site, in an opaque origin), with added
+ * site's scripts draw diagrams and views as on the site, in an opaque origin; the change set's images are
+ * shown from the review, as the reader's copy of the project does not hold them), with added
  * blocks outlined green, changed amber and removed red (struck through). Works offline.
  */
-export function RenderedDiff({ projectId, path, before, after, onChanges, goTo = null, onStepKey }: RenderedDiffProps) {
+export function RenderedDiff({ projectId, path, before, after, onChanges, goTo = null, onStepKey, images = NO_IMAGES }: RenderedDiffProps) {
   const [state, setState] = useState<{ html: string; summary: string; changes: number } | { error: string } | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const stepKey = useRef(onStepKey);
@@ -166,7 +183,7 @@ export function RenderedDiff({ projectId, path, before, after, onChanges, goTo =
     Promise.all([before !== null ? render(projectId, path, before) : null, after !== null ? render(projectId, path, after) : null])
       .then(([b, a]) => {
         if (cancelled) return;
-        const marked = markDiff(b, a, (after ?? before ?? '').split('\n').length);
+        const marked = markDiff(b, a, (after ?? before ?? '').split('\n').length, images);
         setState(marked);
         counted.current?.(marked.changes);
       })
@@ -174,7 +191,7 @@ export function RenderedDiff({ projectId, path, before, after, onChanges, goTo =
     return () => {
       cancelled = true;
     };
-  }, [projectId, path, before, after]);
+  }, [projectId, path, before, after, images]);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkReviewMove } from '@quire/shared/collab/review-status';
 import { errorMessage } from '../../trpc';
 import { useApp } from '../../store/app-store';
@@ -11,6 +11,7 @@ import { Icon } from './icons';
 import { NewComment, type NewCommentInput } from './NewComment';
 import { compareChoices, defaultCompareBase, textAtBase } from './compare';
 import { RenderedDiff } from './RenderedDiff';
+import { changeSetImages, sameImages } from './change-set-images';
 import { SourceDiff } from './SourceDiff';
 import { ChangeNav, useChangeNav } from './ChangeNav';
 import { ReviewFileList } from './ReviewFileList';
@@ -68,7 +69,7 @@ export function MergeConflictNote({ conflict, isAuthor }: { conflict: MergeConfl
  * for the roles that merge (a note saying who can for the others; merging needs the server), then
  * the production build a merge started with its progress and the live site's link, then the "Merge report" (MergeReport.tsx),
  * then the changed files (ReviewFileList: line counts, a "Viewed <path>" checkbox kept per revision; a viewed file's diff folds),
- * each as "Rendered diff" (pages) or "Source diff" with its unchanged parts folded and "Previous change" / "Next change"
+ * each as "Rendered diff" (pages) or "Source diff" (an image of the change set: the image itself) with its unchanged parts folded and "Previous change" / "Next change"
  * (Shift+F7 / F7, ChangeNav), with its comment threads beside it. Everything works
  * offline: the core queues comments and verdicts; what needs the server says why it waits.
  */
@@ -143,6 +144,13 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   // the threads of the file shown, after those on the whole review
   const fileComments = useMemo(() => (review && file ? review.comments.filter((c) => c.path === file.path || c.path === null) : []), [review, file]);
   const threads = useMemo(() => threadsOf(fileComments), [fileComments]);
+  // the same map while the review's images stay the same, so a refresh of the review does not render the diff again
+  const imagesRef = useRef<ReadonlyMap<string, string>>(new Map());
+  const images = useMemo(() => {
+    const next = changeSetImages(review?.files ?? []);
+    if (!sameImages(imagesRef.current, next)) imagesRef.current = next;
+    return imagesRef.current;
+  }, [review]);
   const commentedLines = useMemo(() => threads.map((t) => t[0]!.lineStart).filter((n): n is number => n !== null), [threads]);
 
   const act = useCallback(
@@ -336,10 +344,18 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
                 path={file.path}
                 before={before}
                 after={file.after}
+                images={images}
                 onChanges={nav.setCount}
                 goTo={nav.target}
                 onStepKey={(step) => nav.step(step, true)}
               />
+            ) : images.has(file.path) ? (
+              <figure className="review-image">
+                <img className="change-thumbnail" src={images.get(file.path)} alt={`The image ${file.path}`} />
+                <figcaption className="note">
+                  {file.change === 'added' ? 'Added image' : 'The new version of this image'}: a binary file has no lines to compare.
+                </figcaption>
+              </figure>
             ) : (
               <SourceDiff
                 path={file.path}
