@@ -69,8 +69,8 @@ export function MergeConflictNote({ conflict, isAuthor }: { conflict: MergeConfl
  * for the roles that merge (a note saying who can for the others; merging needs the server), then
  * the production build a merge started with its progress and the live site's link, then the "Merge report" (MergeReport.tsx),
  * then the changed files (ReviewFileList: line counts, a "Viewed <path>" checkbox kept per revision; a viewed file's diff folds),
- * each as "Rendered diff" (pages) or "Source diff" (an image of the change set: the image itself) with its unchanged parts folded and "Previous change" / "Next change"
- * (Shift+F7 / F7, ChangeNav), with its comment threads beside it. Everything works
+ * each as "Rendered diff" (pages) or "Source diff" (an image of the change set: the image itself) with its unchanged parts
+ * folded and "Previous change" / "Next change" (Shift+F7 / F7, ChangeNav), with its comment threads beside it. Everything works
  * offline: the core queues comments and verdicts; what needs the server says why it waits.
  */
 export function ReviewView({ projectId, reviewId }: { projectId: string; reviewId: string }) {
