@@ -17,7 +17,7 @@ import type { Models } from '../db/client';
 import { nextStamp } from '../db/stamps';
 import type { RequestAuth } from '../access/request-auth';
 import { recordAudit } from './audit';
-import { loadReview, requireReviewAccess, reviewFileText, type LoadedReview } from './reviews';
+import { isBinaryReviewFile, loadReview, requireReviewAccess, reviewFileText, type LoadedReview } from './reviews';
 import { recordReviewUpdatedEvent } from './webhook-events';
 
 type CommentRow = Models.ReviewCommentModel;
@@ -108,6 +108,9 @@ export async function createReviewComment(
     if (!found || found.reviewId !== reviewId) throw new ApiError('not_found', `No comment ${body.parentId} in this review.`, { field: 'parentId' });
     parent = found.parentId ? await ctx.db.prisma.reviewComment.findUniqueOrThrow({ where: { id: found.parentId } }) : found;
     if (body.suggestion) throw invalidField('suggestion', 'a suggestion starts a thread; it cannot answer a comment');
+  }
+  if (body.suggestion && body.path !== undefined && (await isBinaryReviewFile(ctx, project, review, body.path))) {
+    throw invalidField('suggestion', `${body.path} is a binary file; a suggestion replaces lines of text`);
   }
   const anchor = await anchorOf(ctx, project, review, body, parent, options.seen);
   const row = await ctx.db.prisma.$transaction(async (tx) => {

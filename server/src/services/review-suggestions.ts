@@ -13,7 +13,7 @@ import type { ChangeSetEntry } from '@quire/shared/collab/change-set';
 import type { Review } from '@quire/shared/api/reviews';
 import type { AppContext } from '../context';
 import type { RequestAuth } from '../access/request-auth';
-import { getReview, loadReview, reviewFileText, updateReview } from './reviews';
+import { getReview, isBinaryReviewFile, loadReview, reviewFileText, updateReview } from './reviews';
 import { markResolved } from './review-comments';
 import { recordReviewUpdatedEvent } from './webhook-events';
 
@@ -50,14 +50,23 @@ export async function applyReviewSuggestions(ctx: AppContext, auth: RequestAuth,
     text: r.suggestionText!,
   }));
   const texts = new Map<string, string | null>();
-  for (const path of new Set(edits.map((e) => e.path))) texts.set(path, await reviewFileText(ctx, project, review, path));
+  for (const path of new Set(edits.map((e) => e.path))) {
+    if (await isBinaryReviewFile(ctx, project, review, path)) {
+      throw new ApiError('invalid_request', `commentIds: ${path} is a binary file; a suggestion replaces lines of text.`, { field: 'commentIds' });
+    }
+    texts.set(path, await reviewFileText(ctx, project, review, path));
+  }
   const applied = applyEdits(edits, texts);
   if (!applied.ok) throw new ApiError('conflict', applied.refusal.message, { reason: applied.refusal.reason, commentId: applied.refusal.id });
 
-  const files = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true }, orderBy: { path: 'asc' } });
-  const changes: ChangeSetEntry[] = files.map((f) =>
-    f.content === null ? { path: f.path, deleted: true as const } : { path: f.path, content: applied.texts.get(f.path) ?? f.content },
-  );
+  // the other files of the change set go back as they are: binary ones keep their base64 encoding
+  const files = await ctx.db.prisma.reviewFile.findMany({ where: { reviewId }, select: { path: true, content: true, encoding: true }, orderBy: { path: 'asc' } });
+  const changes: ChangeSetEntry[] = files.map((f): ChangeSetEntry => {
+    if (f.content === null) return { path: f.path, deleted: true as const };
+    const text = applied.texts.get(f.path);
+    if (text !== undefined) return { path: f.path, content: text };
+    return f.encoding === 'base64' ? { path: f.path, content: f.content, encoding: 'base64' } : { path: f.path, content: f.content };
+  });
   for (const [path, content] of applied.texts) if (!files.some((f) => f.path === path)) changes.push({ path, content });
   await updateReview(ctx, auth, projectId, reviewId, { changes });
   await ctx.db.prisma.reviewComment.updateMany({ where: { id: { in: todo.map((r) => r.id) } }, data: { appliedAt: new Date() } });

@@ -203,6 +203,17 @@ export async function reviewFileText(ctx: AppContext, project: ProjectRecord, re
   return bytes === null ? null : (bytesAsText(bytes) ?? binaryStandIn(bytes));
 }
 
+/**
+ * Whether `path` in the review's current revision is a binary file: given as base64 by the change set, or, when the change
+ * set leaves it alone, bytes at the base commit that are not UTF-8 text. Suggested changes replace lines, so they take text only.
+ */
+export async function isBinaryReviewFile(ctx: AppContext, project: ProjectRecord, review: ReviewRow, path: string): Promise<boolean> {
+  const changed = await ctx.db.prisma.reviewFile.findUnique({ where: { reviewId_path: { reviewId: review.id, path } }, select: { encoding: true } });
+  if (changed) return changed.encoding === 'base64';
+  const bytes = await readFileBytesAt(ctx, repoOf(project), review.baseCommit, path);
+  return bytes !== null && bytesAsText(bytes) === null;
+}
+
 /** The one line a binary file reads as where text is needed (comment anchors): `binary file, <n> bytes, sha256 <hex>`. */
 function binaryStandIn(bytes: Uint8Array): string {
   return `binary file, ${bytes.length} bytes, sha256 ${createHash('sha256').update(bytes).digest('hex')}`;

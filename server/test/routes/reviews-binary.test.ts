@@ -114,6 +114,34 @@ describe('binary files in a review', () => {
     expect((await api.get(id)).json().data.status).toBe('approved');
   }, 60_000);
 
+  it('applies a suggestion on a page while the image of the change set keeps its bytes; refuses a suggestion on an image', async () => {
+    const diagram = png('diagram for a suggestion');
+    const res = await api.create({ title: 'Suggest beside an image', reviewers: [reviewer.userId], changes: [image('images/diagram.png', diagram), { path: 'guides/setup.mdx', content: SETUP }] });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as string;
+    const onImage = await api.comment(id, { path: 'images/diagram.png', lineStart: 1, lineEnd: 1, body: 'x', suggestion: { lines: { start: 1, end: 1 }, text: 'text' } }, reviewer.key);
+    expect(onImage.statusCode).toBe(400);
+    expect(onImage.json().error.message).toMatch(/binary file/);
+    const suggestion = { path: 'guides/setup.mdx', lineStart: 5, lineEnd: 5, body: 'Clearer.', suggestion: { lines: { start: 5, end: 5 }, text: 'Line 1, said better.' } };
+    const comment = await api.comment(id, suggestion, reviewer.key);
+    expect(comment.statusCode).toBe(201);
+    const apply = await t.app.inject({
+      method: 'POST',
+      url: `/v1/projects/${project.id}/reviews/${id}/suggestions/apply`,
+      headers: bearer(t.adminKey),
+      payload: { commentIds: [comment.json().data.id as string] },
+    });
+    expect(apply.statusCode).toBe(200);
+    expect(apply.json().data.revision).toBe(2);
+    const rows = await t.ctx.db.prisma.reviewFile.findMany({ where: { reviewId: id }, orderBy: { path: 'asc' } });
+    expect(rows.map((r) => [r.path, r.encoding])).toEqual([
+      ['guides/setup.mdx', 'utf-8'],
+      ['images/diagram.png', 'base64'],
+    ]);
+    expect(rows[0]!.content).toContain('Line 1, said better.');
+    expect(Buffer.from(rows[1]!.content!, 'base64').equals(diagram)).toBe(true);
+  }, 60_000);
+
   it('takes the images of a branch review as bytes', async () => {
     const photo = png('on a branch');
     gitIn(repo, ['checkout', '--quiet', '-b', 'pictures']);
