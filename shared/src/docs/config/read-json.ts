@@ -1,3 +1,4 @@
+import { findNodeAtLocation, getLocation, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError } from 'jsonc-parser';
 import { DocsError } from '../types';
 
 /** 1-based line and column of a character offset in `text`. */
@@ -7,103 +8,60 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
-class SyntaxAt extends Error {
-  constructor(readonly offset: number, readonly expected: string) {
-    super(expected);
-  }
-}
+/** What the reader of an error message is told was expected, per jsonc-parser error code name. */
+const EXPECTED: Record<string, string> = {
+  PropertyNameExpected: 'a property name in double quotes',
+  ColonExpected: '":" after the property name',
+  CloseBraceExpected: '"," or "}"',
+  CloseBracketExpected: '"," or "]"',
+  UnexpectedEndOfString: 'a closing quote',
+  InvalidEscapeCharacter: 'a valid escape sequence',
+  InvalidUnicode: 'a valid escape sequence',
+  InvalidCharacter: 'no raw control character inside a string (use \\n)',
+  InvalidCommentToken: 'no comment (JSON has none)',
+  UnexpectedEndOfComment: 'no comment (JSON has none)',
+  EndOfFileExpected: 'the end of the file',
+};
+
+const VALUE = 'a value (string, number, object, array, true, false or null)';
 
 /**
- * A small recursive-descent scan of the JSON grammar (RFC 8259) that reports where each value
- * starts (`onValue(path, offset)`) and where the text first goes wrong.
+ * Parses `text` as strict JSON (RFC 8259: no comments, no trailing commas) with jsonc-parser, which
+ * keeps every value's offset.
+ * @returns the value tree (undefined for empty text) and the first syntax error, if any
  */
-function scanJson(text: string, onValue?: (path: (string | number)[], offset: number) => void): { offset: number; expected: string } | undefined {
-  let i = 0;
-  const path: (string | number)[] = [];
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const fail = (expected: string): never => {
-    throw new SyntaxAt(i, expected);
-  };
-  const literal = (word: string) => {
-    if (text.startsWith(word, i)) i += word.length;
-    else fail('a value (string, number, object, array, true, false or null)');
-  };
-  const string = () => {
-    i++; // opening quote
-    for (;;) {
-      if (i >= text.length) fail('a closing quote');
-      const c = text[i]!;
-      if (c === '"') return void i++;
-      if (c === '\\') {
-        const e = text[i + 1];
-        if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
-        else if (e === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) i += 6;
-        else fail('a valid escape sequence');
-      } else if (c < ' ') fail('no raw control character inside a string (use \\n)');
-      else i++;
+function parseStrict(text: string): { root: JsonNode | undefined; error?: { offset: number; expected: string } } {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return { root };
+  const code = printParseErrorCode(first.error);
+  let expected = EXPECTED[code] ?? VALUE;
+  if (code === 'CommaExpected') {
+    const path = getLocation(text, first.offset).path;
+    expected = typeof path[path.length - 1] === 'number' ? '"," or "]"' : '"," or "}"';
+  }
+  if (root && first.offset >= root.offset + root.length && code === 'InvalidSymbol') expected = 'the end of the file';
+  return { root, error: { offset: first.offset, expected } };
+}
+
+/** Calls `visit` for `node` and every value under it, outermost first, with its JSON path. */
+function walk(node: JsonNode, path: (string | number)[], visit: (path: readonly (string | number)[], offset: number) => void): void {
+  visit(path, node.offset);
+  if (node.type === 'object') {
+    for (const property of node.children ?? []) {
+      const [key, value] = property.children ?? [];
+      if (!key || !value) continue;
+      path.push(key.value as string);
+      walk(value, path, visit);
+      path.pop();
     }
-  };
-  const number = () => {
-    const m = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m) fail('a value (string, number, object, array, true, false or null)');
-    i += m![0].length;
-  };
-  const value = (): void => {
-    ws();
-    onValue?.(path, i);
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('a property name in double quotes');
-        const keyStart = i;
-        string();
-        const key = onValue ? (JSON.parse(text.slice(keyStart, i)) as string) : '';
-        ws();
-        if (text[i] !== ':') fail('":" after the property name');
-        i++;
-        path.push(key);
-        value();
-        path.pop();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return void i++;
-        else fail('"," or "}"');
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (let index = 0; ; index++) {
-        path.push(index);
-        value();
-        path.pop();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return void i++;
-        else fail('"," or "]"');
-      }
-    }
-    if (c === '"') return string();
-    if (c === 't') return literal('true');
-    if (c === 'f') return literal('false');
-    if (c === 'n') return literal('null');
-    return number();
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail('the end of the file');
-    return undefined;
-  } catch (err) {
-    if (err instanceof SyntaxAt) return { offset: err.offset, expected: err.expected };
-    throw err;
+  } else if (node.type === 'array') {
+    (node.children ?? []).forEach((child, index) => {
+      path.push(index);
+      walk(child, path, visit);
+      path.pop();
+    });
   }
 }
 
@@ -112,7 +70,7 @@ function scanJson(text: string, onValue?: (path: (string | number)[], offset: nu
  * @returns the character offset and what was expected there; undefined for valid JSON
  */
 export function findJsonSyntaxError(text: string): { offset: number; expected: string } | undefined {
-  return scanJson(text);
+  return parseStrict(text).error;
 }
 
 /**
@@ -123,7 +81,10 @@ export function findJsonSyntaxError(text: string): { offset: number; expected: s
  */
 export function visitJsonValues(text: string, visit: (path: readonly (string | number)[], offset: number) => void): boolean {
   const bom = text.startsWith('\uFEFF') ? 1 : 0;
-  return scanJson(bom ? text.slice(1) : text, (path, offset) => visit(path, offset + bom)) === undefined;
+  const { root, error } = parseStrict(bom ? text.slice(1) : text);
+  if (error || !root) return false;
+  walk(root, [], (path, offset) => visit(path, offset + bom));
+  return true;
 }
 
 /**
@@ -132,12 +93,13 @@ export function visitJsonValues(text: string, visit: (path: readonly (string | n
  */
 export function locateJsonPath(text: string, path: readonly (string | number)[]): { line: number; column: number } | undefined {
   const body = text.replace(/^\uFEFF/, '');
-  let best: { depth: number; offset: number } | undefined;
-  const error = scanJson(body, (at, offset) => {
-    if (at.length > path.length || (best && best.depth >= at.length)) return;
-    if (at.every((seg, k) => seg === path[k])) best = { depth: at.length, offset };
-  });
-  return error || !best ? undefined : lineColumn(body, best.offset);
+  const { root, error } = parseStrict(body);
+  if (error || !root) return undefined;
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = findNodeAtLocation(root, path.slice(0, depth) as (string | number)[]);
+    if (node) return lineColumn(body, node.offset);
+  }
+  return undefined;
 }
 
 /**

@@ -29,6 +29,13 @@ describe('findJsonSyntaxError', () => {
     expect(findJsonSyntaxError('[1 2]')).toEqual({ offset: 3, expected: '"," or "]"' });
     expect(findJsonSyntaxError('{"a": "x')?.expected).toBe('a closing quote');
     expect(findJsonSyntaxError('{} x')?.expected).toBe('the end of the file');
+    expect(findJsonSyntaxError('{"a": {"b": 1 "c": 2}}')).toEqual({ offset: 14, expected: '"," or "}"' });
+  });
+
+  it('refuses what JSON does not allow: comments, single quotes, leading zeros', () => {
+    expect(findJsonSyntaxError('// site\n{}')).toEqual({ offset: 0, expected: 'no comment (JSON has none)' });
+    expect(findJsonSyntaxError("{'a': 1}")?.offset).toBe(1);
+    expect(findJsonSyntaxError('{"a": 01}')).toBeDefined();
   });
 
   it('accepts valid JSON', () => {
