@@ -61,6 +61,8 @@ test('a writer creates, renames, deletes and reorders pages, and docs.json follo
     const created = concepts.getByRole('treeitem', { name: 'Deploy checklist', exact: true });
     await expect(created).toBeVisible();
     await expect(created).toHaveAttribute('aria-selected', 'true');
+    await expect(created).toHaveAccessibleDescription('added');
+    await expect(concepts.getByRole('treeitem', { name: 'Sites', exact: true })).not.toHaveAccessibleDescription(/added/);
     expect(await conceptPages()).toEqual(['concepts/projects', 'concepts/builds', 'concepts/sites', 'concepts/deploy-checklist']);
     expect(await read('concepts/deploy-checklist.mdx')).toBe('---\ntitle: Deploy checklist\ndescription: ""\n---\n\n');
   });

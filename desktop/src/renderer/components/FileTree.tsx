@@ -58,7 +58,7 @@ function runMissingFix(projectId: string, fix: 'create' | 'remove', page: string
  * "Remove entry" (Enter opens it too). Pages are dragged onto a page (before or after it) or a group (to
  * its end), or moved within their group with Alt+ArrowUp / Alt+ArrowDown; ArrowUp / ArrowDown move
  * the focus between pages. A file edited locally (`workspace.changedFiles`) shows an "M" badge and has
- * the accessible description "edited".
+ * the accessible description "edited"; a file added locally (a new page) shows "A" and is described "added".
  */
 export function FileTree({ nodes }: { nodes: TreeNode[] }) {
   const [menu, setMenu] = useState<OpenMenu | null>(null);
@@ -81,6 +81,9 @@ export function FileTree({ nodes }: { nodes: TreeNode[] }) {
       <span id="tree-edited-note" hidden>
         edited
       </span>
+      <span id="tree-added-note" hidden>
+        added
+      </span>
       {menu && <TreeMenu {...menu} onClose={closeMenu} />}
     </>
   );
@@ -91,7 +94,9 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
   const openFile = useApp((s) => s.openFile);
   const projectId = useApp((s) => s.projectId);
   const inConflict = useConflicts((s) => node.path !== undefined && s.paths.includes(node.path));
-  const edited = useChanges((s) => node.path !== undefined && s.items.some((c) => c.path === node.path));
+  const change = useChanges((s) => (node.path === undefined ? undefined : s.items.find((c) => c.path === node.path)?.change));
+  const edited = change !== undefined;
+  const added = change === 'added';
   const focus = usePageActions((s) => (s.loaded === s.changes ? s.focus : null));
   const [dropHint, setDropHint] = useState<'before' | 'after' | 'into' | null>(null);
   const ref = useRef<HTMLLIElement>(null);
@@ -215,7 +220,7 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
       aria-disabled={opens === undefined && !node.missing}
       tabIndex={selected ? 0 : -1}
       className={`tree-leaf${selected ? ' selected' : ''}${inConflict ? ' conflict' : ''}${node.missing ? ' missing' : ''}${dropHint ? ` drop-${dropHint}` : ''}`}
-      aria-describedby={[inConflict && 'tree-conflict-note', edited && 'tree-edited-note'].filter(Boolean).join(' ') || undefined}
+      aria-describedby={[inConflict && 'tree-conflict-note', edited && (added ? 'tree-added-note' : 'tree-edited-note')].filter(Boolean).join(' ') || undefined}
       title={note}
       draggable={isPage}
       onClick={() => opens && openFile(opens)}
@@ -258,8 +263,8 @@ function Node({ node, level, parents, inNav, onMenu }: { node: TreeNode; level: 
       {node.label}
       {node.missing && <span className="tree-missing">missing</span>}
       {edited && (
-        <span className="tree-edited" aria-hidden="true" title="Edited here">
-          M
+        <span className="tree-edited" aria-hidden="true" title={added ? 'Added here' : 'Edited here'}>
+          {added ? 'A' : 'M'}
         </span>
       )}
     </li>
