@@ -6,6 +6,7 @@
  */
 import { IMAGE_FOLDER, IMAGE_TYPES, imageFileName, imageFileProblem, imageMarkdown } from '@quire/shared/docs/image-files';
 import { core, errorMessage } from '../trpc';
+import { imageBlockText } from './image-block';
 import { monaco } from './monaco-editor';
 
 /** What adding some files gave: the Markdown of each image added, and why the others were not. */
@@ -59,8 +60,8 @@ export function filesOf(data: DataTransfer | null, kind: 'paste' | 'drop'): File
 }
 
 /**
- * Inserts `markdown` (one image a line) at `at` (default: the caret's selection), as one undoable
- * edit, and puts the caret after it.
+ * Inserts `markdown` (one image a line) at `at` (default: the caret's selection), on lines of its own
+ * ({@link imageBlockText}), as one undoable edit, and puts the caret after it.
  */
 export function insertMarkdown(editor: monaco.editor.IStandaloneCodeEditor, markdown: readonly string[], at?: monaco.IPosition): void {
   const model = editor.getModel();
@@ -70,7 +71,8 @@ export function insertMarkdown(editor: monaco.editor.IStandaloneCodeEditor, mark
   const end = model.getLineMaxColumn(last);
   const range = at ? new monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column) : (sel ?? new monaco.Range(last, end, last, end));
   editor.pushUndoStop();
-  editor.executeEdits('quire-insert-image', [{ range, text: markdown.join('\n'), forceMoveMarkers: true }]);
+  const text = imageBlockText(model.getLineContent(range.startLineNumber), range.startColumn, range.endLineNumber === last, markdown);
+  editor.executeEdits('quire-insert-image', [{ range, text, forceMoveMarkers: true }]);
   editor.pushUndoStop();
   editor.focus();
 }
