@@ -120,7 +120,11 @@ const MAX_PERSONAL_FORMS = 5_000;
  */
 export class PersonalPages {
   private readonly found = new WeakMap<CachedFile, UserMarks | null>();
-  private readonly forms = new LRUCache<string, CachedFile>({ max: MAX_PERSONAL_FORMS, maxSize: MAX_PERSONAL_BYTES, sizeCalculation: (f) => Math.max(1, f.size) });
+  private readonly forms = new LRUCache<string, CachedFile>({
+    max: MAX_PERSONAL_FORMS,
+    maxSize: MAX_PERSONAL_BYTES,
+    sizeCalculation: (f) => Math.max(1, f.size),
+  });
   private readonly making = new Map<string, Promise<CachedFile>>();
 
   /** The placeholders of a loaded file (found on first use; its identity bytes). */

@@ -9,7 +9,8 @@
  * - `<Snippet file="x.mdx" />`: `snippets/x.mdx` or `_snippets/x.mdx`;
  * - `.jsx` snippets, package imports, other exports: a warning, nothing rendered and nothing run.
  * `{expressions}`: comments vanish, static values (see static-eval.ts) become text, anything else is
- * dropped with a warning; `{user.<field>}` becomes a personalisation placeholder (user-references.ts). Capitalised components that are neither known nor defined in the file get an
+ * dropped with a warning; `{user.<field>}` becomes a personalisation placeholder (user-references.ts).
+ * Capitalised components that are neither known nor defined in the file get an
  * 'unknown-component' warning (once per name and file) and later render only their children.
  * Expansion is bounded per page (limits.ts): snippet nesting depth, characters expanded (each snippet
  * inclusion counts its file's length, each inserted value or prop its size) and characters of static

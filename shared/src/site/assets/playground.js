@@ -16,7 +16,7 @@
   var prefill = {};
   var meta = document.querySelector('meta[name="quire-playground-inputs"]');
   if (meta) {
-    try { prefill = JSON.parse(meta.getAttribute('content') || '{}') || {}; } catch (e) { prefill = {}; }
+    try { prefill = JSON.parse(meta.getAttribute('content') || '{}') || {}; } catch { prefill = {}; }
   }
   /* the reader's value for an input at a location ('header', 'query', 'path'), or '' */
   function given(loc, name) {
