@@ -145,6 +145,14 @@ describe('personalised pages', () => {
 });
 
 describe('issuing tokens with claims', () => {
+  it('the OpenAPI document describes the claims of the token request', async () => {
+    const doc = (await t.app.inject({ url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const op = doc.paths['/v1/projects/{projectId}/audiences/{profileId}/token']!.post as { requestBody: { content: Record<string, { schema: unknown }> } };
+    const schema = JSON.stringify(op.requestBody.content['application/json']!.schema);
+    expect(schema).toContain('"claims"');
+    expect(schema).toContain('apiPlaygroundInputs');
+  });
+
   it('refuses malformed claims with 400 and issues nothing', async () => {
     const before = await t.ctx.db.prisma.audienceToken.count({ where: { profileId } });
     for (const claims of [{ name: 5 }, { 'bad-key': 'x' }, { name: 'a\uD800' }, { name: 'x'.repeat(201) }, { apiPlaygroundInputs: { cookie: { a: 'b' } } }]) {
