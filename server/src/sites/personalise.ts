@@ -115,8 +115,8 @@ const MAX_PERSONAL_FORMS = 5_000;
 
 /**
  * The personalised pages of one app (made by `siteAccessOf`, once per app): each built file's
- * placeholders, found once per loaded form, and the personalised forms, cached per (form, claim
- * set) with concurrent first requests sharing one.
+ * placeholders, found once per loaded form, and the personalised forms, cached per (deployment,
+ * form, claim set) with concurrent first requests sharing one (never in the shared file cache).
  */
 export class PersonalPages {
   private readonly found = new WeakMap<CachedFile, UserMarks | null>();
@@ -144,7 +144,8 @@ export class PersonalPages {
    * (form, claim set), `private, no-store`.
    */
   formFor(site: DeploymentSite, answer: FileAnswer, form: CachedFile, found: UserMarks, claims: ReaderClaims): CachedFile | Promise<CachedFile> {
-    const key = `${form.hash}\0${site.basePath}\0${claimsKey(claims)}`;
+    // per deployment (its CSP and llms headers go with the form), per form bytes, per claim set
+    const key = `${site.dir}\0${form.hash}\0${claimsKey(claims)}`;
     const hit = this.forms.get(key);
     if (hit) return hit;
     const pending = this.making.get(key);
