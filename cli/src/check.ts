@@ -13,6 +13,7 @@ import { renderOperationPage } from '@quire/shared/docs/openapi/operation-page';
 import { pageInventory } from '@quire/shared/docs/page-inventory';
 import { checkRedirects } from '@quire/shared/docs/redirect-check';
 import { renderSitePage, sitePages } from '@quire/shared/docs/site-page';
+import { userFieldsOf } from '@quire/shared/site/personalisation';
 import type { BuildWarning, RenderedPage } from '@quire/shared/docs/types';
 import { createLinter, type LinterOptions } from '@quire/shared/lint/linter';
 import { loadDiskProject } from './disk-project';
@@ -67,6 +68,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
           files,
           highlighter,
           variables: project.config.variables,
+          userFields: userFieldsOf(project.config.raw),
           glossary: (lintConfig.glossary ?? []).filter((g) => g.definition.trim()),
           registry: registryOf,
         });

@@ -6,6 +6,7 @@ import type { DocsFiles } from '@quire/shared/docs/types';
 import { pagePathOf } from '@quire/shared/docs/nav/index';
 import { createSiteRenderer, siteThemeCss, SITE_CSS_FILES } from '@quire/shared/site/index';
 import { withBasePath } from '@quire/shared/site/site-versions';
+import { userFieldsOf } from '@quire/shared/site/personalisation';
 import { buildProjectModel, type ProjectModel } from './project-model';
 import { renderSections, type SectionCache } from './preview-sections';
 import { PREVIEW_FRAME_JS, PREVIEW_KATEX_CSS, PREVIEW_MERMAID_JS, PREVIEW_SITE_JS } from './preview-urls';
@@ -80,11 +81,12 @@ export async function renderPreview(
     };
     const variables = model.config.variables ?? {};
     const glossary = options.glossary ?? [];
+    const userFields = userFieldsOf(model.config.raw);
     // a long page is rendered by sections, only the edited one again; else whole
     const page =
-      (await renderSections({ filePath, source: text, files, highlighter: hl, variables, glossary, cache: (project.sections ??= new Map()) })) ??
+      (await renderSections({ filePath, source: text, files, highlighter: hl, variables, userFields, glossary, cache: (project.sections ??= new Map()) })) ??
       // top-level blocks carry data-line so the preview can follow the editor's scroll (preview only)
-      (await renderPage({ filePath, source: text, files, highlighter: hl, variables, glossary, sourceLines: true }));
+      (await renderPage({ filePath, source: text, files, highlighter: hl, variables, userFields, glossary, sourceLines: true }));
     const urlBase = (options.basePath ?? '').replace(/\/+$/, '');
     const renderer = createSiteRenderer({
       site: model.config,

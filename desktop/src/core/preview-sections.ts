@@ -99,6 +99,8 @@ export interface SectionsInput {
   files: DocsFiles;
   highlighter: CodeHighlighter;
   variables: Record<string, string>;
+  /** the `user.<field>` names the page may use (shared/src/site/personalisation.ts `userFieldsOf`); absent: `name`, `plan` */
+  userFields?: readonly string[];
   glossary: readonly GlossaryEntry[];
   cache: SectionCache;
 }
@@ -134,6 +136,7 @@ export async function renderSections(input: SectionsInput): Promise<SectionedPag
           files: input.files,
           highlighter: input.highlighter,
           variables: input.variables,
+          userFields: input.userFields,
           sourceLines: true,
         });
         section = { html: page.html, toc: page.toc };

@@ -9,6 +9,7 @@ import { pageInventory } from '@quire/shared/docs/page-inventory';
 import { editUrlTemplate } from '@quire/shared/docs/edit-link';
 import type { LinterOptions } from '@quire/shared/lint/linter';
 import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
+import { BUILTIN_USER_FIELDS, userFieldsOf } from '@quire/shared/site/personalisation';
 import { changeEntryBytes, type FileChange } from '@quire/shared/collab/change-set';
 import { dataPaths } from '../data-paths';
 import { DEFAULT_BUILD_LIMITS, type BuildLimits } from './build-limits';
@@ -257,12 +258,16 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     /** changed docs files when the changed paths are known and the docs folder stayed (static files not in it are shared) */
     const changedDocs = plan.kind === 'targeted' ? plan.changed : changedPaths && state && state.project.docsRootRel === project.docsRootRel ? docsPathsOf(changedPaths, state, project.docsRootRel) : undefined;
 
-    const cache = openPageCache(paths.pageCache(input.projectId), project.files, project.config.variables, renderKey);
+    // the declared user fields change how pages render: part of the page cache's key (and of renderInputs)
+    const userFields = userFieldsOf(project.config.raw);
+    const cacheKey = userFields.length > BUILTIN_USER_FIELDS.length ? `${renderKey}-${sha256(JSON.stringify(userFields)).slice(0, 16)}` : renderKey;
+    const cache = openPageCache(paths.pageCache(input.projectId), project.files, project.config.variables, cacheKey);
     const base: RenderTaskBase = {
       buildKey: `${input.projectId}/${input.buildId}/${Date.now()}`,
       checkoutDir: checkout.dir,
       docsRoot: project.files.root,
       variables: project.config.variables,
+      userFields,
       openapi: project.config.openapi,
       glossary,
     };
@@ -536,7 +541,7 @@ function projectData(project: Project): LoadedProject {
 
 /** What of a project every rendered page depends on: when it changes, no page of the previous build holds. */
 function renderInputs(project: LoadedProject): string {
-  return JSON.stringify([project.docsRootRel, project.config.variables, project.config.openapi, project.operations]);
+  return JSON.stringify([project.docsRootRel, project.config.variables, userFieldsOf(project.config.raw), project.config.openapi, project.operations]);
 }
 
 /** Sidebar titles, hidden flags, gated pages and the home page. */

@@ -18,6 +18,8 @@ export interface RenderTaskBase {
   docsRoot: string;
   /** `{{name}}` substitutions from the config */
   variables: Record<string, string>;
+  /** the `user.<field>` names MDX pages may use (shared/src/site/personalisation.ts `userFieldsOf`) */
+  userFields: string[];
   /** OpenAPI specs the config declares (for `openapi:` frontmatter) */
   openapi: string[];
   /** glossary terms with definitions: their first use in a page gets a tooltip */

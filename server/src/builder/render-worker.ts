@@ -60,6 +60,7 @@ export default async function render(task: RenderTask): Promise<RenderResult> {
       files: s.files,
       highlighter: hl,
       variables: task.variables,
+      userFields: task.userFields,
       glossary: task.glossary,
       registry,
     });

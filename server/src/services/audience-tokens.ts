@@ -3,7 +3,9 @@
  * Audience token"; decisions.md section 6): signing, issuing and verifying.
  *
  * Format: `base64url(JSON payload).base64url(HMAC-SHA256(key, payload part))`, the payload
- * `{v: 1, p: projectId, a: profileId, e: expiry in Unix seconds or null, j: random token id}`.
+ * `{v: 1, p: projectId, a: profileId, e: expiry in Unix seconds or null, j: random token id}`, and
+ * `c`, the reader's claims, when the token was issued with some (personalised pages:
+ * shared/src/site/personalisation.ts; signed, so the site trusts them; readable by the holder).
  * The key is the project's own 32 random bytes, created on first use and stored sealed with the
  * installation's secret key in `Project.audienceSecret` (git/secret-box.ts); it never leaves the
  * server. The token itself is never stored: an `AudienceToken` row (id = `j`) records that it was
@@ -22,6 +24,7 @@ import { ApiError } from '@quire/shared/errors';
 import type { AppContext } from '../context';
 import type { EventBus } from '../events';
 import { parseStringList } from '../db/json-columns';
+import { readStoredClaims, type ReaderClaims } from '@quire/shared/site/personalisation';
 import { openSecret, sealSecret, secretKeyOf, SecretBoxError } from '../git/secret-box';
 import { recordAudit, type AuditInput } from './audit';
 
@@ -33,6 +36,8 @@ export interface AudienceGrant {
   tags: string[];
   /** When the token stops working; null: never. */
   expiresAt: Date | null;
+  /** The reader's claims signed into the token (name, plan, playground inputs); absent: none. */
+  claims?: ReaderClaims;
 }
 
 /** Why a token opens nothing. */
@@ -50,6 +55,8 @@ export interface AudienceTokenPayload {
   e: number | null;
   /** Random token id (the AudienceToken row's id). */
   j: string;
+  /** The reader's claims (shared/src/site/personalisation.ts `ReaderClaims`); absent: none. */
+  c?: ReaderClaims;
 }
 
 /** Longest input {@link verifyAudienceToken} looks at (characters); longer input is `malformed` unread. */
@@ -76,7 +83,8 @@ function signaturePart(key: Buffer, payloadPart: string): string {
 
 /** The token of `payload` signed with `key` (a project's 32-byte key). */
 export function signAudienceToken(key: Buffer, payload: AudienceTokenPayload): string {
-  const payloadPart = Buffer.from(JSON.stringify({ v: payload.v, p: payload.p, a: payload.a, e: payload.e, j: payload.j }), 'utf8').toString('base64url');
+  const fields = { v: payload.v, p: payload.p, a: payload.a, e: payload.e, j: payload.j, ...(payload.c ? { c: payload.c } : {}) };
+  const payloadPart = Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url');
   return `${payloadPart}.${signaturePart(key, payloadPart)}`;
 }
 
@@ -94,10 +102,12 @@ function parseToken(token: string): { payloadPart: string; signature: string; pa
     return null;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { v, p, a, e, j } = value as Record<string, unknown>;
+  const { v, p, a, e, j, c } = value as Record<string, unknown>;
+  const claims = c === undefined ? undefined : readStoredClaims(c);
+  if (c !== undefined && !claims) return null;
   if (v !== 1 || typeof p !== 'string' || !ID.test(p) || typeof a !== 'string' || !ID.test(a) || typeof j !== 'string' || !ID.test(j)) return null;
   if (e !== null && !(typeof e === 'number' && Number.isSafeInteger(e) && e >= 0)) return null;
-  return { payloadPart, signature, payload: { v: 1, p, a, e: e as number | null, j } };
+  return { payloadPart, signature, payload: { v: 1, p, a, e: e as number | null, j, ...(claims ? { c: claims } : {}) } };
 }
 
 /** A cached profile: its project, tags, and what is known of its token rows (true: the row exists). */
@@ -293,7 +303,13 @@ export function verifyAudienceTokenCached(ctx: AppContext, projectId: string, to
 export type VerifyResult = { ok: true; grant: AudienceGrant } | { ok: false; reason: TokenRefusal };
 
 function grantOf(payload: AudienceTokenPayload, profile: ProfileEntry): AudienceGrant {
-  return { profileId: payload.a, tokenId: payload.j, tags: [...profile.tags], expiresAt: payload.e === null ? null : new Date(payload.e * 1000) };
+  return {
+    profileId: payload.a,
+    tokenId: payload.j,
+    tags: [...profile.tags],
+    expiresAt: payload.e === null ? null : new Date(payload.e * 1000),
+    ...(payload.c ? { claims: payload.c } : {}),
+  };
 }
 
 /**
@@ -344,6 +360,8 @@ export interface IssueAudienceTokenInput {
   auth: AuditInput['auth'];
   /** Extra audit metadata, e.g. `{expiresIn: '30d'}`. */
   metadata?: Record<string, unknown>;
+  /** The reader's claims to sign into the token (validated: shared/src/site/personalisation.ts `parseReaderClaims`). */
+  claims?: ReaderClaims;
 }
 
 /**
@@ -378,11 +396,25 @@ export async function issueAudienceToken(
       auth: input.auth,
       action: 'audience.token_created',
       resource: { type: 'audience', id: input.profileId, name: profile.name },
-      metadata: { ...input.metadata, jti: tokenId, expiresAt: expiresAt?.toISOString() ?? null, label: input.label },
+      // the claims' names only: their values (an API key) never reach the audit log
+      metadata: {
+        ...input.metadata,
+        jti: tokenId,
+        expiresAt: expiresAt?.toISOString() ?? null,
+        label: input.label,
+        ...(input.claims ? { claims: Object.keys(input.claims.fields).concat(input.claims.apiPlaygroundInputs ? ['apiPlaygroundInputs'] : []) } : {}),
+      },
     });
     return parseStringList(profile.audiences) ?? [];
   });
   ctx.events.emit('audience.changed', { projectId: input.projectId, profileId: input.profileId });
-  const token = signAudienceToken(key, { v: 1, p: input.projectId, a: input.profileId, e: expiresAt === null ? null : expiresAt.getTime() / 1000, j: tokenId });
+  const token = signAudienceToken(key, {
+    v: 1,
+    p: input.projectId,
+    a: input.profileId,
+    e: expiresAt === null ? null : expiresAt.getTime() / 1000,
+    j: tokenId,
+    ...(input.claims ? { c: input.claims } : {}),
+  });
   return { token, tokenId, expiresAt, tags };
 }

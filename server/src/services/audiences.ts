@@ -29,6 +29,7 @@ import { recordAudit } from './audit';
 import { expiryFrom } from './api-keys';
 import { getProjectForCaller, projectSiteUrl, type ProjectRecord } from './projects';
 import { issueAudienceToken } from './audience-tokens';
+import { parseReaderClaims } from '@quire/shared/site/personalisation';
 
 /** The response form of a profile row. */
 export function toAudienceProfileDto(row: Models.AudienceProfileModel): AudienceProfile {
@@ -211,10 +212,11 @@ export function magicLinkBase(config: Pick<Config, 'sitesDomain' | 'port'>, proj
 /**
  * Generates a token for a profile (spec "Audience access token (generation result)"): signed,
  * expiring after `expiresIn` (`30d`, `90d`, `1y` = 365 days, or `never`), recorded, audited as
- * `audience.token_created` without the token. The token is in this result only.
+ * `audience.token_created` without the token. The token is in this result only. `claims` (the
+ * reader's name, plan, playground inputs: shared/src/site/personalisation.ts) are signed into it.
  * @returns `{token, magicLink, expiresAt, audiences, label}`; `magicLink` is
  *   `<site>/?_quire_token=<token>` (decisions.md section 6).
- * @throws ApiError not_found (project), profile_not_found.
+ * @throws ApiError not_found (project), profile_not_found; invalid_request for malformed `claims`.
  */
 export async function createAudienceToken(
   ctx: AppContext,
@@ -225,6 +227,8 @@ export async function createAudienceToken(
 ): Promise<AudienceTokenResult> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   const label = body.label ? body.label : null;
+  const claims = body.claims === undefined ? undefined : parseReaderClaims(body.claims);
+  if (claims && 'error' in claims) throw new ApiError('invalid_request', `${claims.error}.`, { field: 'claims', issue: claims.error });
   const issued = await issueAudienceToken(ctx, {
     orgId: auth.orgId,
     projectId,
@@ -233,6 +237,7 @@ export async function createAudienceToken(
     label,
     auth,
     metadata: { expiresIn: body.expiresIn },
+    ...(claims ? { claims } : {}),
   });
   const link = new URL(magicLinkBase(ctx.config, project));
   link.searchParams.set(MAGIC_LINK_PARAMETER, issued.token);

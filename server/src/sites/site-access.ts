@@ -17,6 +17,7 @@ import { searchSite, type SiteSearchQuery } from './site-search';
 import { siteEndpointHandlersOf, type SiteEndpointHandlers } from './site-endpoint-handlers';
 import type { FileAnswer } from './deployment-site';
 import { classifyReader, servedKindOf } from '../analytics/readers';
+import { PersonalPages } from './personalise';
 
 /**
  * What the site gate (site-gate.ts) asks of the rest of the server: the access decision, token
@@ -74,6 +75,8 @@ export interface SiteAccess {
    * (previews, assets, HEAD requests are not counted). Synchronous, never throws.
    */
   recordView(req: IncomingMessage, site: DeploymentSite, answer: FileAnswer): void;
+  /** The app's personalised pages: placeholders found per file, personalised forms cached per claim set (personalise.ts). */
+  personal: PersonalPages;
 }
 
 /** How long a preview link's state is believed on the requests of a private preview, in ms (a revoked link stops opening it within this). */
@@ -164,6 +167,7 @@ export function siteAccessOf(ctx: AppContext): SiteAccess {
     previewCookieKey: () => (key ??= previewCookieKey(secretKeyOf(ctx.config))),
     previewPassKey: () => (passKey ??= previewPassKey(secretKeyOf(ctx.config))),
     search: (site, query) => searchSite(ctx, site, query),
+    personal: new PersonalPages(),
     endpoints: siteEndpointHandlersOf(ctx),
     recordView(req, site, answer) {
       if (answer.status !== 200 || req.method === 'HEAD' || site.previewName !== undefined) return;

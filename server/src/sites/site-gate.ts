@@ -15,6 +15,7 @@ import type { SiteEndpoint } from './site-endpoints';
 import { magicLink, MAGIC_LINK_PARAM, tokenForm } from './token-entry';
 import { answerSiteSearch } from './site-search';
 import { formForReader, NO_REFUSAL, type ReaderForm, type Refusal } from './page-filter';
+import { sendPersonal } from './personalise';
 
 /**
  * The access gate of a site (decisions.md sections 6 and 9), on every surface of every deployment
@@ -27,6 +28,8 @@ import { formForReader, NO_REFUSAL, type ReaderForm, type Refusal } from './page
  * - without access: the gate page (401, the token form, nothing of the page) for HTML, a 401 text
  *   for other files (the page's `.md`), a 403 page for addresses outside an IP allowlist; the
  *   denial is recorded with its reason;
+ * - pages with `{user.<field>}` placeholders get the claims of the reader's token put in
+ *   (personalise.ts: private, cached per claim set), so their token is read for them too;
  * - with access: the file as the visitor's tags show it (`DeploymentSite.variant`: navigation entries
  *   of the gated pages they can open included, the others cut out); the files naming pages (built
  *   HTML pages, the not-found page and its suggestions, `llms.txt`, `llms-full.txt`, `sitemap.xml`)
@@ -145,7 +148,9 @@ function gate(req: IncomingMessage, res: ServerResponse, site: DeploymentSite, a
   const given = tokenOf(req);
   // A token changes the answer only for a gated file or a file naming gated pages; elsewhere it is
   // read only if the rules refuse the visitor without it (an access rule may open to its tags).
-  const useful = given !== undefined && answer.kind === 'file' && (answer.audience !== undefined || answer.file.audience !== undefined);
+  // (and for a page personalised with the reader's claims: personalise.ts)
+  const useful =
+    given !== undefined && answer.kind === 'file' && (answer.audience !== undefined || answer.file.audience !== undefined || access.personal.isPersonal(answer));
   const input = {
     projectId: site.projectId,
     path: accessPath(answer, req.url ?? '/'),
@@ -219,11 +224,11 @@ function deliverFile(
   const form = answer.status !== 404 ? visitorForm : visitorForm instanceof Promise
     ? visitorForm.then((f) => site.notFoundFor(req.url ?? '/', f, decision.tags, refusal))
     : site.notFoundFor(req.url ?? '/', visitorForm, decision.tags, refusal);
-  if (!(form instanceof Promise)) return sendAnswer(req, res, answer, form, extra);
-  form.then(
-    (f) => sendAnswer(req, res, answer, f, extra),
-    (err: unknown) => fail(req, res, log, err),
-  );
+  // a page with `{user.<field>}` placeholders gets the reader's claims put in (personalise.ts)
+  const onError = (err: unknown) => fail(req, res, log, err);
+  const send = (f: CachedFile) => sendPersonal(req, res, access.personal, site, answer, f, decision.grant?.claims, extra, onError);
+  if (!(form instanceof Promise)) return send(form);
+  form.then(send, onError);
 }
 
 /**

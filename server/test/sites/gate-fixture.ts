@@ -41,12 +41,12 @@ export async function createGatedProject(t: TestApp, repo: FixtureRepo, slug: st
   return (res.json().data as { id: string }).id;
 }
 
-/** Triggers a build (a preview with `preview: true`) and waits until it is deployed. */
-export async function buildAndDeploy(t: TestApp, projectId: string, body: Record<string, unknown> = {}): Promise<void> {
+/** Triggers a build (a preview with `preview: true`) and waits until it is deployed (at most `timeoutMs`, default a minute). */
+export async function buildAndDeploy(t: TestApp, projectId: string, body: Record<string, unknown> = {}, timeoutMs = 60_000): Promise<void> {
   const res = await t.app.inject({ method: 'POST', url: `/v1/projects/${projectId}/builds`, headers: bearer(t.adminKey), payload: body });
   if (res.statusCode !== 202) throw new Error(`build trigger failed: ${res.statusCode} ${res.body}`);
   const buildId = (res.json().data as { id: string }).id;
-  const until = Date.now() + 60_000;
+  const until = Date.now() + timeoutMs;
   for (;;) {
     const build = (await t.app.inject({ url: `/v1/projects/${projectId}/builds/${buildId}`, headers: bearer(t.adminKey) })).json().data as { status: string; error?: string };
     if (build.status === 'deployed') return;

@@ -117,6 +117,15 @@ export type DeletedAudienceProfile = z.infer<typeof DeletedAudienceProfileSchema
 export const CreateAudienceTokenBodySchema = z.strictObject({
   expiresIn: ExpiresInSchema.default('30d').describe('Lifetime: 30d (default), 90d, 1y (365 days) or never'),
   label: z.string().trim().max(AUDIENCE_TOKEN_LABEL_MAX_LENGTH).optional().describe('A note of whom the token is for (shown in the audit log)'),
+  claims: z
+    .record(z.string(), z.union([z.string(), z.record(z.string(), z.record(z.string(), z.string()))]))
+    .optional()
+    .describe(
+      'Who the reader is, for personalised pages (Mintlify-style `{user.name}` in MDX): string fields (`name`, `plan`, fields the site declares in docs.json ' +
+        '`personalization.fields`; names of letters, digits and _, at most 16, values up to 200 characters) and optionally `apiPlaygroundInputs` ' +
+        '(`{"header": {"X-API-Key": "..."}}`, also `query`, `path`, `server`: values the API playground pre-fills). At most 1,024 bytes in all; ' +
+        'signed into the token, so the holder of the token can read them. 400 invalid_request when malformed.',
+    ),
 });
 export type CreateAudienceTokenBody = z.infer<typeof CreateAudienceTokenBodySchema>;
 

@@ -26,6 +26,8 @@ export interface SitePageInput {
   highlighter: CodeHighlighter;
   /** `{{name}}` substitutions (SiteConfig.variables) */
   variables?: Record<string, string>;
+  /** the `user.<field>` names MDX pages may use (site/personalisation.ts `userFieldsOf`); absent: `name`, `plan` */
+  userFields?: readonly string[];
   /** glossary terms with definitions */
   glossary?: readonly GlossaryEntry[];
   /** the site's OpenAPI registry, loaded when first asked for (only pages naming an operation ask) */
@@ -51,6 +53,7 @@ export async function renderSitePage(input: SitePageInput): Promise<RenderedPage
     files: input.files,
     highlighter,
     variables: input.variables,
+    userFields: input.userFields,
     glossary: input.glossary,
     renderOpenApi: () => api?.html,
   });

@@ -222,6 +222,8 @@ export const docsJsonSchema_ = obj(
     navigation: navigationSchema,
     versioning: versioningSchema.optional(),
     contextual: contextualSchema.optional(),
+    // Quire's: the user fields pages may name besides name and plan (site/personalisation.ts)
+    personalization: obj({ fields: arr(str('a field name'), 'an array of field names').optional() }).optional(),
   },
   'a JSON object',
 );

@@ -107,6 +107,8 @@ export interface MdxRenderInput {
   warnings: BuildWarning[];
   dependencies: string[];
   variables?: Record<string, string>;
+  /** the `user.<field>` names the page may use (site/personalisation.ts `userFieldsOf`); absent: `name`, `plan` */
+  userFields?: readonly string[];
   /** preview only: top-level blocks get `data-line` (render-page.ts `sourceLines`) */
   sourceLines?: boolean;
 }
@@ -195,6 +197,7 @@ export async function renderMdx(input: MdxRenderInput): Promise<{ html: string; 
     dependencies: input.dependencies,
     parse: (path, text) => parseSnippet(path, text, input.variables),
     isKnown: (name) => COMPONENTS.has(name),
+    ...(input.userFields ? { userFields: new Set(input.userFields) } : {}),
   });
 
   const langs = new Set<string>();

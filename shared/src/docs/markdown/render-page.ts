@@ -27,6 +27,8 @@ export interface RenderPageInput {
   highlighter: CodeHighlighter;
   /** `{{name}}` substitutions from the config (SiteConfig.variables) */
   variables?: Record<string, string>;
+  /** the `user.<field>` names MDX pages may use (site/personalisation.ts `userFieldsOf`); absent: `name`, `plan` */
+  userFields?: readonly string[];
   /**
    * Renders the OpenAPI operation named by frontmatter `openapi:`/`api:` (e.g. `GET /users`,
    * `/spec.yaml POST /users`) to HTML, placed after the page's own content; undefined → warning 'openapi'.
@@ -88,6 +90,7 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
       warnings,
       dependencies,
       variables: input.variables,
+      userFields: input.userFields,
       sourceLines: input.sourceLines,
     });
     html = out.html;

@@ -9,7 +9,8 @@
  * - `<Snippet file="x.mdx" />`: `snippets/x.mdx` or `_snippets/x.mdx`;
  * - `.jsx` snippets, package imports, other exports: a warning, nothing rendered and nothing run.
  * `{expressions}`: comments vanish, static values (see static-eval.ts) become text, anything else is
- * dropped with a warning. Capitalised components that are neither known nor defined in the file get an
+ * dropped with a warning; `{user.<field>}` becomes a personalisation placeholder (user-references.ts).
+ * Capitalised components that are neither known nor defined in the file get an
  * 'unknown-component' warning (once per name and file) and later render only their children.
  * Expansion is bounded per page (limits.ts): snippet nesting depth, characters expanded (each snippet
  * inclusion counts its file's length, each inserted value or prop its size) and characters of static
@@ -19,6 +20,8 @@ import { DocsError, type BuildWarning, type DocsFiles } from '../types';
 import { resolveFilePath } from '../files';
 import { ExpansionLimitError, formatSize, MAX_PAGE_EXPANSION_CHARS, MAX_PAGE_STATIC_CHARS, MAX_SNIPPET_DEPTH } from '../limits';
 import { hoistBlockJsx, isJsxElement, type EsNode, type MdxJsxElement, type UNode } from './mdx-nodes';
+import { BUILTIN_USER_FIELDS } from '../../site/personalisation';
+import { mentionsUser, userPlaceholder, userReference } from './user-references';
 import { evaluate, HtmlValue, NodesValue, programExpression, UNKNOWN, ValueSizes, type StaticValue } from './static-eval';
 
 /** Services and per-page state for resolving one page. */
@@ -31,6 +34,11 @@ export interface ResolveContext {
   parse(filePath: string, text: string): UNode;
   /** true for component names the converter renders */
   isKnown(name: string): boolean;
+  /**
+   * the `user.<field>` names pages may use (site/personalisation.ts `userFieldsOf`); absent: the
+   * built-in ones (`name`, `plan`)
+   */
+  userFields?: ReadonlySet<string>;
 }
 
 interface Scope {
@@ -294,6 +302,11 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
       case 'mdxTextExpression': {
         const expr = programExpression((node.data?.estree ?? null) as EsNode | null);
         if (!expr) break;
+        if (!scope.values.has('user') && mentionsUser(expr)) {
+          const personal = userNode(state, scope, node, expr);
+          if (personal) out.push(personal);
+          break;
+        }
         const v = evaluateAt(state, scope, node, expr, `{${short(node.value ?? '')}}`);
         if (v !== UNKNOWN) charge(state, scope.file, node, state.sizes.of(v));
         if (typeof v === 'string' || typeof v === 'number') out.push({ type: 'text', value: String(v) });
@@ -361,6 +374,23 @@ function walk(state: State, scope: Scope, nodes: UNode[], inline: boolean): UNod
     }
   }
   return out;
+}
+
+const BUILTIN_FIELDS: ReadonlySet<string> = new Set(BUILTIN_USER_FIELDS);
+
+/**
+ * The node of a `{user...}` expression (user-references.ts): the placeholder of an allowlisted
+ * field; else a warning and the fallback text (none without one). Nothing is evaluated.
+ */
+function userNode(state: State, scope: Scope, node: UNode, expr: EsNode): UNode | undefined {
+  const ref = userReference(expr);
+  const allowed = state.ctx.userFields ?? BUILTIN_FIELDS;
+  if (ref && allowed.has(ref.field)) return { type: 'html', value: userPlaceholder(ref) };
+  const why = ref
+    ? `user.${ref.field} is not a declared field (${[...allowed].join(', ')}; declare more in docs.json personalization.fields)`
+    : 'only user.<field>, optionally with ?? "fallback", is personalised';
+  warn(state, scope.file, node, 'personalization', `{${short(node.value ?? '')}}: ${why}`);
+  return ref?.fallback ? { type: 'text', value: ref.fallback } : undefined;
 }
 
 /**

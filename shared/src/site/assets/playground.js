@@ -4,12 +4,25 @@
    script adds a "Try it" button to the endpoint bar and a form with the credentials, parameters and
    body, sends the request from the reader's browser with fetch (no cookies; the site's CSP
    connect-src allows exactly the OpenAPI servers), and shows the status, headers and body.
-   Credentials stay in the page: never stored, never sent anywhere but the API. Vanilla, CSP-safe. */
+   Credentials stay in the page: never stored, never sent anywhere but the API. Vanilla, CSP-safe.
+   A personalised page (server/src/sites/personalise.ts) carries the reader's apiPlaygroundInputs claim
+   in <meta name="quire-playground-inputs">: {header|query|path: {name: value}}; matching credential
+   and parameter fields start with those values (Mintlify's API key prefill). */
 /* global btoa, fetch, performance */
 (function () {
   'use strict';
   if (document.documentElement.getAttribute('data-q-playground') !== 'interactive') return;
   var counter = 0;
+  var prefill = {};
+  var meta = document.querySelector('meta[name="quire-playground-inputs"]');
+  if (meta) {
+    try { prefill = JSON.parse(meta.getAttribute('content') || '{}') || {}; } catch { prefill = {}; }
+  }
+  /* the reader's value for an input at a location ('header', 'query', 'path'), or '' */
+  function given(loc, name) {
+    var values = prefill[loc];
+    return values && typeof values === 'object' && typeof values[name] === 'string' ? values[name] : '';
+  }
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -63,11 +76,11 @@
         authRows.push(u.row, p.row);
         inputs.auth.push({ a: a, user: u.input, pass: p.input });
       } else if (a.type === 'apiKey') {
-        var k = field(id, a.name || a.key, '', { secret: true, hint: 'API key, sent in the ' + (a.in || 'header'), placeholder: '<api-key>' });
+        var k = field(id, a.name || a.key, given(a.in || 'header', a.name || a.key), { secret: true, hint: 'API key, sent in the ' + (a.in || 'header'), placeholder: '<api-key>' });
         authRows.push(k.row);
         inputs.auth.push({ a: a, value: k.input });
       } else {
-        var t = field(id, 'Bearer token', '', { secret: true, hint: 'Sent as Authorization: Bearer <token>', placeholder: '<token>' });
+        var t = field(id, 'Bearer token', given('header', 'Authorization').replace(/^Bearer\s+/i, ''), { secret: true, hint: 'Sent as Authorization: Bearer <token>', placeholder: '<token>' });
         authRows.push(t.row);
         inputs.auth.push({ a: a, value: t.input });
       }
@@ -77,7 +90,7 @@
       var rows = [];
       (data.params || []).forEach(function (p, i) {
         if (p.in !== loc) return;
-        var f = field(prefix + 'param' + i, p.name, p.example, { required: p.required && loc === 'path', hint: p.required ? 'required' : '' });
+        var f = field(prefix + 'param' + i, p.name, given(loc, p.name) || p.example, { required: p.required && loc === 'path', hint: p.required ? 'required' : '' });
         rows.push(f.row);
         inputs.params.push({ p: p, input: f.input });
       });

@@ -9,7 +9,7 @@ let shared: Promise<CodeHighlighter> | undefined;
 /** Renders `source` as `filePath` with the given extra files in the docs root. */
 export async function render(
   source: string,
-  options: { filePath?: string; files?: Record<string, string> } & Partial<Pick<RenderPageInput, 'variables' | 'renderOpenApi'>> = {},
+  options: { filePath?: string; files?: Record<string, string> } & Partial<Pick<RenderPageInput, 'variables' | 'renderOpenApi' | 'userFields'>> = {},
 ): Promise<RenderedPage> {
   shared ??= createCodeHighlighter();
   const { filePath = 'page.mdx', files = {}, ...rest } = options;
