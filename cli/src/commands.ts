@@ -1,7 +1,8 @@
 /**
  * The commands of `quire-docs` and their help. `runCli` takes the arguments and streams and returns
  * the exit status: 0 clean, 1 an error-level finding (or more warnings than `--max-warnings`),
- * 2 usage or configuration errors (unknown option, missing folder, a docs.json that cannot be used).
+ * 2 usage or configuration errors (unknown option, missing folder, a docs.json that cannot be used,
+ * `dev`'s port taken). `dev` runs until `CliIo.stopped` resolves (Ctrl-C), then returns 0.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
