@@ -26,12 +26,32 @@ export default tseslint.config(
   {
     // architecture.md rule 1: shared/ runs in Node, the desktop renderer and the browser.
     files: ['shared/src/**/*.ts'],
+    ignores: ['shared/src/node/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'url', 'worker_threads'], message: 'shared/src runs in the browser too: no Node built-ins.' },
           { group: ['@quire/server', '@quire/server/*', '**/server/src/**'], message: 'shared/ never imports the server.' },
+          { group: ['@quire/shared/node/*', '../node/*', '../../node/*', '../../../node/*'], message: 'shared/src/node is Node-only: the rest of shared/ runs in the browser too.' },
         ],
+      }],
+    },
+  },
+  {
+    // shared/src/node: the engine's Node-only modules (site assets read from the installed packages), for the server and the CLI.
+    files: ['shared/src/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@quire/server', '@quire/server/*', '**/server/src/**'], message: 'shared/ never imports the server.' }],
+      }],
+    },
+  },
+  {
+    // The docs CLI runs the engine of shared/ only (no server); its tests may compare with the server's build.
+    files: ['cli/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['@quire/server', '@quire/server/*', '**/server/src/**', '**/desktop/src/**'], message: 'The CLI uses @quire/shared only.' }],
       }],
     },
   },
@@ -42,6 +62,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['node:*', 'fs', 'path', 'os', 'child_process', 'worker_threads', 'electron'], message: 'The renderer runs sandboxed: no Node built-ins, no Electron.' },
+          { group: ['@quire/shared/node/*'], message: 'shared/src/node is Node-only.' },
           { group: ['../core/*', '../../core/*'], allowTypeImports: true, message: 'The renderer talks to the core through tRPC only (type imports are fine).' },
           { group: ['@quire/server', '@quire/server/*'], message: 'Only the core may name the server, and only its AppRouter type.' },
         ],

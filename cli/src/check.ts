@@ -9,10 +9,9 @@ import { checkAnchors } from '@quire/shared/docs/anchor-check';
 import { checkLinks } from '@quire/shared/docs/link-check';
 import { createCodeHighlighter } from '@quire/shared/docs/markdown/index';
 import { loadOpenApiRegistry, type OpenApiRegistry } from '@quire/shared/docs/openapi/index';
-import { renderOperationPage } from '@quire/shared/docs/openapi/operation-page';
 import { pageInventory } from '@quire/shared/docs/page-inventory';
 import { checkRedirects } from '@quire/shared/docs/redirect-check';
-import { renderSitePage, sitePages } from '@quire/shared/docs/site-page';
+import { sitePages } from '@quire/shared/docs/site-page';
 import { userFieldsOf } from '@quire/shared/site/personalisation';
 import type { BuildWarning, RenderedPage } from '@quire/shared/docs/types';
 import { createLinter, type LinterOptions } from '@quire/shared/lint/linter';
@@ -20,6 +19,7 @@ import { loadDiskProject } from './disk-project';
 import { checkExternalLinks, externalLinksOf, type ExternalCheckOptions } from './external-links';
 import { findingOfLint, findingOfWarning, RULES_CHECKED_BY_BUILD, sortFindings, type Finding } from './findings';
 import { readLintConfig } from './lint-config';
+import { renderEntry, type RenderContext } from './render-entry';
 
 /** What {@link runCheck} takes. */
 export interface CheckOptions {
@@ -54,24 +54,19 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   };
   warn(project.warnings);
 
-  const highlighter = await createCodeHighlighter();
   let registry: OpenApiRegistry | undefined;
-  const registryOf = () => (registry ??= loadOpenApiRegistry(files, project.config.openapi).registry);
+  const ctx: RenderContext = {
+    files,
+    highlighter: await createCodeHighlighter(),
+    variables: project.config.variables,
+    userFields: userFieldsOf(project.config.raw),
+    glossary: (lintConfig.glossary ?? []).filter((g) => g.definition.trim()),
+    registry: () => (registry ??= loadOpenApiRegistry(files, project.config.openapi).registry),
+  };
   const rendered: Array<{ path: string; filePath?: string; page: RenderedPage }> = [];
   for (const entry of sitePages(project.pageFiles, project.operations)) {
     try {
-      const page = entry.operation
-        ? await renderOperationPage(registryOf(), entry.operation.ref, (code, lang) => highlighter.highlight(code, lang))
-        : await renderSitePage({
-          filePath: entry.filePath!,
-          source: files.read(entry.filePath!) ?? '',
-          files,
-          highlighter,
-          variables: project.config.variables,
-          userFields: userFieldsOf(project.config.raw),
-          glossary: (lintConfig.glossary ?? []).filter((g) => g.definition.trim()),
-          registry: registryOf,
-        });
+      const page = await renderEntry(entry, ctx);
       if (!page) {
         warn([{ kind: 'render-failed', file: entry.operation!.specFile, message: `OpenAPI operation "${entry.operation!.ref}" was not found` }]);
         continue;

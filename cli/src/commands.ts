@@ -1,11 +1,13 @@
 /**
  * The commands of `quire-docs` and their help. `runCli` takes the arguments and streams and returns
  * the exit status: 0 clean, 1 an error-level finding (or more warnings than `--max-warnings`),
- * 2 usage or configuration errors (unknown option, missing folder, a docs.json that cannot be used).
+ * 2 usage or configuration errors (unknown option, missing folder, a docs.json that cannot be used,
+ * `dev`'s port taken). `dev` runs until `CliIo.stopped` resolves (Ctrl-C), then returns 0.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCheck } from './check';
+import { startDevServer } from './dev/dev-server';
 import { exitStatus } from './findings';
 import { runLint } from './lint-command';
 import { createPage } from './new-page';
@@ -17,13 +19,19 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   cwd: string;
+  /** resolves when a long-running command (`dev`) should stop (default: on Ctrl-C or SIGTERM) */
+  stopped?: () => Promise<void>;
 }
+
+/** The port `dev` listens on unless told. */
+const DEFAULT_DEV_PORT = 3333;
 
 const HELP: Record<string, string> = {
   main: `Usage: quire-docs <command> [options]
 
 Commands:
   check [dir]      render every page as a build does, run the lint rules, check links, anchors, images and redirects
+  dev [dir]        serve the site on 127.0.0.1 as a build renders it, reloading pages as files change
   lint [dir]       run the project's lint rules (--fix applies their quick fixes)
   new page <path>  create a page and list it in a navigation group of docs.json
 
@@ -39,6 +47,17 @@ Options:
   --external           also check external links (4 at a time, HEAD then GET, a pause between requests to one host)
   --format <f>         text (default), json, or github (GitHub Actions annotations)
   --max-warnings <n>   exit 1 when there are more than n warnings
+  -h, --help           show this help
+`,
+  dev: `Usage: quire-docs dev [dir] [options]
+
+Serves the project in dir (default: .) at http://127.0.0.1:<port>/, rendered by the code a build
+renders it with (theme, navigation, assets). Saving a file renders again the pages it affects and
+reloads the open pages; a change to docs.json loads the whole project again. Errors are printed
+and shown in place of the page. Ctrl-C stops.
+
+Options:
+  --port <n>           the port (default ${DEFAULT_DEV_PORT}; 0 picks a free one)
   -h, --help           show this help
 `,
   lint: `Usage: quire-docs lint [dir] [options]
@@ -79,9 +98,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return command === undefined ? 2 : 0;
     }
     if (command === 'check') return await check(rest, io);
+    if (command === 'dev') return await dev(rest, io);
     if (command === 'lint') return await lint(rest, io);
     if (command === 'new') return newPage(rest, io);
-    throw new UsageError(`unknown command "${command}" (commands: check, lint, new page; see quire-docs --help)`);
+    throw new UsageError(`unknown command "${command}" (commands: check, dev, lint, new page; see quire-docs --help)`);
   } catch (err) {
     const e = err as { name?: string; message?: string; file?: string; line?: number; code?: string };
     if (e.name === 'UsageError' || e.code?.startsWith('ERR_PARSE_ARGS')) {
@@ -118,6 +138,31 @@ async function check(args: string[], io: CliIo): Promise<number> {
   const result = await runCheck({ dir: path.resolve(io.cwd, oneDir(positionals, 'check')), cwd: io.cwd, external: values.external === true });
   io.out(formatReport(result.findings, format, { pages: result.pages }));
   return exitStatus(result.findings, maxWarnings);
+}
+
+async function dev(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { port: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) return help('dev', io);
+  const raw = values.port ?? String(DEFAULT_DEV_PORT);
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`--port takes a port number from 0 to 65535, not "${raw}"`);
+  const server = await startDevServer({ dir: path.resolve(io.cwd, oneDir(positionals, 'dev')), cwd: io.cwd, port, out: io.out, err: io.err });
+  io.out(`Serving ${server.url} (Ctrl-C stops)\n`);
+  await (io.stopped ?? stopSignal)();
+  await server.close();
+  io.out('stopped\n');
+  return 0;
+}
+
+/** Resolves on the first Ctrl-C (SIGINT) or SIGTERM. */
+function stopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
 }
 
 async function lint(args: string[], io: CliIo): Promise<number> {

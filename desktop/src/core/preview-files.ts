@@ -23,11 +23,11 @@ import { isUnreachable, readFileBytes } from './server-client';
  *   text; for a binary file the bytes written here (an added image), else the base's: of a local folder
  *   from disk, of a server project from the store, fetched once from the server's `files.readBytes`
  *   and kept there for offline work), typed by extension (the `mime`
- *   package) by the site's rule for repository files (decisions.md section 10, server/src/sites/repository-files.ts):
+ *   package) by the site's rule for repository files (decisions.md section 10, shared/src/site/repository-files.ts):
  *   passive types as they are, SVG with an inert policy, other text as `text/plain`, the rest a download;
  * - `/_quire-preview/_assets/katex.css` and `/_quire-preview/_assets/fonts/<name>.woff2`: KaTeX's, from the
  *   installed `katex` package (no CDN); `site.js`: the site's deferred scripts, concatenated as a build
- *   does (server/src/builder/assets.ts); `mermaid.js`: mermaid's browser bundle, as the site serves it;
+ *   does (shared/src/node/site-assets.ts); `mermaid.js`: mermaid's browser bundle, as the site serves it;
  *   `frame.js`: the preview frame's own script (preview-frame-script.ts, then review-diff-frame-script.ts for the rendered diff of a review).
  * The preview renderer (preview-render.ts) points the page's root-relative URLs at the first form.
  */
@@ -95,7 +95,7 @@ function katexDist(): string {
   return (katexDir = path.dirname(fromShared.resolve('katex/dist/katex.min.css')));
 }
 
-/** The site's deferred scripts, concatenated in the builder's order (server/src/builder/assets.ts). */
+/** The site's deferred scripts, concatenated in the builder's order (shared/src/node/site-assets.ts). */
 function readSiteJs(): Buffer {
   const require = createRequire(import.meta.url);
   return (siteJs ??= Buffer.from(SITE_JS_FILES.map((f) => fs.readFileSync(require.resolve(`@quire/shared/assets/${f}`), 'utf8')).join(';\n')));

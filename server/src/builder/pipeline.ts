@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { defaultFirst, fillTitles, flattenPages, languageResolver, walkPages, type PageLabel } from '@quire/shared/docs/nav/index';
-import { isHiddenVisit } from '@quire/shared/docs/nav/walk';
+import { layoutSite } from '@quire/shared/site/site-layout';
 import { DocsError, type BuildWarning, type NavNode, type SiteConfig } from '@quire/shared/docs/types';
 import { pageInventory } from '@quire/shared/docs/page-inventory';
 import { editUrlTemplate } from '@quire/shared/docs/edit-link';
@@ -544,52 +543,22 @@ function renderInputs(project: LoadedProject): string {
   return JSON.stringify([project.docsRootRel, project.config.variables, userFieldsOf(project.config.raw), project.config.openapi, project.operations]);
 }
 
-/** Sidebar titles, hidden flags, gated pages and the home page. */
+/** Sidebar titles, hidden flags, gated pages and the home page (shared/src/site/site-layout.ts), with each page rendered or carried. */
 function assembleSite(project: Project, entries: readonly PageEntry[]): { nav: NavNode[]; pages: SitePage[]; home: string } {
-  const labels = new Map<string, PageLabel>();
-  const facts = new Map(entries.map((e) => [e.path, factsOf(e)]));
-  for (const r of entries) {
-    const { title, frontmatter: fm } = facts.get(r.path)!;
-    labels.set(r.path, {
-      title,
-      ...(typeof fm.sidebarTitle === 'string' ? { sidebarTitle: fm.sidebarTitle } : {}),
-      ...(typeof fm.icon === 'string' ? { icon: fm.icon } : {}),
-      ...(fm.hidden === true ? { hidden: true } : {}),
-      ...(r.operation ? { method: r.operation.method } : {}),
-    });
-  }
-  const nav = fillTitles(project.nav, labels);
-  const languageOf = languageResolver(nav);
-  const inNav = new Set<string>();
-  const navHidden = new Set<string>();
-  for (const visit of walkPages(nav)) {
-    if (isHiddenVisit(visit)) navHidden.add(visit.node.path);
-    else inNav.add(visit.node.path);
-  }
-  const pages: SitePage[] = entries.map((r) => {
-    const f = facts.get(r.path)!;
-    const fm = f.frontmatter;
-    const audience = typeof fm.audience === 'string' ? [fm.audience] : Array.isArray(fm.audience) ? fm.audience.filter((a): a is string => typeof a === 'string') : [];
-    const hidden = fm.hidden === true || fm.noindex === true || r.operation?.hidden === true || !inNav.has(r.path);
+  const facts = entries.map(factsOf);
+  const layout = layoutSite(project.nav, entries.map((r, i) => ({ ...r, title: facts[i]!.title, frontmatter: facts[i]!.frontmatter })));
+  const pages: SitePage[] = layout.pages.map((place, i) => {
+    const r = entries[i]!;
+    const f = facts[i]!;
     const page = r.page ?? {
       title: f.title,
       ...(f.description ? { description: f.description } : {}),
-      frontmatter: fm,
+      frontmatter: f.frontmatter,
       carried: { inputKey: r.kept!.inputKey, markdownHash: r.kept!.markdownHash },
     };
-    const language = languageOf(r.path);
-    return {
-      path: r.path,
-      ...(r.filePath ? { filePath: r.filePath } : {}),
-      page,
-      hidden,
-      ...(audience.length ? { audience } : {}),
-      ...(language ? { language } : {}),
-    };
+    return { ...place, page };
   });
-  const exists = new Set(pages.map((p) => p.path));
-  const home = exists.has('index') ? 'index' : (flattenPages(defaultFirst(nav)).find((p) => exists.has(p.path) && !navHidden.has(p.path))?.path ?? pages[0]!.path);
-  return { nav, pages, home };
+  return { nav: layout.nav, pages, home: layout.home };
 }
 
 /** The log line of a warning: `warning [broken-link] guides/setup.mdx:12 /missing-page`. */

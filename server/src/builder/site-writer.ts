@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { playgroundDisplay, playgroundOrigins, playgroundServersIn } from '@quire/shared/docs/openapi/playground';
 import type { BuildWarning, NavNode, RenderedPage, SiteConfig } from '@quire/shared/docs/types';
-import { createSiteRenderer, siteThemeCss, type SitePageInput, type SiteRenderer } from '@quire/shared/site/index';
-import { withBasePath } from '@quire/shared/site/site-versions';
-import { ASSET_DIR, buildSiteAssets } from './assets';
+import { siteThemeCss, type SiteRenderer } from '@quire/shared/site/index';
+import { isStaticFile } from '@quire/shared/site/published-files';
+import { createSiteShell, normalBase, pageAudiences, pageDocumentInput } from '@quire/shared/site/site-documents';
+import { buildSiteAssets } from '@quire/shared/node/site-assets';
 import { llmsFiles } from './llms-languages';
 import { llmsFullFiles } from './llms-full';
 import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
@@ -118,7 +119,6 @@ export interface WriteSiteResult {
 
 /** Generated files at the deployment root; static files of the same name are not copied over them. */
 const RESERVED = new Set(['manifest.json', '404.html', 'llms.txt', 'llms-full.txt', 'sitemap.xml']);
-const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
 
 /**
  * A key of everything a page document shares with every other page of the site: the code that
@@ -140,10 +140,7 @@ export function siteShellKey(input: Pick<WriteSiteInput, 'site' | 'nav' | 'editB
   );
 }
 
-/** Gated pages' tags by page path: the renderer marks every entry naming them (shared/src/site/audience.ts), so they are part of the shell. */
-export function pageAudiences(pages: readonly Pick<SitePage, 'path' | 'audience'>[]): Record<string, string[]> {
-  return Object.fromEntries(pages.filter((p) => p.audience?.length).map((p) => [p.path, p.audience!]));
-}
+export { isStaticFile, pageAudiences };
 
 /**
  * Writes a deployment directory (the layout site hosting reads; decisions.md section 6):
@@ -187,24 +184,12 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
   const shellKey = siteShellKey(input, assets);
   const previous = input.previous;
   const sameShell = previous !== undefined && previous.shellKey === shellKey;
-  const base = (input.basePath ?? '').replace(/\/+$/, '');
+  const base = normalBase(input.basePath);
   let renderer: SiteRenderer | undefined;
   const plan: PagePlan = {
     previous,
     sameShell,
-    renderer: () =>
-      (renderer ??= createSiteRenderer({
-        site: input.site,
-        nav: input.nav,
-        assets: {
-          css: base + assets.css.url, js: base + assets.js.url, themeJs: base + assets.themeJs.url,
-          katexCss: base + assets.katexCss.url, mermaidJs: base + assets.mermaidJs.url,
-        },
-        siteCss: base + assets.siteCss.url,
-        ...(input.editBaseUrl ? { editBaseUrl: input.editBaseUrl } : {}),
-        ...(base ? { basePath: base } : {}),
-        audiences: pageAudiences(input.pages),
-      })),
+    renderer: () => (renderer ??= createSiteShell({ ...input, assets })),
     pageKeys: new Map(),
     manifestPages: [],
     generated: new Set<string>(RESERVED),
@@ -330,7 +315,7 @@ function* pageFiles(pages: readonly SitePage[], plan: PagePlan): Generator<Outpu
       yield { rel: html, reuse: true };
       yield { rel: md, reuse: true };
     } else {
-      const doc = documentInput(p, page, plan.base);
+      const doc = pageDocumentInput(p, page, plan.base);
       keys = { inputKey: sha256(JSON.stringify(doc)), markdownHash: sha256(page.markdown) };
       if (sameShell && before?.inputKey === keys.inputKey) {
         plan.reusedPages++;
@@ -431,36 +416,6 @@ function previousConnectSrc(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** What a page's document is made of besides the shell (the renderer's `SitePageInput`). */
-function documentInput(p: SitePage, page: RenderedPage, base: string): SitePageInput {
-  const lastUpdated = typeof page.frontmatter.lastUpdated === 'string' ? page.frontmatter.lastUpdated : p.lastChanged;
-  return {
-    path: p.path,
-    title: page.title,
-    ...(page.description ? { description: page.description } : {}),
-    // a description the author did not write in frontmatter was derived from the body (generated
-    // OpenAPI pages): meta tags only, the body already shows it
-    ...(typeof page.frontmatter.description === 'string' ? {} : { lead: false }),
-    html: withBasePath(page.html, base),
-    toc: page.toc,
-    ...(lastUpdated ? { lastUpdated } : {}),
-    ...(p.hidden ? { hidden: true } : {}),
-    ...(p.filePath ? { filePath: p.filePath } : {}),
-  };
-}
-
-/** True for docs-root files published as they are (images, favicon, specs, downloads). */
-export function isStaticFile(file: string): boolean {
-  return (
-    !/\.mdx?$/i.test(file) &&
-    !CONFIG_FILES.has(file) &&
-    !file.startsWith('snippets/') &&
-    !file.startsWith('_snippets/') &&
-    !file.startsWith(`${ASSET_DIR.split('/')[0]}/`) &&
-    !file.split('/').some((seg) => seg.startsWith('.'))
-  );
 }
 
 /** sitemap.xml listing the pages' URLs (`index` as the site root), with `lastmod` from frontmatter `lastUpdated`. */

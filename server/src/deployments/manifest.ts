@@ -136,7 +136,7 @@ export function parseManifest(text: string, source: string): DeploymentManifest 
 /**
  * The deployment files the builder generated itself (served with their own type: pages as HTML,
  * theme scripts as JavaScript); every other file was copied from the repository and is served by
- * the repository-file rules (`sites/repository-files.ts`). A manifest with `generated` is taken at its
+ * the repository-file rules (`shared/src/site/repository-files.ts`). A manifest with `generated` is taken at its
  * word (`generated` plus `assets`). An older manifest without it gets a safe default: only what it
  * names as the site's own (its pages' HTML files, the not-found page, the theme assets) counts as
  * generated; anything else it does not name is treated as a repository file.

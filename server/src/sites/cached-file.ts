@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import mime from 'mime';
 import type { AudienceMarks } from './audience-variants';
-import { repositoryFileType, INERT_CSP } from './repository-files';
+import { repositoryFileType, INERT_CSP } from '@quire/shared/site/repository-files';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, SECURITY_HEADERS, securityHeaders, siteCsp } from './security-headers';
 
 const gzip = promisify(zlib.gzip);

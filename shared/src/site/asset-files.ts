@@ -18,3 +18,6 @@ export const SITE_JS_FILES: string[] = ['site.js', 'components.js', 'code.js', '
  * color scheme before first paint so dark mode never flashes.
  */
 export const THEME_JS_FILE = 'theme.js';
+
+/** Folder of the hashed theme assets inside a deployment (and of a site's URL space: `/_quire/assets/...`). */
+export const ASSET_DIR = '_quire/assets';

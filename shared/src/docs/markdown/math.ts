@@ -1,7 +1,7 @@
 /**
  * LaTeX math rendered at build time with KaTeX (MINTLIFY-FORMAT.md section 9; Mintlify's "LaTeX"
  * component and `$`/`$$` syntax, mintlify.com/docs/components/latex). The page needs KaTeX's stylesheet
- * and fonts, which the site serves from its own `_quire/assets/` (server/src/builder/assets.ts) on pages
+ * and fonts, which the site serves from its own `_quire/assets/` (shared/src/node/site-assets.ts) on pages
  * that hold math ({@link MATH_MARKER}).
  *
  * Safety: KaTeX runs with `trust: false` (no `\href`, `\url`, `\includegraphics`, `\htmlClass`...: they

@@ -1,6 +1,7 @@
 /**
  * How a site serves the files copied from the customer's repository (as opposed to the files
- * the builder generated: pages, `404.html`, `llms.txt`, `sitemap.xml`, `_quire/assets/`).
+ * the builder generated: pages, `404.html`, `llms.txt`, `sitemap.xml`, `_quire/assets/`): site
+ * hosting (server/src/sites/cached-file.ts) and `quire-docs dev` (cli/src/dev/) answer them by this rule.
  *
  * A repository file must never run script in the site's origin (decisions.md section 10: the
  * site runs only its own scripts). Slugs are reused by other tenants, so a script, an HTML page

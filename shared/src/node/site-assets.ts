@@ -1,11 +1,17 @@
+/**
+ * The hashed theme assets of a site (Node-only: reads the theme files and the vendored KaTeX and
+ * mermaid files from the installed packages). The builder (server/src/builder/site-writer.ts) writes
+ * them into a deployment; `quire-docs dev` (cli/src/dev/) serves them from memory: the same bytes
+ * under the same URLs.
+ */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SITE_CSS_FILES, SITE_JS_FILES, THEME_JS_FILE } from '@quire/shared/site/asset-files';
+import { fileURLToPath } from 'node:url';
+import { ASSET_DIR, SITE_CSS_FILES, SITE_JS_FILES, THEME_JS_FILE } from '../site/asset-files';
 
-/** Folder of the hashed theme assets inside a deployment. */
-export const ASSET_DIR = '_quire/assets';
+export { ASSET_DIR };
 
 /** One hashed asset file of a deployment. */
 export interface HashedAsset {
@@ -36,8 +42,7 @@ let vendor: { katexCss: HashedAsset; katexFonts: HashedAsset[]; mermaidJs: Hashe
 
 /** Reads one theme file from shared/src/site/assets (`@quire/shared/assets/<name>`). */
 function readThemeFile(name: string): string {
-  const require = createRequire(import.meta.url);
-  return fs.readFileSync(require.resolve(`@quire/shared/assets/${name}`), 'utf8');
+  return fs.readFileSync(fileURLToPath(new URL(`../site/assets/${name}`, import.meta.url)), 'utf8');
 }
 
 /**
@@ -68,14 +73,12 @@ export function buildSiteAssets(siteCss: string): SiteAssets {
  * The third-party files pages may need (served from the site itself, no CDN; decisions.md section 10: the
  * CSP allows only the site's own scripts): KaTeX's stylesheet with its `url(fonts/X.woff2)` references
  * rewritten to the hashed font files next to it (WOFF2 only: every browser the theme supports reads it),
- * and mermaid's self-contained browser bundle (`dist/mermaid.min.js`). KaTeX is the renderer's dependency
- * (shared), mermaid the builder's (server).
+ * and mermaid's self-contained browser bundle (`dist/mermaid.min.js`). Both are dependencies of `@quire/shared`.
  * @throws Error when a package is not installed (a broken install)
  */
 function vendorAssets(): { katexCss: HashedAsset; katexFonts: HashedAsset[]; mermaidJs: HashedAsset } {
   const require = createRequire(import.meta.url);
-  const fromShared = createRequire(require.resolve(`@quire/shared/assets/${THEME_JS_FILE}`));
-  const katexDist = path.dirname(fromShared.resolve('katex/dist/katex.min.css'));
+  const katexDist = path.dirname(require.resolve('katex/dist/katex.min.css'));
   const fonts = new Map<string, HashedAsset>();
   const css = fs
     .readFileSync(path.join(katexDist, 'katex.min.css'), 'utf8')
