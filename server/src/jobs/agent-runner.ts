@@ -82,9 +82,8 @@ export class AgentRunner extends SweepingJobWorker<'agent'> {
         },
       });
     } catch (err) {
-      const known = err instanceof ApiError && err.status < 500;
-      if (!known) this.ctx.log.error({ err, runId, projectId }, 'docs agent run failed');
-      const message = known || err instanceof ApiError ? (err as ApiError).message : 'The run failed on an internal error (logged).';
+      if (!(err instanceof ApiError) || err.status >= 500) this.ctx.log.error({ err, runId, projectId }, 'docs agent run failed');
+      const message = err instanceof ApiError ? err.message : 'The run failed on an internal error (logged).';
       await prisma.agentRun.updateMany({ where: { id: runId, status: 'running' }, data: { status: 'failed', error: message.slice(0, MAX_ERROR_LENGTH), finishedAt: new Date() } });
     }
   }

@@ -421,7 +421,14 @@ function descriptionOf(range: string, api: ApiChanges, findings: AgentFinding[],
 }
 
 /** One comment per flagged line (at most {@link MAX_COMMENTS}), with the model's draft as a suggestion when a model is configured. */
-async function commentFindings(ctx: AppContext, auth: RequestAuth, project: ProjectRecord, reviewId: string, docs: DocsSnapshot, findings: AgentFinding[]): Promise<void> {
+async function commentFindings(
+  ctx: AppContext,
+  auth: RequestAuth,
+  project: ProjectRecord,
+  reviewId: string,
+  docs: DocsSnapshot,
+  findings: AgentFinding[],
+): Promise<void> {
   await getProjectForCaller(ctx, auth, project.id);
   for (const f of findings.slice(0, MAX_COMMENTS)) {
     const line = docs.texts.get(f.path)?.split(/\r?\n/)[f.line - 1] ?? '';

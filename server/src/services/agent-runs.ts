@@ -126,7 +126,13 @@ export async function queueAgentRun(ctx: AppContext, input: AgentRunRequest): Pr
         auth: input.auth,
         action: 'agent_run.created',
         resource: { type: 'agent_run', id },
-        metadata: { repoUrl: input.source.url, baseRef: input.baseRef, headRef: input.headRef, trigger: input.trigger, ...(input.deliveryId ? { deliveryId: input.deliveryId } : {}) },
+        metadata: {
+          repoUrl: input.source.url,
+          baseRef: input.baseRef,
+          headRef: input.headRef,
+          trigger: input.trigger,
+          ...(input.deliveryId ? { deliveryId: input.deliveryId } : {}),
+        },
       });
       return row;
     });
@@ -152,7 +158,12 @@ export async function enqueueAgentRun(ctx: AppContext, run: Pick<AgentRunRow, 'i
  * @throws ApiError not_found (project); forbidden (no `projects:write`, checked by the route);
  *   invalid_request (field `repoUrl`: not in `settings.sourceRepos`); rate_limited past the plan's agent rate.
  */
-export async function createAgentRun(ctx: AppContext, auth: RequestAuth, projectId: string, body: CreateAgentRunBody): Promise<{ run: AgentRun; created: boolean }> {
+export async function createAgentRun(
+  ctx: AppContext,
+  auth: RequestAuth,
+  projectId: string,
+  body: CreateAgentRunBody,
+): Promise<{ run: AgentRun; created: boolean }> {
   const project = await getProjectForCaller(ctx, auth, projectId);
   const source = sourceRepoOf(project, body.repoUrl);
   if (!source) {

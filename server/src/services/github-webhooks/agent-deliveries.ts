@@ -76,7 +76,13 @@ async function projectsWatching(ctx: AppContext, repository: GithubRepository): 
  * @param secret the project webhook secret that signed the delivery; null for the app receiver.
  * @returns the ids of the runs (new or found) per project.
  */
-export async function startAgentRuns(ctx: AppContext, event: GitEvent, repository: GithubRepository | null, secret: string | null, deliveryId: string): Promise<string[]> {
+export async function startAgentRuns(
+  ctx: AppContext,
+  event: GitEvent,
+  repository: GithubRepository | null,
+  secret: string | null,
+  deliveryId: string,
+): Promise<string[]> {
   if (!repository || (event.kind !== 'push' && event.kind !== 'pull_request')) return [];
   const runs: string[] = [];
   for (const { project, source } of await projectsWatching(ctx, repository)) {

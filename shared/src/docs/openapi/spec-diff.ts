@@ -74,7 +74,7 @@ export function diffOpenApiSpec(specFile: string, baseText: string | null, headT
   const head = operationsOf(specFile, headText, 'head', problems);
   const changes: SpecChange[] = [];
   const addedOperations: ResolvedOperation[] = [];
-  for (const [key, op] of base) {
+  for (const key of base.keys()) {
     if (!head.has(key)) changes.push({ subject: 'operation', kind: 'removed', operation: key, summary: `${key}: operation removed` });
   }
   for (const [key, op] of head) {
