@@ -59,9 +59,12 @@ export function toAgentRunDto(row: AgentRunRow): AgentRun {
   };
 }
 
-/** The source repository of `project` that `url` names (any URL form of it: repo-identity.ts), if listed. */
+/**
+ * The source repository of `project` that `url` names (any URL form of it: repo-identity.ts; a local
+ * repository, which has no identity, by its exact URL or path), if listed.
+ */
 export function sourceRepoOf(project: ProjectRecord, url: string): SourceRepo | undefined {
-  return project.settings.sourceRepos.find((r) => sameRepository(r.url, url));
+  return project.settings.sourceRepos.find((r) => r.url === url || sameRepository(r.url, url));
 }
 
 /** What {@link queueAgentRun} needs. */
