@@ -38,7 +38,7 @@ let t: TestApp;
 let docs: FixtureRepo;
 let source: FixtureRepo;
 let llm: http.Server;
-let prompts: string[] = [];
+const prompts: string[] = [];
 let project: { id: string };
 
 beforeAll(async () => {
