@@ -11,6 +11,8 @@ import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 import { createProject } from './builds/build-fixture';
 import type { Payload } from './git-webhooks-fixture';
+import { agentRunsPerMinute } from '../../src/services/agent-runs';
+import { planLimits } from '../../src/services/organizations';
 
 const spec = (param: string, extra = '') => `openapi: 3.0.3
 info: {title: Acme API, version: '1'}
@@ -124,3 +126,20 @@ it('a change the docs do not mention opens no review', async () => {
   expect(run).toMatchObject({ status: 'succeeded', reviewId: null, findings: [] });
   expect(run.summary).toContain('Nothing in the docs follows from');
 }, 60_000);
+
+it('past the plan\'s agent rate a run is refused with 429 and Retry-After, storing nothing', async () => {
+  const org = await t.ctx.db.prisma.organization.findUniqueOrThrow({ where: { id: t.app.bootstrap.orgId! } });
+  const limit = agentRunsPerMinute(planLimits(org, t.ctx.config).rateLimit);
+  const runs = await t.ctx.db.prisma.agentRun.count();
+  const head = source.headSha();
+  let refused: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+  for (let i = 0; i <= limit && !refused; i++) {
+    const res = await t.app.inject({ method: 'POST', url: `/v1/projects/${project.id}/agent/runs`, headers: bearer(t.adminKey), payload: { repoUrl: source.path, baseRef: head, headRef: head } });
+    if (res.statusCode === 429) refused = res;
+    else expect(res.statusCode).toBe(202);
+  }
+  expect(refused?.json().error.code).toBe('rate_limited');
+  expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+  // the head commit already had its run (the test before): the accepted requests answered it, the refused one stored nothing
+  expect(await t.ctx.db.prisma.agentRun.count()).toBe(runs);
+});
