@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countBlocks, diffBlocks } from '../src/renderer/components/reviews/block-diff';
 import { threadsOf } from '../src/renderer/components/reviews/threads';
+import { openedBy } from '../src/renderer/components/reviews/format';
 import { changeSetImageFor, changeSetImages, sameImages } from '../src/renderer/components/reviews/change-set-images';
 
 describe('the rendered diff of a review marks changed blocks', () => {
@@ -104,5 +105,13 @@ describe("the rendered diff shows the change set's images", () => {
   it('keeps the same map when a refreshed review holds the same images', () => {
     expect(sameImages(changeSetImages(files), changeSetImages([...files]))).toBe(true);
     expect(sameImages(changeSetImages(files), changeSetImages(files.slice(1)))).toBe(false);
+  });
+});
+
+describe('who opened a review, in the Reviews list', () => {
+  it('names the author, the docs agent for an agent review without author, and you for a local review', () => {
+    expect(openedBy({ author: { name: 'Rita' }, labels: [] })).toBe('Rita');
+    expect(openedBy({ author: null, labels: ['agent'] })).toBe('Docs agent');
+    expect(openedBy({ author: null })).toBe('you');
   });
 });

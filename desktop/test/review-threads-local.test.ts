@@ -33,6 +33,7 @@ const review = (over: Partial<Review> = {}): Review => ({
   changes: [{ path: 'index.mdx', change: 'modified' }],
   previewUrl: '',
   previewBuildId: null,
+  labels: [],
   commentCount: 1,
   unresolvedCount: 1,
   resolvedThreadsRequired: true,

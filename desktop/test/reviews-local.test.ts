@@ -44,6 +44,7 @@ function serverReview(over: Partial<Review> = {}): Review {
     changes: [{ path: 'index.mdx', change: 'modified' }],
     previewUrl: 'http://preview.test/',
     previewBuildId: null,
+    labels: [],
     commentCount: 0,
     unresolvedCount: 0,
     resolvedThreadsRequired: false,

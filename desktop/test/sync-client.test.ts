@@ -65,7 +65,7 @@ beforeEach(() => {
       {
         review: {
           id: 'rev_1', title: 'T', description: '', status: 'open', author: null, reviewers: [], baseCommit: 'a'.repeat(40), branch: 'main', revision: 1,
-          changes: [], previewUrl: '', previewBuildId: null, commentCount: 0, unresolvedCount: 0, resolvedThreadsRequired: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+          changes: [], previewUrl: '', previewBuildId: null, labels: [], commentCount: 0, unresolvedCount: 0, resolvedThreadsRequired: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
         },
         comments: [],
         files: [],

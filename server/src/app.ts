@@ -21,6 +21,7 @@ import jobsPlugin from './jobs/index';
 import schedulePlugin from './jobs/schedule-plugin';
 import webhookPlugin from './jobs/webhook-plugin';
 import reindexPlugin from './jobs/reindex-plugin';
+import agentPlugin from './jobs/agent-plugin';
 import analyticsPlugin from './jobs/analytics-plugin';
 import trpcPlugin from './trpc/index';
 import v1Routes from './routes/v1/index';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(schedulePlugin, { enabled: options.runJobs ?? config.workers });
   await app.register(webhookPlugin, { enabled: options.runJobs ?? config.workers });
   await app.register(reindexPlugin, { enabled: options.runJobs ?? config.workers });
+  await app.register(agentPlugin, { enabled: options.runJobs ?? config.workers });
   await app.register(analyticsPlugin);
   return app;
 }

@@ -35,6 +35,7 @@ export const ID_PREFIX = {
   contentGap: 'gap',
   pageFeedback: 'fbk',
   sectionFeedback: 'sfb',
+  agentRun: 'run',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -316,6 +316,7 @@ export class Reviews {
       changes: files.map((f) => ({ path: f.path, change: f.change })),
       previewUrl: '',
       previewBuildId: null,
+      labels: [],
       commentCount: 0,
       unresolvedCount: 0,
       resolvedThreadsRequired: false,

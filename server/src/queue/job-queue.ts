@@ -25,6 +25,8 @@ export interface JobKinds {
   webhook: { messageId: string; projectId: string };
   /** Run a reindex of a project's search (jobs/reindex-runner.ts); the job id is the reindex job id. */
   reindex: { jobId: string; projectId: string };
+  /** Do a run of the docs agent (jobs/agent-runner.ts); the job id is the run id. */
+  agent: { runId: string; projectId: string };
   /** Write a batch of analytics counts (analytics-batch.ts; written by analytics/batch.ts); the job id is the batch id. */
   analytics: AnalyticsBatch;
 }
@@ -108,4 +110,4 @@ export interface JobQueue {
 }
 
 /** Every job kind, for iteration. */
-export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook', 'reindex', 'analytics'];
+export const JOB_KINDS: readonly JobKind[] = ['build', 'schedule', 'approval', 'webhook', 'reindex', 'agent', 'analytics'];

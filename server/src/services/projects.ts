@@ -25,7 +25,7 @@ import type { RequestAuth } from '../access/request-auth';
 import type { PageRequest } from '@quire/shared/api/common';
 import { recordAudit, type DbClient } from './audit';
 import { planLimits } from './organizations';
-import { validateRepoUrl } from './repo-url';
+import { validateRepoUrl, validateSourceRepoUrls } from './repo-url';
 import { isUniqueViolation } from '../db/errors';
 import { lockKey } from '../db/locks';
 import { siteHostName } from '../deployments/site-host';
@@ -177,6 +177,7 @@ async function freeSlug(db: DbClient, name: string): Promise<string> {
 export async function createProject(ctx: AppContext, auth: RequestAuth, body: CreateProjectBody): Promise<ProjectRecord> {
   if (auth.projectId) throw new ApiError('forbidden', 'A key scoped to one project cannot create projects.');
   if (body.repoUrl !== undefined) validateRepoUrl(body.repoUrl, ctx.config);
+  if (body.settings?.sourceRepos) validateSourceRepoUrls(body.settings.sourceRepos, ctx.config);
   const settings = { ...DEFAULT_PROJECT_SETTINGS, ...body.settings };
   for (let attempt = 0; ; attempt++) {
     try {
@@ -266,11 +267,12 @@ export async function updateProject(ctx: AppContext, auth: RequestAuth, projectI
     values[field] = { from: current[field], to: next };
   }
   const settings = { ...current.settings };
-  for (const [k, v] of Object.entries(body.settings ?? {}) as [keyof ProjectSettings, boolean | undefined][]) {
-    if (v === undefined || v === settings[k]) continue;
+  if (body.settings?.sourceRepos) validateSourceRepoUrls(body.settings.sourceRepos, ctx.config);
+  for (const [k, v] of Object.entries(body.settings ?? {}) as [keyof ProjectSettings, ProjectSettings[keyof ProjectSettings] | undefined][]) {
+    if (v === undefined || JSON.stringify(v) === JSON.stringify(settings[k])) continue;
     values[`settings.${k}`] = { from: settings[k], to: v };
     changes.push(`settings.${k}`);
-    settings[k] = v;
+    (settings as Record<string, unknown>)[k] = v;
   }
   if (changes.some((c) => c.startsWith('settings.'))) data.settings = JSON.stringify(settings);
   if (body.webhookSecret !== undefined && body.webhookSecret !== current.webhookSecret) {

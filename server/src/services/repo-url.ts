@@ -18,3 +18,12 @@ export function validateRepoUrl(value: string, policy: RepoUrlPolicy, field = 'r
   if (!check.ok) throw invalidField(field, check.message);
   return value;
 }
+
+/**
+ * Checks the `url` of every source repository of `settings.sourceRepos` (decisions.md section 11)
+ * by the same rule as `repoUrl` ({@link validateRepoUrl}).
+ * @throws ApiError invalid_request naming `settings.sourceRepos.<i>.url`.
+ */
+export function validateSourceRepoUrls(repos: readonly { url: string }[], policy: RepoUrlPolicy): void {
+  repos.forEach((repo, i) => validateRepoUrl(repo.url, policy, `settings.sourceRepos.${i}.url`));
+}

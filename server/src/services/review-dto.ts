@@ -13,20 +13,24 @@ import type { Config } from '../env';
 import { reviewPreviewName } from '../deployments/preview-channel';
 import { previewSiteUrl } from '../deployments/site-host';
 import { projectSiteUrl, type ProjectRecord } from './projects';
+import { AGENT_REVIEW_LABEL } from '@quire/shared/api/agent-runs';
 
 /** A stored review. */
 export type ReviewRow = Models.ReviewModel;
 
-/** A review with what its REST form needs: changed paths (no contents), reviewer ids, comment count. */
+/** A review with what its REST form needs: changed paths (no contents), reviewer ids, comment count, whether the docs agent opened it. */
 export const REVIEW_INCLUDE = {
   files: { select: { path: true, change: true, encoding: true }, orderBy: { path: 'asc' as const } },
   reviewers: { select: { userId: true } },
   _count: { select: { comments: true } },
+  agentRuns: { select: { id: true }, take: 1 },
 };
 export type ReviewWithParts = ReviewRow & {
   files: Array<{ path: string; change: string; encoding: string }>;
   reviewers: Array<{ userId: string }>;
   _count: { comments: number };
+  /** the docs agent's runs that opened (or found) the review: any makes it an agent review */
+  agentRuns: Array<{ id: string }>;
 };
 
 /** Where a review's preview is served: `http://review-<id>--<slug>-docs.<sites domain>:<port>/`. */
@@ -80,6 +84,7 @@ export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows
       })),
       previewUrl,
       previewBuildId: r.previewBuildId,
+      labels: r.agentRuns.length > 0 ? [AGENT_REVIEW_LABEL] : [],
       commentCount: r._count.comments,
       unresolvedCount: unresolved.get(r.id) ?? 0,
       resolvedThreadsRequired: project.settings.requireResolvedThreads,

@@ -182,6 +182,7 @@ describe('GET, PATCH, DELETE /v1/projects/{id}', () => {
       analyticsEnabled: true,
       protectPreviews: false,
       requireResolvedThreads: false,
+      sourceRepos: [],
     });
     const get = async () => (await t.app.inject({ url: `/v1/projects/${p.id}`, headers: bearer(t.adminKey) })).json().data.settings;
     expect((await get()).protectPreviews).toBe(false);

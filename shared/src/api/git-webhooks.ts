@@ -74,6 +74,7 @@ export const GithubPullRequestEventSchema = z.object({
   pull_request: z.object({
     title: z.string().max(1024).nullish(),
     head: z.object({ ref: z.string().min(1).max(1024), sha: z.string().max(64) }),
+    base: z.object({ ref: z.string().min(1).max(1024), sha: z.string().max(64) }).optional().describe('The branch the pull request merges into (the docs agent diffs from it)'),
   }),
   repository: GithubRepositorySchema,
 });

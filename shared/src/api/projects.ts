@@ -3,8 +3,11 @@
  * slug rules, settings, the create and update bodies, and the project as returned.
  */
 import { z } from 'zod';
-import { BRANCH_MAX_LENGTH, checkBranchName } from '../repo/git-ref';
+import { BranchSchema } from './branch';
+import { SourceReposSchema } from './source-repos';
 import { TimestampSchema } from './common';
+
+export { BranchSchema } from './branch';
 
 /** Longest slug: `<slug>-docs` and preview names `<branch>--<slug>-docs` must fit a 63-char DNS label. */
 export const SLUG_MAX_LENGTH = 40;
@@ -36,19 +39,9 @@ export function slugify(name: string): string {
   return base || 'project';
 }
 
-/** Git branch names accepted for `repoBranch` and build triggers: the shared rule of `../repo/git-ref`. */
-export const BranchSchema = z
-  .string()
-  .min(1)
-  .max(BRANCH_MAX_LENGTH)
-  .superRefine((branch, ctx) => {
-    const check = checkBranchName(branch);
-    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.issue });
-  })
-  .describe("A git branch name: letters, digits and '.', '_', '-', '/', '+', '@'; git's check-ref-format rules; no leading '-'");
-
 /**
- * Project switches (all default true but `requireResolvedThreads`, on create and for projects stored before a switch existed).
+ * Project settings: switches (all default true but `requireResolvedThreads`, on create and for projects stored before a switch existed)
+ * and the docs agent's `sourceRepos` (default none; source-repos.ts).
  * `protectPreviews`: decisions.md section 11, "Previews that have a preview link open only through
  * a link (`settings.protectPreviews`, default true)".
  */
@@ -66,6 +59,10 @@ export const ProjectSettingsSchema = z
     requireResolvedThreads: z
       .boolean()
       .describe('Default false: true makes a merge of a review wait until every comment thread of it is resolved (409 conflict naming the unresolved count)'),
+    sourceRepos: SourceReposSchema.describe(
+      'Default []: source repositories of the product the docs agent watches (decisions.md section 11): `[{url, branch, paths: [{glob, pages | group}], openapi: [path | {path, docsPath}]}]`; ' +
+        'a PATCH replaces the whole list',
+    ),
   })
   .describe('Project switches; each defaults to true except requireResolvedThreads (false)');
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
@@ -77,6 +74,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   analyticsEnabled: true,
   protectPreviews: true,
   requireResolvedThreads: false,
+  sourceRepos: [],
 };
 
 const nameField = z.string().trim().min(1).max(200);

@@ -45,6 +45,7 @@ export const ReviewSchema = z.object({
   changes: z.array(ReviewChangeSchema),
   previewUrl: z.string().describe('Where the preview of base + change set is served (once its build deployed)'),
   previewBuildId: z.string().nullable().describe('The newest preview build; null when none could be queued yet'),
+  labels: z.array(z.string()).describe('"agent" when the docs agent opened the review (decisions.md section 11); otherwise empty'),
   commentCount: z.number().int(),
   unresolvedCount: z.number().int().describe('Threads (comments without parentId) not resolved yet'),
   resolvedThreadsRequired: z.boolean().describe("The project's setting requireResolvedThreads: merging waits until every thread is resolved"),

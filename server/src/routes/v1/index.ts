@@ -22,6 +22,7 @@ import versionsRoutes from './versions/index';
 import analyticsRoutes from './analytics/index';
 import chatRoutes from './chat/index';
 import feedbackRoutes from './feedback/index';
+import agentRoutes from './agent/index';
 
 /** Mounts every /v1 section. Each section is a folder with an index.ts plugin. */
 const v1Routes: FastifyPluginAsync = async (app) => {
@@ -48,5 +49,6 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(analyticsRoutes);
   await app.register(chatRoutes);
   await app.register(feedbackRoutes);
+  await app.register(agentRoutes);
 };
 export default v1Routes;

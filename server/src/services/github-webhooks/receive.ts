@@ -13,6 +13,9 @@
  * Replays: a project that already has a verified record of the delivery id is not handled again;
  * its recorded result is reused, so a redelivered id changes nothing and answers as the first time
  * did (and a copy that failed half-way completes the projects it missed).
+ *
+ * Projects that list the repository in `settings.sourceRepos` get a docs agent run of a push or
+ * pull request (agent-deliveries.ts; one run per head commit, so a redelivery opens nothing new).
  */
 import { GithubDeliveryIdSchema, GithubEventNameSchema, type DeliveryOutcome, type WebhookReceiver, type WebhookResult } from '@quire/shared/api/git-webhooks';
 import { ApiError, invalidField } from '@quire/shared/errors';
@@ -23,6 +26,7 @@ import { removePreview } from '../../deployments/preview-removal';
 import { queueGitEventBuild } from '../webhook-builds';
 import { answerOf, recordDelivery, recordDeliveryOnce, type DeliveryRecord } from './deliveries';
 import { recordInstallation } from './installations';
+import { startAgentRuns } from './agent-deliveries';
 import { actionOf, bodyText, eventNameOf, payloadOf, peekRepository, readEvent, repositoryOf, type GitEvent, type RawBody } from './payload';
 import { planFor } from './plan';
 import { projectsOfRepository, projectsWithSecret, projectWebhookSecrets, type RepositoryProject } from './repository-projects';
@@ -113,6 +117,8 @@ export async function receiveDelivery(ctx: AppContext, incoming: IncomingDeliver
   } else if (trusted.length === 0) {
     await recordUnmatched(ctx, base, event, repoName);
   }
+  // Projects listing the repository as a source of their product: the docs agent (agent-deliveries.ts).
+  await startAgentRuns(ctx, event, repository, secret, deliveryId);
   return answerOf(records);
 }
 

@@ -3,7 +3,8 @@ import { errorMessage } from '../../trpc';
 import { useApp } from '../../store/app-store';
 import { useReviews, type ReviewFilter } from '../../store/reviews-slice';
 import { reviewsApi } from './api';
-import { age, statusLabel } from './format';
+import { age, openedBy, statusLabel } from './format';
+import { AGENT_REVIEW_LABEL } from '@quire/shared/api/agent-runs';
 import { Icon } from './icons';
 import { PendingBadge } from './ReviewView';
 import type { LocalReview } from './types';
@@ -86,7 +87,12 @@ export function ReviewList({ projectId }: { projectId: string }) {
               <span className="review-item-title">{r.title}</span>
               <span className="review-item-meta">
                 <span className={`status-chip status-${r.status}`}>{statusLabel(r.status)}</span>
-                <span>{r.author?.name ?? 'you'}</span>
+                {(r.labels ?? []).map((label) => (
+                  <span key={label} className="label-chip" aria-label={`Label: ${label}`} title={label === AGENT_REVIEW_LABEL ? 'Opened by the docs agent' : label}>
+                    {label}
+                  </span>
+                ))}
+                <span>{openedBy(r)}</span>
                 <span className="muted">{age(r.updatedAt)}</span>
                 <span aria-label={`${r.commentCount} comments`} title={`${r.commentCount} comments`}>
                   <Icon name="comment" size={12} /> {r.commentCount}

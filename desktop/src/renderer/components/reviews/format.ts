@@ -1,5 +1,6 @@
 /** Small text helpers of the review screens. */
 import type { ReviewStatus } from '@quire/shared/collab/review-status';
+import { AGENT_REVIEW_LABEL } from '@quire/shared/api/agent-runs';
 
 const STATUS_LABELS: Record<ReviewStatus, string> = {
   open: 'Open',
@@ -26,4 +27,14 @@ export function age(iso: string, now = Date.now()): string {
 /** "line 4" or "lines 4-7". */
 export function linesLabel(lineStart: number, lineEnd: number): string {
   return lineStart === lineEnd ? `line ${lineStart}` : `lines ${lineStart}-${lineEnd}`;
+}
+
+/**
+ * Who opened a review, for the list: the author's name; "Docs agent" for a review the docs agent
+ * opened (label `agent`, no author: decisions.md section 11); "you" for a local review not synced yet.
+ * `labels` may be missing on reviews cached before labels existed.
+ */
+export function openedBy(review: { author: { name: string } | null; labels?: readonly string[] }): string {
+  if (review.author) return review.author.name;
+  return (review.labels ?? []).includes(AGENT_REVIEW_LABEL) ? 'Docs agent' : 'you';
 }
