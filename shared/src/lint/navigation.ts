@@ -47,8 +47,8 @@ const knownLower = new Map<string, string[]>();
 for (const name of COMPONENTS.keys()) knownLower.set(name.toLowerCase(), [...(knownLower.get(name.toLowerCase()) ?? []), name]);
 
 /**
- * The targets a page's navigation rules judged against the inventory: internal links (`links/broken`)
- * and image sources (`images/missing`), as written. The findings of these rules change only when the
+ * The targets a page's navigation rules looked at, as written: link targets (`links/broken`) and image
+ * sources (`images/missing`), external ones included (their verdict: not checked). The findings of these rules change only when the
  * verdict (link-check.ts `checkLinkTarget`, `checkImageSource`) of one of them changes, which lets a
  * build carry a page's findings over while other pages come and go (server lint-pages.ts).
  */
