@@ -285,7 +285,7 @@ async function main(): Promise<void> {
     }
     let titleRound: { ms: number } | undefined;
     if (process.env.BENCH_TITLE_ROUND) {
-      titleRound = await runRound('title change', (text, nonce) => text.replace(/^title: .*$/m, `title: Renamed ${nonce}`), (nonce) => `Renamed ${nonce}`);
+      titleRound = await runRound('title change', (text, nonce) => text.replace(/^# .*$/m, `# Renamed ${nonce}`), (nonce) => `Renamed ${nonce}`);
     }
 
     const times = rounds.map((r) => r.ms);

@@ -1,16 +1,26 @@
 /**
  * The build's lint step (decisions.md section 9: builds run the same linter as the desktop app and
  * `POST /lint`): every page file is linted with the project's style rules, glossary and settings
- * on the worker pool, and findings are kept in a per-project cache keyed by the linter's version,
- * the configuration and the page's content, so a rebuild lints only changed pages. The options
- * carry the build's page inventory (`LinterOptions.inventory`, the one the build's link check uses),
- * so `links/broken`, `images/missing` and `components/unknown` are recorded too; the inventory is
- * part of the configuration key, so adding or removing a page or file relints every page.
+ * on the worker pool, in batches, and findings are kept in a per-project cache, so a rebuild lints
+ * only pages whose findings may differ. The options carry the build's page inventory
+ * (`LinterOptions.inventory`, the one the build's link check uses), so `links/broken`,
+ * `images/missing` and `components/unknown` are recorded too.
+ *
+ * A cache entry holds while the page's text, the linter's version and the options other than the
+ * inventory are the same (its key), and every target the page's navigation rules judged (linter.ts
+ * `lintWithTargets`) gets the same verdict under this build's inventory (shared/src/docs/link-check.ts,
+ * the rule of the link check). So adding, removing or renaming a page relints only the pages whose
+ * links or images it makes broken or fixes, in a full build as in an incremental one. The
+ * configuration file's findings depend on the whole inventory: its key includes it.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkImageSource, checkLinkTarget } from '@quire/shared/docs/link-check';
+import { indexInventory, type InventoryIndex } from '@quire/shared/docs/page-inventory';
+import { isSiteConfigFile } from '@quire/shared/lint/docs-json';
 import type { LinterOptions } from '@quire/shared/lint/linter';
+import type { CheckedTargets } from '@quire/shared/lint/navigation';
 import type { LintFinding } from '@quire/shared/lint/types';
 import type { DocsFiles } from '@quire/shared/docs/types';
 import { linterVersion } from './page-cache';
@@ -19,13 +29,36 @@ import { lintInPool, renderPoolSize } from './render-pool';
 /** `localeCompare`'s order, without building a collator per comparison. */
 const byLocale = new Intl.Collator();
 
-/** A lint cache entry, or undefined when it is missing or unreadable (a miss). */
-function readEntry(file: string): { key: string; findings: LintFinding[] } | undefined {
+/** A lint cache entry: the key of the page's text and options, the targets its navigation rules judged, their verdicts' hash. */
+interface CacheEntry {
+  key: string;
+  targets: CheckedTargets;
+  verdicts: string;
+  findings: LintFinding[];
+}
+
+/** A lint cache entry, or undefined when it is missing, unreadable or of an older shape (a miss). */
+function readEntry(file: string): CacheEntry | undefined {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as { key: string; findings: LintFinding[] };
+    const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<CacheEntry>;
+    return entry.targets && typeof entry.verdicts === 'string' && typeof entry.key === 'string' && entry.findings ? (entry as CacheEntry) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The hash of the verdicts of `targets` (links and image sources of the page file `from`) under the
+ * inventory `index` (none: the navigation rules did not run, nothing was judged).
+ */
+function verdictsOf(index: InventoryIndex | undefined, from: string, targets: CheckedTargets): string {
+  const verdicts = index ? [targets.links.map((l) => checkLinkTarget(index, from, l)), targets.images.map((i) => checkImageSource(index, from, i))] : [];
+  return createHash('sha256').update(JSON.stringify(verdicts)).digest('hex');
+}
+
+/** Pages per lint task: enough that the options cross to a worker rarely, few enough that every worker gets several batches. */
+function batchSize(pages: number, workers: number): number {
+  return Math.min(32, Math.max(1, Math.ceil(pages / (workers * 4))));
 }
 
 /** The findings of one page (repository path relative to the docs root). */
@@ -45,7 +78,8 @@ export interface LintReport {
 
 /**
  * Lints `pageFiles` (paths in `files`, the docs root of `checkoutDir` at `docsRoot`) with `lint`,
- * reusing cached findings of unchanged pages from `cacheDir`. A page that cannot be linted is
+ * reusing the cached findings in `cacheDir` of pages whose text, options and links' verdicts are
+ * unchanged (see the module comment). A page that cannot be linted is
  * reported in `failures` (the build goes on: linting never fails a build).
  * `known` holds findings an incremental build knows still hold (the previous build's, for pages
  * whose text, links' verdicts and lint options did not change): those pages are neither read nor
@@ -69,9 +103,16 @@ export async function lintPages(input: {
   useCache?: boolean;
 }): Promise<LintReport> {
   fs.mkdirSync(input.cacheDir, { recursive: true });
-  const config = createHash('sha256').update(`${linterVersion()}\0${JSON.stringify(input.lint)}`).digest('hex');
+  const { inventory, ...rest } = input.lint;
+  const config = createHash('sha256').update(`${linterVersion()}\0${JSON.stringify(rest)}\0${inventory ? 'inventory' : 'none'}`).digest('hex');
+  const index = inventory ? indexInventory(inventory) : undefined;
+  let inventoryKey: string | undefined;
   const entryFile = (p: string) => path.join(input.cacheDir, `${createHash('sha256').update(p).digest('hex').slice(0, 40)}.json`);
-  const keyOf = (p: string) => createHash('sha256').update(`${config}\0${p}\0${input.files.read(p) ?? ''}`).digest('hex');
+  const keyOf = (p: string) => {
+    // the configuration file's rules read the whole inventory
+    const whole = isSiteConfigFile(p) ? (inventoryKey ??= createHash('sha256').update(JSON.stringify(inventory ?? null)).digest('hex')) : '';
+    return createHash('sha256').update(`${config}\0${p}\0${whole}\0${input.files.read(p) ?? ''}`).digest('hex');
+  };
 
   const pages: PageLint[] = [];
   const misses: { path: string; key: string }[] = [];
@@ -83,36 +124,45 @@ export async function lintPages(input: {
     }
     const key = keyOf(p);
     const cached = input.useCache === false ? undefined : readEntry(entryFile(p));
-    if (cached?.key === key) pages.push({ path: p, findings: cached.findings });
+    if (cached?.key === key && cached.verdicts === verdictsOf(index, p, cached.targets)) pages.push({ path: p, findings: cached.findings });
     else misses.push({ path: p, key });
   }
   const fromCache = pages.length;
 
-  // As many pages at once as the pool has workers; the rest wait their turn.
+  // Batches of pages, as many at once as the pool has workers; the rest wait their turn.
+  const workers = Math.max(1, renderPoolSize());
+  const size = batchSize(misses.length, workers);
+  const batches: { path: string; key: string }[][] = [];
+  for (let i = 0; i < misses.length; i += size) batches.push(misses.slice(i, i + size));
   let next = 0;
   const worker = async () => {
-    while (next < misses.length) {
-      const miss = misses[next++]!;
+    while (next < batches.length) {
+      const batch = batches[next++]!;
       input.signal.throwIfAborted();
-      const result = await lintInPool(
-        { buildKey: input.buildKey, checkoutDir: input.checkoutDir, docsRoot: input.docsRoot, filePath: miss.path, lint: input.lint },
+      const results = await lintInPool(
+        { buildKey: input.buildKey, checkoutDir: input.checkoutDir, docsRoot: input.docsRoot, filePaths: batch.map((m) => m.path), lint: input.lint },
         input.signal,
       );
-      if (!result.ok) {
-        input.onFailure(result.message);
-        continue;
-      }
-      pages.push({ path: miss.path, findings: result.findings });
-      try {
-        const target = entryFile(miss.path);
-        fs.writeFileSync(`${target}.tmp`, JSON.stringify({ key: miss.key, findings: result.findings }));
-        fs.renameSync(`${target}.tmp`, target);
-      } catch {
-        /* a cache that cannot be written only costs time */
+      for (const [i, result] of results.entries()) {
+        if (!result.ok) {
+          input.onFailure(result.message);
+          continue;
+        }
+        const miss = batch[i]!;
+        pages.push({ path: miss.path, findings: result.findings });
+        try {
+          const target = entryFile(miss.path);
+          const verdicts = verdictsOf(index, miss.path, result.targets);
+          const entry: CacheEntry = { key: miss.key, targets: result.targets, verdicts, findings: result.findings };
+          fs.writeFileSync(`${target}.tmp`, JSON.stringify(entry));
+          fs.renameSync(`${target}.tmp`, target);
+        } catch {
+          /* a cache that cannot be written only costs time */
+        }
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, renderPoolSize()) }, worker));
+  await Promise.all(Array.from({ length: workers }, worker));
 
   if (input.prune !== false) {
     const wanted = new Set(input.pageFiles.map((p) => path.basename(entryFile(p))));

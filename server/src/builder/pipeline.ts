@@ -121,9 +121,11 @@ export interface RunBuildResult {
 
 /**
  * Builds a project's docs from git into a fresh deployment directory (decisions.md section 4), as a script
- * of steps, each logged with its duration: fetching repository → (reading the previous build → comparing
- * commits) → loading configuration → rendering pages → linting pages (findings counted per rule in the log;
- * never a failure) and checking links, while writing site goes on alongside → saving build state. Broken
+ * of steps, each logged with its duration: fetching repository → (applying change set) → (reading the
+ * previous build → comparing commits) → loading configuration → rendering pages → assembling navigation →
+ * (reading unchanged pages) → (dating pages) → comparing links (the page inventory, and which pages' link
+ * verdicts changed) → linting pages (findings counted per rule in the log; never a failure) and checking
+ * links, while writing site and then indexing search go on alongside → saving build state. Broken
  * links, missing pages/images, unknown components, duplicate navigation entries are warnings (logged as
  * `warning [kind] file:line message`); a page or config that cannot be parsed fails the build. The caller
  * records the deployment and switches traffic to `outDir`; the previous deployment is never touched here.
@@ -133,8 +135,9 @@ export interface RunBuildResult {
  * its build left its state (build-state.ts), the changed paths come from `git diff` between the two
  * commits (or `changedFiles` when the previous commit is not in the repository cache); a change
  * incremental.ts can judge re-renders only the pages it affects and relints only those (plus pages
- * whose links' verdicts changed), the rest coming from the previous build. Either way, with a
- * previous deployment on local disk, files whose content is unchanged are hard links to it
+ * whose links' verdicts changed), the rest coming from the previous build; a full build still takes
+ * from the lint cache the findings of pages whose text and links' verdicts are unchanged (lint-pages.ts).
+ * Either way, with a previous deployment on local disk, files whose content is unchanged are hard links to it
  * (site-writer.ts), never written again. `force` renders, lints and writes everything anew.
  *
  * Repository content is parsed only on worker threads with a bounded heap (render-pool.ts), and the
@@ -277,18 +280,27 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
       (r) => `${r.entries.length} pages, ${r.fromCache} from cache${targeted ? `, ${r.kept} unchanged` : ''}`,
     );
     let entries = rendered.entries;
-    let site = assembleSite(project, entries);
     const editBaseUrl = editUrlTemplate({ repoUrl: input.repoUrl, branch: input.branch.replace(/^refs\/(?:heads|tags)\//, ''), docsRoot: project.docsRootRel, pattern: project.config.raw?.editUrl });
     // A version build renders with the default branch's versioning (rule 4), under its base path.
     const siteConfig: SiteConfig = input.version ? { ...project.config, versioning: input.version.versioning } : project.config;
     const basePath = input.version?.basePath;
-    const shellKey = siteShellKey({
-      site: siteConfig,
-      nav: site.nav,
-      pages: site.pages,
-      ...(editBaseUrl ? { editBaseUrl } : {}),
-      ...(basePath ? { basePath } : {}),
-    });
+    const assembled = await run(
+      'assembling navigation',
+      () => {
+        const built = assembleSite(project, entries);
+        const key = siteShellKey({
+          site: siteConfig,
+          nav: built.nav,
+          pages: built.pages,
+          ...(editBaseUrl ? { editBaseUrl } : {}),
+          ...(basePath ? { basePath } : {}),
+        });
+        return { site: built, shellKey: key };
+      },
+      (r) => `${r.site.pages.length} pages, home ${r.site.home}`,
+    );
+    let site = assembled.site;
+    const shellKey = assembled.shellKey;
     if (targeted && rendered.kept > 0 && shellKey !== targeted.state.shellKey) {
       // The sidebar, the config or the shell's code changed: every page's document is rendered again.
       entries = await run('reading unchanged pages', () => hydrate(entries, cache, { base, signal, limits }), (r) => `${r.read} from cache, ${r.rendered} rendered, for the changed site navigation`).then((r) => r.entries);
@@ -301,23 +313,32 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
     }
 
     // One inventory for the lint step's navigation rules and the link check: the same verdicts.
-    const inventory = pageInventory({ pages: entries.map((p) => p.path), files: project.files, redirects: project.config.redirects });
-    const inventoryKey = sha256(JSON.stringify(inventory));
     // Pages are linted as they are rendered: with the site's variables put in (linter.ts `variables`).
     const lintOptions: LinterOptions = { ...input.lint, variables: project.config.variables };
     const lintKey = sha256(`${linterVersion()}\0${JSON.stringify({ ...lintOptions, inventory: undefined })}`);
-    const verdictsChanged =
-      targeted && inventoryKey !== targeted.state.inventoryKey
-        ? pagesWithChangedVerdicts(
-            entries.map((e) => ({ path: e.path, ...(e.filePath ? { filePath: e.filePath } : {}), ...factsOf(e) })),
-            inventoryOf(targeted.state),
-            inventory,
-          )
-        : new Set<string>();
-    const renderedNow = new Set(rendered.entries.filter((e) => e.page).map((e) => e.path));
-    const recheck = (e: PageEntry) => renderedNow.has(e.path) || verdictsChanged.has(e.path) || !e.kept;
-
-    const known = targeted && targeted.state.lintKey === lintKey ? knownFindings(targeted.state, project.pageFiles, entries, (e) => recheck(e) || targeted.plan.changed.has(e.filePath ?? '')) : undefined;
+    const { inventory, inventoryKey, recheck, known } = await run(
+      'comparing links',
+      () => {
+        const inv = pageInventory({ pages: entries.map((p) => p.path), files: project.files, redirects: project.config.redirects });
+        const invKey = sha256(JSON.stringify(inv));
+        const verdictsChanged =
+          targeted && invKey !== targeted.state.inventoryKey
+            ? pagesWithChangedVerdicts(
+                entries.map((e) => ({ path: e.path, ...(e.filePath ? { filePath: e.filePath } : {}), ...factsOf(e) })),
+                inventoryOf(targeted.state),
+                inv,
+              )
+            : new Set<string>();
+        const renderedNow = new Set(rendered.entries.filter((e) => e.page).map((e) => e.path));
+        const again = (e: PageEntry) => renderedNow.has(e.path) || verdictsChanged.has(e.path) || !e.kept;
+        const carried =
+          targeted && targeted.state.lintKey === lintKey
+            ? knownFindings(targeted.state, project.pageFiles, entries, (e) => again(e) || targeted.plan.changed.has(e.filePath ?? ''))
+            : undefined;
+        return { inventory: inv, inventoryKey: invKey, recheck: again, known: carried, verdictsChanged: verdictsChanged.size };
+      },
+      (r) => `${r.inventory.pages.length} pages, ${r.inventory.files.length} files${targeted ? `; ${r.verdictsChanged} pages whose links' verdicts changed` : ''}`,
+    );
     const previousOutput: PreviousOutput | undefined =
       state && previous?.localDir
         ? {

@@ -117,15 +117,15 @@ export async function renderAll(
 }
 
 /**
- * Lints one page on the pool (render-worker.ts `lintPageTask`). A page whose thread runs out of
- * heap comes back as `{ ok: false }`; aborting `signal` cancels it.
+ * Lints a batch of pages on the pool (render-worker.ts `lintPageTask`). A batch whose thread runs out
+ * of heap comes back as `{ ok: false }` for each of its pages; aborting `signal` cancels it.
  */
 export async function lintInPool(task: LintTask, signal: AbortSignal): Promise<LintTaskResult> {
   try {
     return (await getPool().run(task, { name: 'lintPageTask', signal })) as LintTaskResult;
   } catch (err) {
     if (signal.aborted || !isOutOfMemory(err)) throw err;
-    return { ok: false, message: `${task.filePath}: linting ${OUT_OF_MEMORY_MESSAGE}` };
+    return task.filePaths.map((filePath) => ({ filePath, ok: false as const, message: `${filePath}: linting ${OUT_OF_MEMORY_MESSAGE}` }));
   }
 }
 

@@ -1,6 +1,7 @@
 import type { RenderedPage } from '@quire/shared/docs/types';
 import type { GlossaryEntry } from '@quire/shared/docs/markdown/index';
 import type { LinterOptions } from '@quire/shared/lint/linter';
+import type { CheckedTargets } from '@quire/shared/lint/navigation';
 import type { LintFinding } from '@quire/shared/lint/types';
 import type { LoadedProject } from './load-project';
 
@@ -54,18 +55,28 @@ export type LoadResult =
   | { ok: true; project: LoadedProject }
   | { ok: false; message: string; file?: string; line?: number };
 
-/** Lint one page file with the project's linter (lint-pages.ts); the worker compiles the linter once per `buildKey`. */
+/**
+ * Lint page files with the project's linter (lint-pages.ts); the worker compiles the linter once per
+ * `buildKey`. Pages go in batches, so that the options (with the site's page inventory) cross the
+ * thread boundary once per batch rather than once per page.
+ */
 export interface LintTask {
   buildKey: string;
   checkoutDir: string;
   docsRoot: string;
-  filePath: string;
+  /** page files relative to the docs root */
+  filePaths: string[];
   /** the project's style rules, glossary and settings (plain JSON) */
   lint: LinterOptions;
 }
 
-/** A worker's answer to a {@link LintTask}: the page's findings, or why it could not be linted. */
-export type LintTaskResult = { ok: true; findings: LintFinding[] } | { ok: false; message: string };
+/** One page of a {@link LintTask}: its findings and the targets the navigation rules judged (linter.ts `lintWithTargets`), or why not. */
+export type LintPageResult =
+  | { filePath: string; ok: true; findings: LintFinding[]; targets: CheckedTargets }
+  | { filePath: string; ok: false; message: string };
+
+/** A worker's answer to a {@link LintTask}: one result per file, in the task's order. */
+export type LintTaskResult = LintPageResult[];
 
 /**
  * Share files of a previous deployment with a new one (render-worker.ts `linkFilesTask`, off the

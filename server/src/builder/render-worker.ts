@@ -94,19 +94,26 @@ export function loadProjectTask(checkoutDir: string): LoadResult {
 }
 
 /**
- * Lints one page file with the project's linter (piscina task name `lintPageTask`); the linter is
- * compiled once per build. Never throws: a page that cannot be read comes back as `{ ok: false }`.
+ * Lints page files with the project's linter (piscina task name `lintPageTask`), the linter compiled
+ * once per build. Never throws: a page that cannot be read or linted comes back as `{ ok: false }`.
  */
 export async function lintPageTask(task: LintTask): Promise<LintTaskResult> {
   const s = stateFor(task);
-  const source = s.files.read(task.filePath);
-  if (source === undefined) return { ok: false, message: `${task.filePath}: the file cannot be read` };
-  try {
-    s.linter ??= createLinter(task.lint);
-    return { ok: true, findings: await s.linter.lint(source, task.filePath) };
-  } catch (err) {
-    return { ok: false, message: `${task.filePath}: the linter failed: ${(err as Error)?.message ?? String(err)}` };
+  const out: LintTaskResult = [];
+  for (const filePath of task.filePaths) {
+    const source = s.files.read(filePath);
+    if (source === undefined) {
+      out.push({ filePath, ok: false, message: `${filePath}: the file cannot be read` });
+      continue;
+    }
+    try {
+      s.linter ??= createLinter(task.lint);
+      out.push({ filePath, ok: true, ...(await s.linter.lintWithTargets(source, filePath)) });
+    } catch (err) {
+      out.push({ filePath, ok: false, message: `${filePath}: the linter failed: ${(err as Error)?.message ?? String(err)}` });
+    }
   }
+  return out;
 }
 
 /** Errors after which no hard link will work: another filesystem, or none allowed. */

@@ -239,6 +239,31 @@ describe('incremental builds', () => {
     expect(after.lint!.counts).toEqual(first.counts);
   });
 
+  it('takes unchanged pages\' findings from the lint cache in a full build, relinting the pages whose links a removed or added page changes', async () => {
+    const f = await fixture();
+    const first = f.live.lint!;
+    const ruleIds = (r: RunBuildResult, file: string) => r.lint!.pages.find((p) => p.path === file)!.findings.map((x) => x.ruleId);
+    expect(ruleIds(f.live, 'index.mdx')).not.toContain('links/broken');
+    expect(ruleIds(f.live, 'guides/alpha.mdx')).toContain('links/broken');
+
+    // docs.json changes (a full build) and alpha goes: index is unchanged, but its link to alpha is broken now
+    f.repo.commit({ 'docs/docs.json': JSON.stringify(nav('Renamed group')), 'docs/guides/alpha.mdx': null }, 'remove alpha');
+    const removed = await f.build();
+    expect(f.logs.some((l) => l.startsWith('full build: docs.json changed'))).toBe(true);
+    expect(ruleIds(removed, 'index.mdx')).toContain('links/broken');
+    expect(removed.lint!.pages.map((p) => p.path)).toEqual(['guides/beta.mdx', 'guides/gamma.mdx', 'index.mdx']);
+    expect(removed.lint!.fromCache).toBe(2); // beta and gamma
+    expect(f.logs).toContainEqual(expect.stringMatching(/^✓ linting pages \(.* of 3 pages, 2 from cache\) \d+ ms$/));
+
+    // alpha comes back in another full build: index's link reaches a page again, the others stay cached
+    f.repo.commit({ 'docs/docs.json': JSON.stringify(nav('Start')), 'docs/guides/alpha.mdx': page('Alpha', 'Alpha text. Next: [the new page](/guides/delta).') }, 'alpha back');
+    const back = await f.build();
+    expect(ruleIds(back, 'index.mdx')).not.toContain('links/broken');
+    expect(ruleIds(back, 'guides/alpha.mdx')).toContain('links/broken');
+    expect(back.lint!.fromCache).toBe(2); // beta and gamma (alpha's entry went when alpha did)
+    expect(back.lint!.counts).toEqual(first.counts);
+  });
+
   it('uses the webhook\'s changed files when the previous commit is not in the repository cache', async () => {
     const f = await fixture();
     const before = f.live;

@@ -73,7 +73,9 @@ describe('runBuild', () => {
     const kinds = res.warnings.map((w) => w.kind).sort();
     expect(kinds).toEqual(expect.arrayContaining(['broken-link', 'duplicate-nav-entry', 'missing-page', 'unknown-component']));
     expect(logs).toContain('warning [broken-link] guides/setup.mdx:11 /nowhere');
-    for (const stepName of ['fetching repository', 'loading configuration', 'rendering pages', 'checking links', 'writing site']) {
+    // every step of the build names itself in a timing line
+    const steps = ['fetching repository', 'loading configuration', 'rendering pages', 'assembling navigation', 'comparing links', 'linting pages'];
+    for (const stepName of [...steps, 'checking links', 'writing site', 'indexing search', 'saving build state']) {
       expect(logs.some((l) => new RegExp(`^✓ ${stepName}( \\(.*\\))? \\d+ ms$`).test(l))).toBe(true);
     }
     expect(logs).toContainEqual(expect.stringMatching(/^✓ rendering pages \(2 pages, 0 from cache\) \d+ ms$/));

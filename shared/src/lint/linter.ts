@@ -6,7 +6,7 @@
 import { TextlintKernel } from '@textlint/kernel';
 import { indexInventory, type PageInventory } from '../docs/page-inventory';
 import { isSiteConfigFile, runDocsJsonChecks } from './docs-json';
-import { runNavigationChecks } from './navigation';
+import { runNavigationChecks, type CheckedTargets } from './navigation';
 import { parsePage } from './page-tree';
 import { runProseChecks } from './prose';
 import { runStructureChecks } from './structure';
@@ -42,6 +42,14 @@ export interface Linter {
    */
   lint(text: string, path: string): Promise<LintFinding[]>;
   /**
+   * {@link Linter.lint}'s findings, with the targets the navigation rules judged against the inventory
+   * (navigation.ts `CheckedTargets`; empty without an inventory, for a page that does not parse, and
+   * for the configuration file, whose findings depend on the whole inventory): a caller that keeps the
+   * findings holds as long as the page's text, these options but the inventory, and the verdicts of
+   * these targets stay the same (the build's lint cache, server lint-pages.ts).
+   */
+  lintWithTargets(text: string, path: string): Promise<{ findings: LintFinding[]; targets: CheckedTargets }>;
+  /**
    * Applies the fixes of the findings of `ruleIds` (default: every fixable finding). Fixes whose
    * ranges overlap an earlier one wait for the next pass (at most 5 passes).
    * @returns the fixed text and every applied edit (ranges in the text it was applied to, pass by pass).
@@ -71,7 +79,7 @@ export function createLinter(options: LinterOptions = {}): Linter {
   const kernel = new TextlintKernel();
   const inventory = options.inventory ? indexInventory(options.inventory) : undefined;
 
-  async function lint(text: string, path: string): Promise<LintFinding[]> {
+  async function lint(text: string, path: string, targets?: CheckedTargets): Promise<LintFinding[]> {
     // the site's configuration is JSON, not prose: only its own rules (docs-json.ts) apply
     if (isSiteConfigFile(path)) return inventory ? runDocsJsonChecks(text, inventory, enabled).map(severityOf) : [];
     // One parse, the renderer's: a page it refuses has only its `mdx/syntax` finding.
@@ -79,12 +87,16 @@ export function createLinter(options: LinterOptions = {}): Linter {
     if (page.syntax) return [severityOf(page.syntax)];
     const prose = await runProseChecks(kernel, text, path, checks, page.tree);
     const structure = runStructureChecks(text, enabled);
-    const navigation = inventory ? runNavigationChecks(text, path, inventory, enabled, page.tree) : [];
+    const navigation = inventory ? runNavigationChecks(text, path, inventory, enabled, page.tree, targets) : [];
     return [...structure, ...navigation, ...prose].map(severityOf).sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
   }
 
   return {
-    lint,
+    lint: (text, path) => lint(text, path),
+    async lintWithTargets(text, path) {
+      const targets: CheckedTargets = { links: [], images: [] };
+      return { findings: await lint(text, path, targets), targets };
+    },
     async autoFix(text, path, ruleIds) {
       const wanted = ruleIds ? new Set(ruleIds) : null;
       const edits: LintEdit[] = [];

@@ -47,12 +47,30 @@ const knownLower = new Map<string, string[]>();
 for (const name of COMPONENTS.keys()) knownLower.set(name.toLowerCase(), [...(knownLower.get(name.toLowerCase()) ?? []), name]);
 
 /**
+ * The targets a page's navigation rules looked at, as written: link targets (`links/broken`) and image
+ * sources (`images/missing`), external ones included (their verdict: not checked). The findings of these rules change only when the
+ * verdict (link-check.ts `checkLinkTarget`, `checkImageSource`) of one of them changes, which lets a
+ * build carry a page's findings over while other pages come and go (server lint-pages.ts).
+ */
+export interface CheckedTargets {
+  links: string[];
+  images: string[];
+}
+
+/**
  * The findings of the navigation rules `enabled` says yes to, on `text` (a page whose file is `path`,
  * relative to the docs root; `.md` is Markdown, anything else MDX, whose tree `tree` is when given:
  * page-tree.ts `parsePage`, positions in `text`). A page that does not parse has none here (the
- * linter reports `mdx/syntax`).
+ * linter reports `mdx/syntax`). With `checked`, every target judged is added to it (in page order).
  */
-export function runNavigationChecks(text: string, path: string, index: InventoryIndex, enabled: (ruleId: string) => boolean, tree?: UNode): LintFinding[] {
+export function runNavigationChecks(
+  text: string,
+  path: string,
+  index: InventoryIndex,
+  enabled: (ruleId: string) => boolean,
+  tree?: UNode,
+  checked?: CheckedTargets,
+): LintFinding[] {
   const on = NAVIGATION_RULES.filter(enabled);
   if (on.length === 0 || !CANDIDATE.test(text)) return [];
   let root: UNode;
@@ -75,6 +93,7 @@ export function runNavigationChecks(text: string, path: string, index: Inventory
   const target = (kind: 'link' | 'image', value: string, node: UNode) => {
     const ruleId = kind === 'link' ? 'links/broken' : 'images/missing';
     if (!enabled(ruleId)) return;
+    checked?.[kind === 'link' ? 'links' : 'images'].push(value);
     const verdict: TargetVerdict | null = kind === 'link' ? checkLinkTarget(index, path, value) : checkImageSource(index, path, value);
     if (!verdict || verdict.ok) return;
     const range = valueRange(text, node, value);

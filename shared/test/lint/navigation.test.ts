@@ -16,6 +16,14 @@ const page = (body: string) => `---\ntitle: Guide\n---\n\n${body}\n`;
 const only = async (text: string, ruleId: string, path = 'guides/setup.mdx') => (await linter.lint(text, path)).filter((f) => f.ruleId === ruleId);
 
 describe('links/broken', () => {
+  it('names every target it judged, so that a build can tell when a page\'s findings may change (lintWithTargets)', async () => {
+    const text = page('[a](/guides/other) [b](/nowhere) [c](https://example.com/x) [d](#top)\n\n![Logo](/images/logo.png)\n\n<Card title="x" href="/cli">y</Card>\n\n[ref]: /old/thing');
+    const { findings, targets } = await linter.lintWithTargets(text, 'guides/setup.mdx');
+    expect(findings).toEqual(await linter.lint(text, 'guides/setup.mdx'));
+    expect(targets).toEqual({ links: ['/guides/other', '/nowhere', 'https://example.com/x', '#top', '/cli', '/old/thing'], images: ['/images/logo.png'] });
+    expect((await createLinter().lintWithTargets(text, 'guides/setup.mdx')).targets).toEqual({ links: [], images: [] });
+  });
+
   it('finds a link to no page, placing it on the URL, and fixes a link differing only by case', async () => {
     const text = page('See [the page](/missing-page) and [other](/Guides/Other#top).');
     const found = await only(text, 'links/broken');
