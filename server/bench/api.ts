@@ -36,6 +36,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const QUIRE_PORT = 47020;
 const BARE_PORT = 47021;
+/** Goal of the API's rate over the same server's `/healthz` rate: the API's own work costs at most 15% of the floor. */
+const OWN_WORK_GOAL = 0.85;
 
 /** One wrk run's figures. */
 interface WrkResult {
@@ -134,6 +136,11 @@ async function main(): Promise<void> {
   console.log(`ratio quire/bare: ${paired.toFixed(2)} (median of per-round ratios; goal >= 0.50); ratio of medians ${(q / b).toFixed(2)}`);
   const floorRatio = median(floor.map((r, i) => r.rps / plain[i]!.rps));
   console.log(`floor: GET /healthz on the same server ${median(floor.map((r) => r.rps)).toFixed(0)} req/s, ${floorRatio.toFixed(2)} of bare (Fastify, request id and logging without the API's work)`);
+  // the API's own work: each round's API rate over the same server's /healthz rate, measured right after it
+  const ownWork = median(quire.map((r, i) => r.rps / floor[i]!.rps));
+  const met = ownWork >= OWN_WORK_GOAL ? 'MET' : 'NOT MET';
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+  console.log(`API / own /healthz: ${ownWork.toFixed(2)} (median of per-round ratios; goal >= ${OWN_WORK_GOAL}) ${met}; load average ${load}`);
 }
 
 main().catch((err: unknown) => {

@@ -92,8 +92,12 @@ export async function productionPage(ctx: AppContext, projectId: string, sitePat
 type TokenOutcome = { tags: string[]; grant?: AudienceGrant; refusal?: TokenRefusal };
 const NO_TOKEN: TokenOutcome = { tags: [] };
 
+/** The decision of most site requests (no token, no rule deciding, an ungated page): one shared object, never changed. */
+const ALLOWED_PUBLIC: SiteAccessDecision = Object.freeze({ allowed: true, reason: null, tags: Object.freeze([]) as unknown as string[] });
+
 /** The three layers combined (see the module comment). */
 function combine(verdict: AccessVerdict, pageAudience: readonly string[], token: TokenOutcome): SiteAccessDecision {
+  if (token === NO_TOKEN && verdict.allowed && !verdict.ruleId && pageAudience.length === 0) return ALLOWED_PUBLIC;
   const tokenPart = {
     tags: token.tags,
     ...(token.grant ? { grant: token.grant } : {}),

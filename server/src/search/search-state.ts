@@ -23,7 +23,7 @@ export interface SearchState {
   versions: LRUCache<string, { defaultLabel: string | null; labels: string[] | null }>;
   /** content-gap writes, settled before the database closes */
   gaps: ContentGapRecorder;
-  /** recent answers of each loaded index (search/result-cache.ts) */
+  /** recent answers of the loaded indexes, bounded by bytes for all together (search/result-cache.ts) */
   results: SearchResultCache;
 }
 

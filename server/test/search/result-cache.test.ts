@@ -24,4 +24,27 @@ describe('search answer cache', () => {
     expect(cache.search(index(), 'install', 10, '', run('new index'))).toEqual([hit('new index')]);
     expect(runs).toBe(5);
   });
+
+  it('keeps every recent query of a busy index within its byte bound, dropping the least recently asked first', () => {
+    const cache = new SearchResultCache(1024 * 1024);
+    const a = index();
+    let runs = 0;
+    const run = () => {
+      runs++;
+      return [hit('page')];
+    };
+    // 2,000 distinct queries cycled twice: the second pass is answered from memory
+    for (let pass = 0; pass < 2; pass++) for (let i = 0; i < 2000; i++) cache.search(a, `query ${i}`, 10, '', run);
+    expect(runs).toBe(2000);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(1024 * 1024);
+    // a small bound keeps only the most recent answers
+    const small = new SearchResultCache(10_000);
+    for (let i = 0; i < 2000; i++) small.search(a, `query ${i}`, 10, '', run);
+    expect(small.stats().bytes).toBeLessThanOrEqual(10_000);
+    const before = runs;
+    small.search(a, 'query 1999', 10, '', run);
+    expect(runs).toBe(before);
+    small.search(a, 'query 0', 10, '', run);
+    expect(runs).toBe(before + 1);
+  });
 });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAudienceToken } from '../../src/services/audience-tokens';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
@@ -21,6 +22,13 @@ const HOST = 'gated-docs.localhost:4000';
 const get = (url: string, headers: Record<string, string> = {}, host = HOST) => t.app.inject({ method: 'GET', url, headers: { host, ...headers } });
 const post = (url: string, payload: string, headers: Record<string, string> = {}, host = HOST) =>
   t.app.inject({ method: 'POST', url, payload, headers: { host, 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+/** The text of an answer, decoded by its `Content-Encoding`. */
+const zlibText = (res: Awaited<ReturnType<typeof get>>): string => {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString('utf8');
+  return res.body;
+};
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const showsNoSecret = (text: string) => {
   for (const secret of SECRETS) expect(text, `must not show "${secret}"`).not.toContain(secret);
@@ -113,6 +121,26 @@ describe('a visitor with a token', () => {
     expect(md.body).toContain('PARTNER-BODY');
     expect(md.headers['cache-control']).toBe('private, no-store');
     expect((await get('/guides/vault', { 'x-audience-token': partners })).body).toContain('VAULT-BODY');
+  });
+
+  it('never lets a second reader without access have what the first one was served from memory', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const first = await get('/partners', { 'x-audience-token': partners, 'accept-encoding': encoding });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-store');
+      const etag = first.headers.etag as string;
+      // the same page, right after, for a reader without a token: the gate, whatever they send
+      expectGate(await get('/partners', { 'accept-encoding': encoding }));
+      const conditional = await get('/partners', { 'accept-encoding': encoding, 'if-none-match': etag });
+      expect(conditional.statusCode).toBe(401);
+      expect(conditional.headers.etag).toBeUndefined();
+      // and a page naming the gated one: the first reader's variant (private) is not the second one's
+      const withEntry = await get('/setup', { 'x-audience-token': partners, 'accept-encoding': encoding });
+      const without = await get('/setup', { 'accept-encoding': encoding, 'if-none-match': withEntry.headers.etag as string });
+      expect(without.statusCode).toBe(200);
+      expect(without.headers.etag).not.toBe(withEntry.headers.etag);
+      expect(sidebarOf(zlibText(without))).not.toContain('Partner Portal');
+    }
   });
 
   it("sees in the navigation the gated pages they can open, and only those", async () => {

@@ -220,6 +220,24 @@ describe('caching and compression', () => {
     expect(plain.body).toContain('<h1>Setup</h1>');
   });
 
+  it('answers 304 to the ETag of any encoding of the page, with the headers of the encoding asked for', async () => {
+    const br = await get('/guides/setup', { 'accept-encoding': 'br' });
+    const gz = await get('/guides/setup', { 'accept-encoding': 'gzip' });
+    for (const etag of [br.headers.etag as string, gz.headers.etag as string]) {
+      const again = await get('/guides/setup', { 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(br.headers.etag);
+      expect(again.headers.vary).toBe('Accept-Encoding');
+      expect(again.headers['content-security-policy']).toBe(br.headers['content-security-policy']);
+    }
+    // a client preferring gzip (q-values), and one refusing every compression
+    expect((await get('/guides/setup', { 'accept-encoding': 'br;q=0.5, gzip;q=1' })).headers['content-encoding']).toBe('gzip');
+    const none = await get('/guides/setup', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(Number(none.headers['content-length'])).toBe(Buffer.byteLength(none.body));
+  });
+
   it('answers HEAD with headers only', async () => {
     const res = await h.app.inject({ method: 'HEAD', url: '/guides/setup', headers: { host: HOST } });
     expect(res.statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { LOGO_CLASS } from './nav-markup';
 import type { NavScope } from './nav-index';
 import { versionSwitcherSlot } from './site-versions';
 import { renderSearchButton } from './search-ui';
-import { ASK_DIALOG_HTML, renderAskButton } from './ask-ai';
+import { renderAskButton } from './ask-ai';
 
 /**
  * The one appearance a site can ever show: `appearance.strict` (mint.json `modeToggle.isHidden`) with a
@@ -57,8 +57,7 @@ export function renderHeader(ctx: SiteContext, scope: NavScope): string {
     renderSearchButton() +
     renderAskButton() +
     `<div class="q-header-end">${renderNavbar(ctx, scope)}${themeToggle(ctx)}</div>` +
-    `</div>${renderTabs(ctx, scope)}</header>` +
-    // the Ask AI panel (ask-ai.ts) follows the top bar as a child of <body>
-    ASK_DIALOG_HTML
+    `</div>${renderTabs(ctx, scope)}</header>`
+    // the Ask AI panel follows the top bar as a child of <body>: made by assets/ask-ai.js (ask-ai.ts)
   );
 }

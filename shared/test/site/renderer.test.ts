@@ -115,6 +115,15 @@ describe('page document', () => {
     expect(none).not.toContain('q-drawer-links');
   });
 
+  it('names the Ask AI panel from its button but leaves the panel to the site script (not sent with every page)', async () => {
+    expect(html).toMatch(/<button class="q-ask-btn"[^>]*aria-controls="q-ask"[^>]*aria-label="Ask AI"/);
+    expect(html).not.toContain('<dialog class="q-ask-dialog"');
+    const { readFile } = await import('node:fs/promises');
+    const script = await readFile(new URL('../../src/site/assets/ask-ai.js', import.meta.url), 'utf8');
+    expect(script).toContain('<dialog class="q-ask-dialog" id="q-ask" aria-label="Ask AI"');
+    expect(script).toContain('<label class="q-visually-hidden" for="q-ask-input">Your question</label>');
+  });
+
   it('contains no inline script and no inline event handler (CSP: only the site\'s own scripts)', () => {
     for (const doc of [html, renderer().notFound()]) {
       expect(doc).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);

@@ -11,7 +11,7 @@
 // next page. Ctrl/Cmd-I opens the panel; search's "Ask AI about ..." sends a `quire:ask` event.
 (function () {
   var doc = document;
-  var dialog = doc.getElementById('q-ask');
+  var dialog = doc.getElementById('q-ask') || makePanel();
   if (!dialog) return;
   var $ = function (sel) { return dialog.querySelector(sel); };
   var input = $('.q-ask-input');
@@ -643,5 +643,44 @@
         if (err && err.name === 'AbortError') return;
         if (!quiet) historyStatus.textContent = 'The conversation could not be loaded. Try again in a moment.';
       });
+  }
+  // ---------- the panel ----------
+  // Made here rather than sent with every page (ask-ai.ts): a child of <body>, right after the top bar
+  // that holds the Ask AI button; nothing when the page has no such button.
+  function makePanel() {
+    var opener = doc.querySelector('[data-q-ask-open]');
+    if (!opener || !doc.body) return null;
+    var bar = opener.closest('header');
+    var svg = function (shapes) {
+      return '<svg class="q-icon" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" ' +
+        'stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">' + shapes + '</svg>';
+    };
+    var sparkles = svg('<path d="M10 3 11.9 8.1 17 10l-5.1 1.9L10 17l-1.9-5.1L3 10l5.1-1.9Z"/><path d="M19 14v6M16 17h6"/>');
+    var box = doc.createElement('div');
+    box.innerHTML =
+      '<dialog class="q-ask-dialog" id="q-ask" aria-label="Ask AI" aria-modal="true" data-q-ask-endpoint="/_quire/chat">' +
+      '<div class="q-ask-head"><h2 class="q-ask-title">' + sparkles + '<span>Ask AI</span></h2><div class="q-ask-actions">' +
+      '<button class="q-icon-btn" type="button" data-q-ask-history aria-expanded="false" aria-controls="q-ask-history" aria-label="Conversations" ' +
+      'title="Conversations">' + svg('<circle cx="12" cy="12" r="10"/><path d="M12 6v6l4 2"/>') + '</button>' +
+      '<button class="q-icon-btn" type="button" data-q-ask-new aria-label="New conversation" title="New conversation">' +
+      svg('<path d="M12 20h9"/><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z"/>') + '</button>' +
+      '<button class="q-icon-btn" type="button" data-q-ask-close aria-label="Close" title="Close (Esc)">' + svg('<path d="M18 6 6 18M6 6l12 12"/>') +
+      '</button></div></div>' +
+      '<section class="q-ask-history" id="q-ask-history" aria-labelledby="q-ask-history-title" hidden>' +
+      '<h3 class="q-ask-history-title" id="q-ask-history-title">Previous conversations</h3>' +
+      '<p class="q-ask-history-status" role="status"></p><ul class="q-ask-history-list"></ul></section>' +
+      '<div class="q-ask-body"><div class="q-ask-intro"><span class="q-ask-intro-icon">' + sparkles + '</span>' +
+      '<p>Ask a question about this documentation. Answers are written from its pages and link to the sections they come from.</p></div>' +
+      '<div class="q-ask-thread" role="log" aria-live="polite" aria-label="Conversation"></div></div>' +
+      '<form class="q-ask-form" novalidate><label class="q-visually-hidden" for="q-ask-input">Your question</label>' +
+      '<textarea class="q-ask-input" id="q-ask-input" name="question" rows="1" maxlength="2000" placeholder="Ask a question..." ' +
+      'enterkeyhint="send" autocomplete="off"></textarea>' +
+      '<button class="q-ask-stop" type="button" data-q-ask-stop hidden>' + svg('<rect x="5" y="5" width="14" height="14" rx="2"/>') +
+      '<span>Stop</span></button>' +
+      '<button class="q-ask-send" type="submit" aria-label="Send" title="Send (Enter)">' + svg('<path d="M5 12h14M12 5l7 7-7 7"/>') + '</button>' +
+      '</form><p class="q-ask-note">Answers come only from this documentation and can be wrong: check the cited pages.</p></dialog>';
+    var made = box.firstChild;
+    doc.body.insertBefore(made, bar && bar.parentNode === doc.body ? bar.nextSibling : null);
+    return made;
   }
 })();
