@@ -1,13 +1,13 @@
 /**
  * What a query's terms become before the index is asked: each term with the index terms it may
- * match and how much each counts. The term itself counts fully; the index's other forms of the
- * word, of the same Porter stem (stems.ts: "retrying" → "retry", "retries"), almost fully;
- * completions of a term being typed ("instal" → "install") and of longer words ("webhook" →
- * "webhooks") a little less, more the closer their length. For a word of four or more letters
- * that the index holds in no form, the terms one edit away ("instlal" → "install",
- * "authentcation" → "authentication") count about half; a word of {@link MIN_TWO_EDIT_LENGTH} or
+ * match and how much each counts. The term itself counts fully; completions of a term being typed
+ * ("instal" → "install") and of longer words ("webhook" → "webhooks") a little less, more the
+ * closer their length. For a word of four or more letters that the index does not hold, the terms
+ * one edit away ("instlal" → "install", "authentcation" → "authentication") count about half; a word of {@link MIN_TWO_EDIT_LENGTH} or
  * more letters with none one edit away is matched by the terms two edits away
- * ("authenticaton" → "authentication"), counting less.
+ * ("authenticaton" → "authentication"), counting less. (Porter stemming of query and index words was
+ * tried as a further expansion and left out: it lowered search's right page in the top 5 on the
+ * development question set, server/test/chat/questions.ts.)
  */
 import { queryTerms } from './tokens';
 import type { TermMatch, Vocabulary } from './vocabulary';
@@ -25,16 +25,6 @@ const TYPO_WEIGHT = 0.55;
 /** Shortest word matched by terms two edits away (a shorter one is too often another word), and what they count. */
 export const MIN_TWO_EDIT_LENGTH = 8;
 const TWO_EDIT_WEIGHT = 0.4;
-/**
- * Other forms of a word (same stem) per word, and what they count: an inflected form (at most {@link INFLECTION_LETTERS}
- * letters longer or shorter: `deploy`, `deployed`, `deploying`) almost fully, less beside the word as written; a derived
- * form (`continue` → `continuation`, `continuous`) about half, as it often means something else.
- */
-const STEM_VARIANTS = 6;
-const STEM_WEIGHT = 0.9;
-const STEM_WEIGHT_BESIDE = 0.7;
-const DERIVED_WEIGHT = 0.45;
-const INFLECTION_LETTERS = 3;
 
 /** One query term and what it matches. */
 export interface TermPlan {
@@ -52,13 +42,6 @@ export function planQuery(q: string, vocabulary: Vocabulary): TermPlan[] {
     const expansions = new Map<string, number>();
     const known = vocabulary.frequency(term) > 0;
     if (known) expansions.set(term, 1);
-    if (!partial) {
-      for (const v of vocabulary.sameStem(term, STEM_VARIANTS)) {
-        const inflected = Math.abs(v.term.length - term.length) <= INFLECTION_LETTERS;
-        expansions.set(v.term, !inflected ? DERIVED_WEIGHT : known ? STEM_WEIGHT_BESIDE : STEM_WEIGHT);
-      }
-    }
-    const inSomeForm = expansions.size > 0;
     if (partial || term.length >= MIN_COMPLETION_LENGTH) {
       const base = partial ? 0.9 : 0.7;
       // a one- or two-letter prefix says little and would reach most of the index: its few most frequent words only
@@ -68,7 +51,7 @@ export function planQuery(q: string, vocabulary: Vocabulary): TermPlan[] {
         if ((expansions.get(c.term) ?? 0) < w) expansions.set(c.term, w);
       }
     }
-    if (!inSomeForm) {
+    if (!known) {
       const { near, edits } = typoMatches(term, vocabulary, TYPO_CANDIDATES);
       for (const c of near) if (!expansions.has(c.term)) expansions.set(c.term, edits === 1 ? TYPO_WEIGHT : TWO_EDIT_WEIGHT);
     }

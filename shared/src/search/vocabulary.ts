@@ -1,13 +1,10 @@
 /**
  * Every term of an index with its document frequency: what a query term may be expanded to.
  * Prefixes ("instal" → "install", "installation") come from a binary search in the sorted terms;
- * other forms of a word ("retrying" → "retry", "retries") from the terms of the same Porter stem
- * (stems.ts); typos ("instlal" → "install") from the terms of the same length ±1 within one edit
+ * typos ("instlal" → "install") from the terms of the same length ±1 within one edit
  * (insertion, deletion, substitution or two neighbouring letters swapped: Damerau's restricted
  * distance 1), or ±2 within two such edits for long words ({@link Vocabulary.neighbours}).
  */
-import { stemTerm } from './stems';
-
 
 /** A term an expansion found, with how many records hold it. */
 export interface TermMatch {
@@ -20,8 +17,6 @@ export class Vocabulary {
   private readonly index = new Map<string, number>();
   /** term indexes by term length (typo candidates), built on first use */
   private byLength?: Map<number, number[]>;
-  /** term indexes by Porter stem (other forms of a word), built on first use */
-  private byStem?: Map<string, number[]>;
 
   /**
    * @param terms distinct terms sorted by UTF-16 code units (`Array.prototype.sort` order)
@@ -77,24 +72,6 @@ export class Vocabulary {
     return top(found, k);
   }
 
-  /** Terms of the index with the Porter stem of `term` (stems.ts; `term` itself excluded), the `k` most frequent. */
-  sameStem(term: string, k: number): TermMatch[] {
-    const byStem = (this.byStem ??= this.stemBuckets());
-    const found: TermMatch[] = [];
-    for (const i of byStem.get(stemTerm(term)) ?? []) if (this.terms[i] !== term) found.push({ term: this.terms[i]!, df: this.df[i]! });
-    return top(found, k);
-  }
-
-  private stemBuckets(): Map<string, number[]> {
-    const m = new Map<string, number[]>();
-    for (let i = 0; i < this.terms.length; i++) {
-      const stem = stemTerm(this.terms[i]!);
-      let list = m.get(stem);
-      if (!list) m.set(stem, (list = []));
-      list.push(i);
-    }
-    return m;
-  }
 
   private lengthBuckets(): Map<number, number[]> {
     const m = new Map<number, number[]>();

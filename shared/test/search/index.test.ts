@@ -81,11 +81,6 @@ describe('search index', () => {
     expect(paths('tekon')).toEqual([]);
   });
 
-  it('finds other forms of a word: plural, -ed, -ing', () => {
-    expect(index.search({ q: 'retrying deliveries', limit: 5 })[0]).toMatchObject({ path: 'guides/webhooks', section: 'Retries' });
-    expect(paths('upgraded')[0]).toBe('install');
-  });
-
   it('ranks records matching every word first', () => {
     expect(index.search({ q: 'sdk token environment', limit: 3 })[0]).toMatchObject({ path: 'guides/tokens', section: 'Installation of the SDK' });
   });

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { indexTerms, queryTerms, tokenSpans } from '../../src/search/tokens';
 import { makeSnippet } from '../../src/search/snippet';
 import { Vocabulary, withinOneEdit, withinTwoEdits } from '../../src/search/vocabulary';
-import { stemTerm } from '../../src/search/stems';
 
 describe('index terms', () => {
   it('folds case and accents, drops stop words, and splits camelCase words into their parts too', () => {
@@ -73,22 +72,4 @@ describe('vocabulary', () => {
     expect(withinTwoEdits('abcdefgh', 'abcde')).toBe(false);
   });
 
-  it('finds the other forms of a word by its Porter stem', () => {
-    const forms = new Vocabulary(['retried', 'retries', 'retry', 'retrying', 'token'], [3, 8, 20, 2, 9]);
-    expect(forms.sameStem('retrying', 5).map((m) => m.term)).toEqual(['retry', 'retries', 'retried']);
-    expect(forms.sameStem('retry', 5).map((m) => m.term)).toEqual(['retries', 'retried', 'retrying']);
-    expect(forms.sameStem('tokens', 5).map((m) => m.term)).toEqual(['token']);
-    expect(forms.sameStem('webhooks', 5)).toEqual([]);
-  });
-});
-
-describe('stems', () => {
-  it('stems English words and keeps names, numbers and short words', () => {
-    expect(stemTerm('configuring')).toBe(stemTerm('configure'));
-    expect(stemTerm('retries')).toBe(stemTerm('retry'));
-    expect(stemTerm('deployed')).toBe(stemTerm('deploy'));
-    expect(stemTerm('v2')).toBe('v2');
-    expect(stemTerm('js')).toBe('js');
-    expect(stemTerm('démarrage')).toBe('démarrage');
-  });
 });
