@@ -5,15 +5,18 @@
  * (query.ts), every record an expansion reaches gets
  *   weight(field) × weight(expansion) × idf(expansion) × position factor
  * (a term counts once per record: its best expansion), summed over the query's terms and scaled by
- * the share of terms the record matched, squared, so records matching every term come first.
+ * the share of the query the record holds, squared, so records holding the whole query come first.
+ * That share weighs each term by its best expansion's weight × idf, times the weight of the expansion
+ * the record holds it by over the best one's: a rare word counts more than a common one, and a word
+ * held only in a derived form or a typo's reading less than as written.
  * Field weights rank title over heading over body: a title match counts fully on the page's
  * introduction and less on its other sections.
  */
 import type { Index } from 'flexsearch';
 import type { StoredPage, StoredSection } from './records-file';
 import { makeSnippet } from './snippet';
-import { planQuery } from './query';
-import { popcount, topRecords } from './select';
+import { planQuery, typoMatches } from './query';
+import { topRecords } from './select';
 import type { SearchHit, SearchIndex, SearchQuery } from './types';
 import type { Vocabulary } from './vocabulary';
 
@@ -56,6 +59,10 @@ interface Scratch {
   touched: Int32Array;
   termTouched: Int32Array;
   expTouched: Int32Array;
+  /** the query's terms a record holds, each as its weight × the weight of the expansion held over the term's best (the share of the query it holds) */
+  held: Float64Array;
+  /** the weight of the current term's best expansion each record holds */
+  termHeld: Float64Array;
   /** scores copied for selecting the best (a fresh array per query would be garbage of up to n × 8 bytes) */
   values: Float64Array;
 }
@@ -105,7 +112,7 @@ export class SearchEngine implements SearchIndex {
   }
 
   similarTerms(term: string, k: number): { term: string; df: number }[] {
-    return this.vocabulary.neighbours(term, k);
+    return typoMatches(term, this.vocabulary, k).near;
   }
 
   search(query: SearchQuery): SearchHit[] {
@@ -115,37 +122,46 @@ export class SearchEngine implements SearchIndex {
     const s = (this.scratch ??= newScratch(this.size));
     let touchedCount = 0;
     const n = this.size;
+    /** each term's weight: its best expansion's weight × idf */
+    const termWeight = plan.map(() => 0);
     plan.forEach((term, i) => {
       let termCount = 0;
+      let maxWeight = 0;
       for (const [exp, weight] of term.expansions) {
         const w = weight * Math.log(1 + n / Math.max(1, this.vocabulary.frequency(exp)));
+        if (w > termWeight[i]!) termWeight[i] = w;
+        if (weight > maxWeight) maxWeight = weight;
         let expCount = this.addTitle(s, exp, w, 0);
         expCount = addRecords(s, this.fields.section.search(exp, { resolve: false }).result, w * W_SECTION, 0.05, expCount);
         expCount = addRecords(s, this.fields.body.search(exp, { resolve: false }).result, w * W_BODY, 0.03, expCount);
-        const { exp: e, best, expTouched, termTouched } = s;
+        const { exp: e, best, expTouched, termTouched, termHeld } = s;
         for (let k = 0; k < expCount; k++) {
           const r = expTouched[k]!;
           const v = e[r]!;
           const b = best[r]!;
           if (b === 0) termTouched[termCount++] = r;
           if (v > b) best[r] = v;
+          if (weight > termHeld[r]!) termHeld[r] = weight;
           e[r] = 0;
         }
       }
       const bit = 1 << i;
-      const { score, best, mask, termTouched, touched } = s;
+      const { score, best, mask, termTouched, touched, held, termHeld } = s;
+      const perWeight = termWeight[i]! / maxWeight;
       for (let k = 0; k < termCount; k++) {
         const r = termTouched[k]!;
         if (mask[r] === 0) touched[touchedCount++] = r;
         score[r] = score[r]! + best[r]!;
         mask[r] = mask[r]! | bit;
+        held[r] = held[r]! + perWeight * termHeld[r]!;
         best[r] = 0;
+        termHeld[r] = 0;
       }
     });
-    const terms = plan.length;
+    const total = termWeight.reduce((a, b) => a + b, 0);
     for (let k = 0; k < touchedCount; k++) {
       const r = s.touched[k]!;
-      const share = popcount(s.mask[r]!) / terms;
+      const share = s.held[r]! / total;
       s.score[r] = s.score[r]! * share * share;
     }
     try {
@@ -155,6 +171,7 @@ export class SearchEngine implements SearchIndex {
         const r = s.touched[k]!;
         s.score[r] = 0;
         s.mask[r] = 0;
+        s.held[r] = 0;
       }
     }
   }
@@ -249,6 +266,8 @@ function newScratch(n: number): Scratch {
     touched: new Int32Array(n),
     termTouched: new Int32Array(n),
     expTouched: new Int32Array(n),
+    held: new Float64Array(n),
+    termHeld: new Float64Array(n),
     values: new Float64Array(n),
   };
 }

@@ -74,8 +74,9 @@ export interface SearchIndex {
   /** records whose title, heading or text holds `term` (a folded term, tokens.ts); 0 when none (the assistant weighs question words by it) */
   documentFrequency?(term: string): number;
   /**
-   * Terms of the index one edit away from `term` (insertion, deletion, substitution, adjacent swap: the typo tolerance search
-   * applies to query words), the `k` held by most records first; empty when none. The assistant corrects question words with it.
+   * Terms of the index `term` may be a typo of: one edit away (insertion, deletion, substitution, adjacent swap), or two for a
+   * long word with none at one (query.ts `typoMatches`: the typo tolerance search applies to query words), the `k` held by
+   * most records first; empty when none. The assistant corrects question words with it.
    */
   similarTerms?(term: string, k: number): { term: string; df: number }[];
 }

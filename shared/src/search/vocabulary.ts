@@ -1,8 +1,9 @@
 /**
  * Every term of an index with its document frequency: what a query term may be expanded to.
  * Prefixes ("instal" → "install", "installation") come from a binary search in the sorted terms;
- * typos ("instlal" → "install") from the terms of the same length ±1 within one edit (insertion,
- * deletion, substitution or two neighbouring letters swapped: Damerau's restricted distance 1).
+ * typos ("instlal" → "install") from the terms of the same length ±1 within one edit
+ * (insertion, deletion, substitution or two neighbouring letters swapped: Damerau's restricted
+ * distance 1), or ±2 within two such edits for long words ({@link Vocabulary.neighbours}).
  */
 
 /** A term an expansion found, with how many records hold it. */
@@ -55,18 +56,22 @@ export class Vocabulary {
     return top(found, k);
   }
 
-  /** Terms within one edit of `term` (itself excluded), the `k` most frequent. */
-  neighbours(term: string, k: number): TermMatch[] {
+  /**
+   * Terms within `edits` (1 or 2) edits of `term` (itself excluded; see the module comment), the `k` most frequent. At two
+   * edits a term of the same length ±2 counts when it is within two edits (optimal string alignment distance).
+   */
+  neighbours(term: string, k: number, edits: 1 | 2 = 1): TermMatch[] {
     const byLength = (this.byLength ??= this.lengthBuckets());
     const found: TermMatch[] = [];
-    for (let len = term.length - 1; len <= term.length + 1; len++) {
+    for (let len = term.length - edits; len <= term.length + edits; len++) {
       for (const i of byLength.get(len) ?? []) {
         const t = this.terms[i]!;
-        if (t !== term && withinOneEdit(term, t)) found.push({ term: t, df: this.df[i]! });
+        if (t !== term && (edits === 1 ? withinOneEdit(term, t) : withinTwoEdits(term, t))) found.push({ term: t, df: this.df[i]! });
       }
     }
     return top(found, k);
   }
+
 
   private lengthBuckets(): Map<number, number[]> {
     const m = new Map<number, number[]>();
@@ -101,6 +106,35 @@ export function withinOneEdit(a: string, b: string): boolean {
   }
   // one letter inserted or deleted at i
   return la > lb ? sameFrom(a, i + 1, b, i) : sameFrom(a, i, b, i + 1);
+}
+
+/**
+ * Whether `a` and `b` are at most two insertions, deletions, substitutions or adjacent swaps apart (optimal string
+ * alignment distance <= 2; a band of the dynamic programme around the diagonal, stopping once every cell of a row is over 2).
+ */
+export function withinTwoEdits(a: string, b: string): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 2 || lb - la > 2) return false;
+  // rows i-2, i-1, i of the distance table; cells outside the band count as 3 (over the limit)
+  let prev2 = new Array<number>(lb + 1).fill(3);
+  let prev = Array.from({ length: lb + 1 }, (_, j) => (j <= 2 ? j : 3));
+  for (let i = 1; i <= la; i++) {
+    const row = new Array<number>(lb + 1).fill(3);
+    if (i <= 2) row[0] = i;
+    let best = row[0]!;
+    for (let j = Math.max(1, i - 2); j <= Math.min(lb, i + 2); j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) d = Math.min(d, prev2[j - 2]! + 1);
+      row[j] = Math.min(d, 3);
+      if (row[j]! < best) best = row[j]!;
+    }
+    if (best > 2) return false;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[lb]! <= 2;
 }
 
 /** Whether `a` from `ia` and `b` from `ib` are the same text (no allocation: this runs for thousands of terms per query). */

@@ -75,6 +75,12 @@ describe('search index', () => {
     expect(paths('webhoks')[0]).toBe('guides/webhooks');
   });
 
+  it('tolerates two typos in a long word the index does not hold', () => {
+    expect(index.search({ q: 'authetnicaton', limit: 5 })[0]).toMatchObject({ path: 'guides/webhooks', section: 'Authentication' });
+    // a short word two edits from an index word is not read as it
+    expect(paths('tekon')).toEqual([]);
+  });
+
   it('ranks records matching every word first', () => {
     expect(index.search({ q: 'sdk token environment', limit: 3 })[0]).toMatchObject({ path: 'guides/tokens', section: 'Installation of the SDK' });
   });

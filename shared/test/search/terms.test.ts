@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexTerms, queryTerms, tokenSpans } from '../../src/search/tokens';
 import { makeSnippet } from '../../src/search/snippet';
-import { Vocabulary, withinOneEdit } from '../../src/search/vocabulary';
+import { Vocabulary, withinOneEdit, withinTwoEdits } from '../../src/search/vocabulary';
 
 describe('index terms', () => {
   it('folds case and accents, drops stop words, and splits camelCase words into their parts too', () => {
@@ -58,4 +58,18 @@ describe('vocabulary', () => {
     expect(withinOneEdit('abcd', 'badc')).toBe(false);
     expect(withinOneEdit('abcd', 'ab')).toBe(false);
   });
+
+  it('finds two-edit neighbours only when asked', () => {
+    expect(vocab.neighbours('instlaltion', 3).map((m) => m.term)).toEqual([]);
+    expect(vocab.neighbours('instlaltion', 3, 2).map((m) => m.term)).toEqual(['installation']);
+  });
+
+  it('counts two edits, and not three', () => {
+    expect(withinTwoEdits('authentication', 'authetnicaton')).toBe(true);
+    expect(withinTwoEdits('installation', 'instalaton')).toBe(true);
+    expect(withinTwoEdits('abcdefgh', 'abcdefgh')).toBe(true);
+    expect(withinTwoEdits('abcdefgh', 'axcxefxh')).toBe(false);
+    expect(withinTwoEdits('abcdefgh', 'abcde')).toBe(false);
+  });
+
 });
