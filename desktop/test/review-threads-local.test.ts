@@ -27,6 +27,7 @@ const review = (over: Partial<Review> = {}): Review => ({
   status: 'open',
   author: me,
   reviewers: [rita],
+  mentioned: [],
   baseCommit: sha,
   branch: 'main',
   revision: 2,
@@ -54,6 +55,7 @@ const suggestion = (over: Partial<ReviewComment> = {}): ReviewComment => ({
   resolved: false,
   resolvedBy: null,
   suggestion: { lines: { start: 2, end: 2 }, text: 'line 2', applied: false, original: 'line two' },
+  mentions: [],
   createdAt: '2026-01-01T00:00:01.000Z',
   ...over,
 });

@@ -16,6 +16,7 @@ import { REVIEWING_ROLES, ROLE_PERMISSIONS, ROLES, type Member, type Role } from
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import { unresolvedThreadsReason } from '@quire/shared/collab/review-threads';
 import { applySuggestions, isSuggestionOutdated } from '@quire/shared/collab/suggestions';
+import { mentionedIds } from '@quire/shared/collab/mentions';
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { SyncMutation } from '@quire/shared/sync/mutations';
 import { CoreError, serverError } from './core-error';
@@ -93,7 +94,7 @@ interface ChangeSetView {
 
 /** A pulled comment with the fields a cache written by an older version lacks. */
 function withThreadFields(c: ReviewComment): ReviewComment {
-  return { ...c, resolved: c.resolved ?? false, resolvedBy: c.resolvedBy ?? null, suggestion: c.suggestion ?? null };
+  return { ...c, resolved: c.resolved ?? false, resolvedBy: c.resolvedBy ?? null, suggestion: c.suggestion ?? null, mentions: c.mentions ?? [] };
 }
 
 /** What an outbox item of a review.comment shows: the comment, and the text of its lines when written (rule 3). */
@@ -161,7 +162,7 @@ export class Reviews {
   private overlay(projectId: string, detailId: string | null): { reviews: Map<string, LocalReview>; comments: LocalComment[]; files: ReviewFileTexts[] } {
     const reviews = new Map<string, LocalReview>();
     for (const r of this.cache.reviews(projectId)) {
-      const thread = { unresolvedCount: r.unresolvedCount ?? 0, resolvedThreadsRequired: r.resolvedThreadsRequired ?? false };
+      const thread = { unresolvedCount: r.unresolvedCount ?? 0, resolvedThreadsRequired: r.resolvedThreadsRequired ?? false, mentioned: r.mentioned ?? [] };
       reviews.set(r.id, { ...r, ...thread, pending: false, localOnly: false, problem: null });
     }
     const comments: LocalComment[] = detailId ? this.cache.comments(detailId).map((c) => ({ ...withThreadFields(c), pending: false, problem: null })) : [];
@@ -214,6 +215,7 @@ export class Reviews {
         const view = item.view as CommentView;
         const commentId = item.result?.commentId ?? this.outbox.serverId(m.localId) ?? m.localId;
         if (item.state !== 'done') r.commentCount += item.state === 'pending' ? 1 : 0;
+        if (!problem) for (const p of view.comment.mentions ?? []) if (!r.mentioned.some((x) => x.id === p.id)) r.mentioned = [...r.mentioned, p];
         if (detailId !== id || comments.some((c) => c.id === commentId)) continue;
         const comment: LocalComment = {
           ...withThreadFields(view.comment),
@@ -288,6 +290,16 @@ export class Reviews {
     return item;
   }
 
+  /**
+   * The members a comment body mentions (`@email`, `@display name`: shared/src/collab/mentions.ts, the server's own rule), from
+   * the cached member list: what a comment written offline shows until the server's copy is pulled.
+   */
+  private mentionsIn(body: string): ReviewPerson[] {
+    const members = this.cachedMembers().map((m) => m.user);
+    const byId = new Map(members.map((m) => [m.id, m]));
+    return mentionedIds(body, members).map((id) => byId.get(id)!);
+  }
+
   /** Reviewer ids as people, from the cached member list (unknown ids show as themselves). */
   private persons(ids: string[]): ReviewPerson[] {
     const known = new Map(this.cachedMembers().map((m) => [m.user.id, m.user]));
@@ -310,6 +322,7 @@ export class Reviews {
       status: 'open',
       author: me,
       reviewers: this.persons(input.reviewers ?? []),
+      mentioned: [],
       baseCommit,
       branch: ref,
       revision: 1,
@@ -412,6 +425,7 @@ export class Reviews {
       resolved: false,
       resolvedBy: null,
       suggestion: input.suggestion ? { ...input.suggestion, applied: false, original: anchorText } : null,
+      mentions: this.mentionsIn(input.body),
       createdAt: new Date().toISOString(),
     };
     const view: CommentView = { comment, anchorText };
