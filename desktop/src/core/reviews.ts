@@ -26,6 +26,8 @@ import type { Outbox, OutboxItem } from './outbox';
 import type { ReviewCache, ReviewFileTexts } from './review-cache';
 import { isUnreachable, serverErrorCode, serverErrorDetails, type ServerClient } from './server-client';
 import type { LocalStore, SessionRecord } from './store';
+import { newestSeen, newsOf, type ReviewNews } from './review-news';
+import { ReviewVisits, type ReviewVisit } from './review-visits';
 
 /**
  * A review as the core keeps it: the server's Review plus `pending` (a change of it waits in the outbox), `localOnly` (proposed
@@ -129,10 +131,13 @@ const STATUS_VERB: Partial<Record<ReviewStatus, string>> = { approved: 'Approve'
 export class Reviews {
   private readonly outbox: Outbox;
   private readonly cache: ReviewCache;
+  /** my last visit of each review (review-visits.ts) */
+  readonly visits: ReviewVisits;
 
   constructor(private readonly deps: ReviewsDeps) {
     this.outbox = deps.outbox;
     this.cache = deps.cache;
+    this.visits = new ReviewVisits({ store: deps.store, serverId: (id) => deps.outbox.serverId(id), localId: (id) => deps.outbox.localId(id) });
   }
 
   private get store(): LocalStore {
@@ -272,6 +277,33 @@ export class Reviews {
     if (!review) throw new CoreError('NOT_FOUND', `There is no review ${reviewId} in this project on this computer.`);
     const mergeBlock = mergeRefusal(this.deps.session()?.role) ?? unresolvedThreadsReason(review.resolvedThreadsRequired, review.unresolvedCount);
     return { ...review, comments, files, mergeBlock, mergeBuildId: this.store.cached<string>(mergeBuildKey(id)) ?? null, revisions: this.cache.revisions(id) };
+  }
+
+  /**
+   * `reviews.visit`: records that I opened a review now (its revision and the newest comment time known), which clears its
+   * news (review-news.ts). @returns my visit before this one (null: the first here), for "Compare with" since the last visit
+   * @throws NOT_FOUND for a review this computer does not know
+   */
+  visit(projectId: string, reviewId: string): { previous: ReviewVisit | null } {
+    const detail = this.get(projectId, reviewId);
+    return { previous: this.visits.record(detail.id, { revision: detail.revision, seenUpTo: newestSeen(detail.comments) }) };
+  }
+
+  /**
+   * `reviews.news`: what is new for me in the project's reviews since I last opened each (review-news.ts), from the
+   * reviews as last pulled with the outbox laid over them (also offline): `count` reviews with news, and each one's reasons.
+   * Empty when signed out.
+   */
+  news(projectId: string): { count: number; items: ReviewNews[] } {
+    const me = this.deps.session()?.userId;
+    if (!me) return { count: 0, items: [] };
+    const items: ReviewNews[] = [];
+    for (const r of this.list(projectId).items) {
+      if (r.localOnly || r.status === 'merged' || r.status === 'closed') continue;
+      const news = newsOf({ ...r, comments: this.overlay(projectId, r.id).comments }, me, this.visits.last(r.id));
+      if (news) items.push(news);
+    }
+    return { count: items.length, items };
   }
 
   private visible(projectId: string, reviewId: string): LocalReview {

@@ -39,7 +39,13 @@ function toDto(row: CommentRow, people: Map<string, ReviewPerson>, outdated: boo
     resolvedBy: (row.resolvedById && people.get(row.resolvedById)) || null,
     suggestion:
       row.suggestionText !== null && row.lineStart !== null && row.lineEnd !== null
-        ? { lines: { start: row.lineStart, end: row.lineEnd }, text: row.suggestionText, applied: row.appliedAt !== null, original: row.anchorText }
+        ? {
+            lines: { start: row.lineStart, end: row.lineEnd },
+            text: row.suggestionText,
+            applied: row.appliedAt !== null,
+            appliedAt: row.appliedAt?.toISOString() ?? null,
+            original: row.anchorText,
+          }
         : null,
     mentions: mentions.map((id) => people.get(id)).filter((p): p is ReviewPerson => p !== undefined),
     createdAt: row.createdAt.toISOString(),

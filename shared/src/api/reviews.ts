@@ -93,6 +93,7 @@ export const ReviewCommentSchema = z.object({
   resolvedBy: ReviewPersonSchema.nullable().describe('Who resolved the thread; null while unresolved'),
   suggestion: SuggestionSchema.extend({
     applied: z.boolean().describe('The suggestion was applied to the change set'),
+    appliedAt: TimestampSchema.nullable().optional().describe('When it was applied; null while not applied'),
     original: z.string().nullable().describe('The lines as they read when the suggestion was written (null when unknown)'),
   })
     .nullable()
