@@ -1,8 +1,9 @@
 /**
  * What is new for me in the reviews of a project since I last opened each one (the in-app
  * notifications: the badge on the Reviews control and the marks of the Reviews list), computed on
- * this computer from the reviews as last pulled with the outbox laid over them, so it works offline. A review that is merged, closed or not on the server yet has no news. News of
- * a review clears when I open it (a visit, review-visits.ts). A review has news when, since my last visit:
+ * this computer from the reviews as last pulled with the outbox laid over them, so it works offline.
+ * A review that is merged, closed or not on the server yet has no news. News of a review clears
+ * when I open it (a visit, review-visits.ts). A review has news when, since my last visit:
  * - it waits on my review: I am a requested reviewer or mentioned, it is open, and I never opened it
  *   or it has a newer revision;
  * - a comment of someone else mentions me (`mentions`, shared/src/collab/mentions.ts);
