@@ -20,7 +20,10 @@ export async function mentionsIn(db: Db, orgId: string, body: string): Promise<s
 }
 
 /** Records that comment `commentId` of review `reviewId` mentions `userIds` (inside the comment's transaction). */
-export async function storeMentions(tx: Pick<Db, 'reviewMention'>, input: { reviewId: string; commentId: string; userIds: string[]; at: Date }): Promise<void> {
+export async function storeMentions(
+  tx: Pick<Db, 'reviewMention'>,
+  input: { reviewId: string; commentId: string; userIds: string[]; at: Date },
+): Promise<void> {
   if (input.userIds.length === 0) return;
   await tx.reviewMention.createMany({ data: input.userIds.map((userId) => ({ reviewId: input.reviewId, commentId: input.commentId, userId, createdAt: input.at })) });
 }
@@ -36,7 +39,12 @@ export async function mentionsByComment(db: Db, reviewId: string): Promise<Map<s
 /** The distinct user ids the comments of each review mention, by review id. */
 export async function mentionedByReview(db: Db, reviewIds: string[]): Promise<Map<string, string[]>> {
   if (reviewIds.length === 0) return new Map();
-  const rows = await db.reviewMention.findMany({ where: { reviewId: { in: reviewIds } }, select: { reviewId: true, userId: true }, distinct: ['reviewId', 'userId'], orderBy: [{ reviewId: 'asc' }, { userId: 'asc' }] });
+  const rows = await db.reviewMention.findMany({
+    where: { reviewId: { in: reviewIds } },
+    select: { reviewId: true, userId: true },
+    distinct: ['reviewId', 'userId'],
+    orderBy: [{ reviewId: 'asc' }, { userId: 'asc' }],
+  });
   const out = new Map<string, string[]>();
   for (const r of rows) out.set(r.reviewId, [...(out.get(r.reviewId) ?? []), r.userId]);
   return out;

@@ -246,7 +246,9 @@ export async function listReviews(
     ...(filters.author ? { authorId: filters.author } : {}),
     ...(filters.reviewer ? { reviewers: { some: { userId: filters.reviewer } } } : {}),
     ...(filters.mentioned ? { mentions: { some: { userId: filters.mentioned } } } : {}),
-    ...(filters.requestedFrom ? { OR: [{ reviewers: { some: { userId: filters.requestedFrom } } }, { mentions: { some: { userId: filters.requestedFrom } } }] } : {}),
+    ...(filters.requestedFrom
+      ? { OR: [{ reviewers: { some: { userId: filters.requestedFrom } } }, { mentions: { some: { userId: filters.requestedFrom } } }] }
+      : {}),
   };
   const [rows, total] = await Promise.all([
     ctx.db.prisma.review.findMany({ where, include: REVIEW_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),
