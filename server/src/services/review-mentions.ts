@@ -25,7 +25,8 @@ export async function storeMentions(
   input: { reviewId: string; commentId: string; userIds: string[]; at: Date },
 ): Promise<void> {
   if (input.userIds.length === 0) return;
-  await tx.reviewMention.createMany({ data: input.userIds.map((userId) => ({ reviewId: input.reviewId, commentId: input.commentId, userId, createdAt: input.at })) });
+  const { reviewId, commentId, at } = input;
+  await tx.reviewMention.createMany({ data: input.userIds.map((userId) => ({ reviewId, commentId, userId, createdAt: at })) });
 }
 
 /** The user ids each comment of review `reviewId` mentions, by comment id (ids in the order stored). */
