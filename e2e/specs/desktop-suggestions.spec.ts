@@ -165,7 +165,7 @@ test('a member mentioned in a comment finds the review in "Requested from me"; t
   const reviewId = (created.json.data as { id: string }).id;
   const comment = await stack.call('POST', `/projects/${projectId}/reviews/${reviewId}/comments`, { body: `@${REVIEWER.name} could you check the wording?` });
   expect(comment.status, comment.text).toBe(201);
-  const mentions = (comment.json.data as { mentions: Array<{ id: string; email: string }> }).mentions;
+  const mentions = (comment.json.data as unknown as { mentions: Array<{ id: string; email: string }> }).mentions;
   expect(mentions.map((m) => m.email)).toEqual([REVIEWER.email]);
   const requested = await stack.api<{ data: Array<{ title: string }> }>(`/projects/${projectId}/reviews?requestedFrom=${mentions[0]!.id}`);
   expect(requested.data.map((r) => r.title).sort()).toEqual([title, TITLE].sort());
