@@ -37,7 +37,7 @@ async function signInAndOpen(page: Page, url: string, who: { email: string; pass
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Synced/);
+  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Synced/, { timeout: 60_000 });
   await page.getByRole('list', { name: 'Projects' }).getByRole('listitem', { name: 'Quire demo' }).click();
   await expect(page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Quickstart', exact: true })).toBeVisible({ timeout: 60_000 });
 }
