@@ -215,7 +215,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
       bump();
     });
   const choices = compareChoices(review);
-  const base = compareBase !== null && choices.some((c) => c.value === compareBase) ? compareBase : defaultCompareBase(review, lastVisit?.revision ?? null);
+  const visited = lastVisit?.reviewId === review.id ? lastVisit.revision : null;
+  const base = compareBase !== null && choices.some((c) => c.value === compareBase) ? compareBase : defaultCompareBase(review, visited);
   const before = file ? textAtBase(review, file, base) : null;
   const selectable = [...selected].filter((id) => review.comments.some((c) => c.id === id && c.suggestion && !c.suggestion.applied));
 

@@ -18,7 +18,8 @@ export interface ReviewNewsState {
  * the reviews changed; offline from the core's copy. `projectId` null (a local folder): none.
  */
 export function useReviewNews(projectId: string | null): ReviewNewsState {
-  const { version, newsVersion } = useReviews();
+  const version = useReviews((s) => s.version);
+  const newsVersion = useReviews((s) => s.newsVersion);
   const [news, setNews] = useState<ReviewNewsState>({ count: 0, byReview: new Map() });
   useEffect(() => {
     if (!projectId) {
