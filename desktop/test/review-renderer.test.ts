@@ -60,7 +60,7 @@ describe('the rendered diff of a review marks changed blocks', () => {
 
 describe('comments of a review file group into threads', () => {
   const c = (id: string, parentId: string | null, lineStart: number, createdAt: string) =>
-    ({ id, parentId, lineStart, lineEnd: lineStart, createdAt, reviewId: 'rev_1', path: 'a.md', revision: 1, body: id, author: null, outdated: false, resolved: false, resolvedBy: null, suggestion: null, pending: false, problem: null }) as const;
+    ({ id, parentId, lineStart, lineEnd: lineStart, createdAt, reviewId: 'rev_1', path: 'a.md', revision: 1, body: id, author: null, outdated: false, resolved: false, resolvedBy: null, suggestion: null, mentions: [] as Array<{ id: string; name: string; email: string }>, pending: false, problem: null }) as const;
 
   it('puts replies (also replies to replies) after their first comment, threads by line', () => {
     const threads = threadsOf([

@@ -27,6 +27,7 @@ const review = (over: Partial<Review> = {}): Review => ({
   status: 'open',
   author: me,
   reviewers: [rita],
+  mentioned: [],
   baseCommit: sha,
   branch: 'main',
   revision: 2,
@@ -55,6 +56,7 @@ const suggestion = (over: Partial<ReviewComment> = {}): ReviewComment => ({
   resolved: false,
   resolvedBy: null,
   suggestion: { lines: { start: 2, end: 2 }, text: 'line 2', applied: false, original: 'line two' },
+  mentions: [],
   createdAt: '2026-01-01T00:00:01.000Z',
   ...over,
 });
@@ -143,17 +145,17 @@ describe('review threads offline', () => {
 });
 
 describe('"Compare with" the kept revisions', () => {
-  it('offers the older kept revisions and the branch, defaults to the previous revision, and reads each file there', () => {
+  it('offers the older kept revisions and the branch, defaults to the previous revision once this one was seen, and reads each file there', () => {
     pull([]);
     const detail = reviews.get(projectId, 'rev_1');
     expect(compareChoices(detail)).toEqual([
       { value: 1, label: 'Revision 1 (previous)' },
       { value: 0, label: 'Base (the branch)' },
     ]);
-    expect(defaultCompareBase(detail)).toBe(1);
+    expect(defaultCompareBase(detail, 2)).toBe(1);
     const file = detail.files[0]!;
     expect(textAtBase(detail, file, 1)).toBe('line one\nline two\nline 3\n');
     expect(textAtBase(detail, file, 0)).toBe(file.before);
-    expect(defaultCompareBase({ revision: 1, revisions: [] })).toBe(0);
+    expect(defaultCompareBase({ revision: 1, revisions: [] }, 1)).toBe(0);
   });
 });

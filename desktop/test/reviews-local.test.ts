@@ -38,6 +38,7 @@ function serverReview(over: Partial<Review> = {}): Review {
     status: 'open',
     author: { id: 'usr_writer', name: 'Writer', email: 'writer@acme.test' },
     reviewers: [],
+    mentioned: [],
     baseCommit: sha,
     branch: 'main',
     revision: 1,

@@ -64,7 +64,7 @@ beforeEach(() => {
     reviews: [
       {
         review: {
-          id: 'rev_1', title: 'T', description: '', status: 'open', author: null, reviewers: [], baseCommit: 'a'.repeat(40), branch: 'main', revision: 1,
+          id: 'rev_1', title: 'T', description: '', status: 'open', author: null, reviewers: [], mentioned: [], baseCommit: 'a'.repeat(40), branch: 'main', revision: 1,
           changes: [], previewUrl: '', previewBuildId: null, labels: [], commentCount: 0, unresolvedCount: 0, resolvedThreadsRequired: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
         },
         comments: [],

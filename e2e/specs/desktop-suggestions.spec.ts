@@ -9,7 +9,9 @@ import { DesktopStack } from '../fixtures/desktop-stack';
  * again and the outbox syncs; the writer sees the suggestion as a diff in its thread and applies it
  * ("Apply suggestion"): the change set gets a new revision holding that wording, the thread is
  * resolved, and comparing the new revision with the previous one ("Compare with") shows only that
- * change, while comparing with the branch shows the writer's own edit too.
+ * change, while comparing with the branch shows the writer's own edit too. Then a comment mentions the reviewer on a review
+ * nobody asked her to review: it shows in her "Requested from me", and the badge of her "Reviews" control (its accessible
+ * description) counts it until she opens it.
  */
 const SERVER_PORT = Number(process.env.QUIRE_E2E_SUGGEST_SERVER_PORT ?? 4397);
 const WRITER_PORT = Number(process.env.QUIRE_E2E_SUGGEST_WRITER_PORT ?? 5397);
@@ -25,6 +27,8 @@ const SUGGESTED = 'You need Node.js 22 or newer and git. Quire runs on its embed
 const stack = new DesktopStack('desktop-suggestions', SERVER_PORT);
 const urls = { writer: '', reviewer: '' };
 let projectId = '';
+/** The reviewer's page, kept open from the first test for the second. */
+let reviewerPage: Page | null = null;
 
 /** Signs in to the server in a desktop app and opens the demo project. */
 async function signInAndOpen(page: Page, url: string, who: { email: string; password: string }): Promise<void> {
@@ -33,7 +37,7 @@ async function signInAndOpen(page: Page, url: string, who: { email: string; pass
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Synced/);
+  await expect(page.getByRole('status', { name: 'Sync status' })).toHaveText(/Synced/, { timeout: 60_000 });
   await page.getByRole('list', { name: 'Projects' }).getByRole('listitem', { name: 'Quire demo' }).click();
   await expect(page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Quickstart', exact: true })).toBeVisible({ timeout: 60_000 });
 }
@@ -67,6 +71,7 @@ test.afterAll(async () => {
 test('a reviewer suggests a change offline; the author applies it, the thread resolves, and the new revision shows only that change', async ({ browser }) => {
   const writer = await browser.newPage();
   const reviewer = await browser.newPage();
+  reviewerPage = reviewer;
 
   // the writer proposes an edit of the Quickstart page
   await signInAndOpen(writer, urls.writer, WRITER);
@@ -149,4 +154,34 @@ test('a reviewer suggests a change offline; the author applies it, the thread re
   await compare.selectOption('0');
   await writer.getByRole('button', { name: 'Rendered diff' }).click();
   await expect(writer.getByText('1 added, 1 changed, 0 removed blocks.')).toBeVisible({ timeout: 30_000 });
+});
+
+test('a member mentioned in a comment finds the review in "Requested from me"; the Reviews badge counts it until it is opened', async () => {
+  const reviewer = reviewerPage!;
+  const title = 'Release notes for the offline review';
+  // a review nobody asked the reviewer to review, where a comment mentions her by display name
+  const created = await stack.call('POST', `/projects/${projectId}/reviews`, { title, changes: [{ path: 'notes.mdx', content: '---\ntitle: Notes\n---\n\nRelease notes.\n' }] });
+  expect(created.status, created.text).toBe(201);
+  const reviewId = (created.json.data as { id: string }).id;
+  const comment = await stack.call('POST', `/projects/${projectId}/reviews/${reviewId}/comments`, { body: `@${REVIEWER.name} could you check the wording?` });
+  expect(comment.status, comment.text).toBe(201);
+  const mentions = (comment.json.data as unknown as { mentions: Array<{ id: string; email: string }> }).mentions;
+  expect(mentions.map((m) => m.email)).toEqual([REVIEWER.email]);
+  const requested = await stack.api<{ data: Array<{ title: string }> }>(`/projects/${projectId}/reviews?requestedFrom=${mentions[0]!.id}`);
+  expect(requested.data.map((r) => r.title).sort()).toEqual([title, TITLE].sort());
+
+  await syncNow(reviewer);
+  const reviewsButton = reviewer.getByRole('toolbar', { name: 'Activity' }).getByRole('button', { name: 'Reviews', exact: true });
+  await expect(reviewsButton).toHaveAccessibleDescription('1 review has news for you', { timeout: 30_000 });
+  await reviewsButton.click();
+  await reviewer.getByRole('group', { name: 'Show reviews' }).getByRole('button', { name: 'Requested from me' }).click();
+  const list = reviewer.getByRole('list', { name: 'Reviews' });
+  await expect(list.getByRole('listitem', { name: TITLE })).toBeVisible();
+  const item = list.getByRole('listitem', { name: title });
+  await expect(item).toContainText('New: Waiting on your review, Mentioned you, 1 new reply');
+  // opening it clears its news, and the badge with it
+  await item.click();
+  await expect(reviewer.getByText('could you check the wording?')).toBeVisible({ timeout: 30_000 });
+  await expect(reviewsButton).not.toHaveAttribute('aria-describedby', { timeout: 30_000 });
+  await expect(item).not.toContainText('New:');
 });

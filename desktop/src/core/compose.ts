@@ -109,7 +109,7 @@ export function createCore(options: CoreOptions): DesktopCore {
     outbox,
     reviewCache,
     reviews,
-    reviewViewed: new ReviewViewed({ store, serverId: (id) => outbox.serverId(id) }),
+    reviewViewed: new ReviewViewed({ store, serverId: (id) => outbox.serverId(id), localId: (id) => outbox.localId(id) }),
     sync,
     builds,
     localFolders,

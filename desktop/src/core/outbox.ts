@@ -294,6 +294,12 @@ export class Outbox {
     this.db.prepare('INSERT INTO local_ids (local_id, kind, server_id) VALUES (?, ?, ?) ON CONFLICT(local_id) DO UPDATE SET server_id = excluded.server_id').run(localId, kind, serverId);
   }
 
+  /** The local id an object created offline had before it got server id `serverId`, or null (it was not created here). */
+  localId(serverId: string): string | null {
+    const row = this.db.prepare('SELECT local_id FROM local_ids WHERE server_id = ?').get(serverId) as { local_id: string } | undefined;
+    return row?.local_id ?? null;
+  }
+
   /** The server id of an object created offline, or null while it is not synced. */
   serverId(localId: string): string | null {
     const row = this.db.prepare('SELECT server_id FROM local_ids WHERE local_id = ?').get(localId) as { server_id: string } | undefined;

@@ -3,14 +3,15 @@
  * own reading progress, like a pull request's viewed checkboxes). Kept per review and revision in the
  * local store (`cache` table, key `review-viewed:<reviewId>:<revision>`), so it works offline and
  * survives a restart; it is never sent to the server. A new revision starts with nothing viewed: its
- * files may have changed since they were read.
+ * files may have changed since they were read. Marks set on a review proposed offline are carried
+ * over to its server id once it syncs (review-local-keys.ts).
  */
+import { readReviewKey, type ReviewIdMap } from './review-local-keys';
 import type { LocalStore } from './store';
 
-/** What {@link ReviewViewed} needs: the local store, and the server id of a review created offline once synced (outbox.ts `serverId`). */
-export interface ReviewViewedDeps {
+/** What {@link ReviewViewed} needs: the local store, and the ids of reviews created offline (outbox.ts `serverId`, `localId`). */
+export interface ReviewViewedDeps extends ReviewIdMap {
   store: LocalStore;
-  serverId(localId: string): string | null;
 }
 
 /** The local cache key of the viewed files of one revision of a review. */
@@ -22,7 +23,7 @@ export class ReviewViewed {
 
   /** The paths marked viewed in revision `revision` of review `reviewId` (a local id is read as its server id once synced), sorted. */
   paths(reviewId: string, revision: number): string[] {
-    return this.deps.store.cached<string[]>(viewedKey(this.resolve(reviewId), revision)) ?? [];
+    return this.read(reviewId, revision).value ?? [];
   }
 
   /**
@@ -30,8 +31,8 @@ export class ReviewViewed {
    * answers. @returns the viewed paths of that revision afterwards, sorted
    */
   set(reviewId: string, revision: number, path: string, viewed: boolean): string[] {
-    const id = this.resolve(reviewId);
-    const paths = new Set(this.paths(id, revision));
+    const { id, value } = this.read(reviewId, revision);
+    const paths = new Set(value ?? []);
     if (viewed) paths.add(path);
     else paths.delete(path);
     const sorted = [...paths].sort();
@@ -39,7 +40,7 @@ export class ReviewViewed {
     return sorted;
   }
 
-  private resolve(id: string): string {
-    return this.deps.serverId(id) ?? id;
+  private read(reviewId: string, revision: number): { id: string; value: string[] | null } {
+    return readReviewKey<string[]>(this.deps.store, this.deps, reviewId, (id) => viewedKey(id, revision));
   }
 }

@@ -21,6 +21,8 @@ const Ids = z.object({ projectId: ProjectId, reviewId: ReviewId });
  * - `approve({projectId, reviewId})`, `requestChanges({projectId, reviewId})` → LocalReview
  * - `merge({projectId, reviewId})` → `{merged: true, review, buildId}` or `{merged: false, conflict: {paths, branch, message}}`:
  *   needs the server (UNAVAILABLE offline, never queued); FORBIDDEN for a role that cannot merge
+ * - `visit({projectId, reviewId})` → `{previous: {revision, seenUpTo} | null}`: records that I opened it now (clears its news)
+ * - `news({projectId})` → `{count, items: [{reviewId, title, reasons}]}`: what is new for me since my last visits (review-news.ts)
  * - `people({projectId})` → `[{id, name, email, role}]`: members who may review, other than me
  * - `report({projectId, reviewId})` → the pre-merge report (review-report.ts), computed here, offline, by the server's engine
  * - `viewed({projectId, reviewId, revision})` → the paths I marked "Viewed" in that revision (review-viewed.ts, local only)
@@ -71,6 +73,8 @@ export const reviewsRouter = t.router({
   setViewed: procedure
     .input(Ids.extend({ revision: z.number().int().min(1), path: FilePath, viewed: z.boolean() }))
     .mutation(({ ctx, input }) => ctx.reviewViewed.set(input.reviewId, input.revision, input.path, input.viewed)),
+  visit: procedure.input(Ids).mutation(({ ctx, input }) => ctx.reviews.visit(input.projectId, input.reviewId)),
+  news: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx, input }) => ctx.reviews.news(input.projectId)),
   people: procedure.input(z.object({ projectId: ProjectId })).query(({ ctx }) => ctx.reviews.people()),
   report: procedure
     .input(Ids)

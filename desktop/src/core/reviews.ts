@@ -16,6 +16,7 @@ import { REVIEWING_ROLES, ROLE_PERMISSIONS, ROLES, type Member, type Role } from
 import { checkReviewMove, type ReviewStatus } from '@quire/shared/collab/review-status';
 import { unresolvedThreadsReason } from '@quire/shared/collab/review-threads';
 import { applySuggestions, isSuggestionOutdated } from '@quire/shared/collab/suggestions';
+import { mentionedIds } from '@quire/shared/collab/mentions';
 import { isCommentOutdated, linesOf } from '@quire/shared/sync/conflicts';
 import type { SyncMutation } from '@quire/shared/sync/mutations';
 import { CoreError, serverError } from './core-error';
@@ -25,6 +26,8 @@ import type { Outbox, OutboxItem } from './outbox';
 import type { ReviewCache, ReviewFileTexts } from './review-cache';
 import { isUnreachable, serverErrorCode, serverErrorDetails, type ServerClient } from './server-client';
 import type { LocalStore, SessionRecord } from './store';
+import { newestSeen, newsOf, type ReviewNews } from './review-news';
+import { ReviewVisits, type ReviewVisit } from './review-visits';
 
 /**
  * A review as the core keeps it: the server's Review plus `pending` (a change of it waits in the outbox), `localOnly` (proposed
@@ -93,7 +96,7 @@ interface ChangeSetView {
 
 /** A pulled comment with the fields a cache written by an older version lacks. */
 function withThreadFields(c: ReviewComment): ReviewComment {
-  return { ...c, resolved: c.resolved ?? false, resolvedBy: c.resolvedBy ?? null, suggestion: c.suggestion ?? null };
+  return { ...c, resolved: c.resolved ?? false, resolvedBy: c.resolvedBy ?? null, suggestion: c.suggestion ?? null, mentions: c.mentions ?? [] };
 }
 
 /** What an outbox item of a review.comment shows: the comment, and the text of its lines when written (rule 3). */
@@ -128,10 +131,13 @@ const STATUS_VERB: Partial<Record<ReviewStatus, string>> = { approved: 'Approve'
 export class Reviews {
   private readonly outbox: Outbox;
   private readonly cache: ReviewCache;
+  /** my last visit of each review (review-visits.ts) */
+  readonly visits: ReviewVisits;
 
   constructor(private readonly deps: ReviewsDeps) {
     this.outbox = deps.outbox;
     this.cache = deps.cache;
+    this.visits = new ReviewVisits({ store: deps.store, serverId: (id) => deps.outbox.serverId(id), localId: (id) => deps.outbox.localId(id) });
   }
 
   private get store(): LocalStore {
@@ -161,7 +167,7 @@ export class Reviews {
   private overlay(projectId: string, detailId: string | null): { reviews: Map<string, LocalReview>; comments: LocalComment[]; files: ReviewFileTexts[] } {
     const reviews = new Map<string, LocalReview>();
     for (const r of this.cache.reviews(projectId)) {
-      const thread = { unresolvedCount: r.unresolvedCount ?? 0, resolvedThreadsRequired: r.resolvedThreadsRequired ?? false };
+      const thread = { unresolvedCount: r.unresolvedCount ?? 0, resolvedThreadsRequired: r.resolvedThreadsRequired ?? false, mentioned: r.mentioned ?? [] };
       reviews.set(r.id, { ...r, ...thread, pending: false, localOnly: false, problem: null });
     }
     const comments: LocalComment[] = detailId ? this.cache.comments(detailId).map((c) => ({ ...withThreadFields(c), pending: false, problem: null })) : [];
@@ -214,6 +220,7 @@ export class Reviews {
         const view = item.view as CommentView;
         const commentId = item.result?.commentId ?? this.outbox.serverId(m.localId) ?? m.localId;
         if (item.state !== 'done') r.commentCount += item.state === 'pending' ? 1 : 0;
+        if (!problem) for (const p of view.comment.mentions ?? []) if (!r.mentioned.some((x) => x.id === p.id)) r.mentioned = [...r.mentioned, p];
         if (detailId !== id || comments.some((c) => c.id === commentId)) continue;
         const comment: LocalComment = {
           ...withThreadFields(view.comment),
@@ -272,6 +279,33 @@ export class Reviews {
     return { ...review, comments, files, mergeBlock, mergeBuildId: this.store.cached<string>(mergeBuildKey(id)) ?? null, revisions: this.cache.revisions(id) };
   }
 
+  /**
+   * `reviews.visit`: records that I opened a review now (its revision and the newest comment time known), which clears its
+   * news (review-news.ts). @returns my visit before this one (null: the first here), for "Compare with" since the last visit
+   * @throws NOT_FOUND for a review this computer does not know
+   */
+  visit(projectId: string, reviewId: string): { previous: ReviewVisit | null } {
+    const detail = this.get(projectId, reviewId);
+    return { previous: this.visits.record(detail.id, { revision: detail.revision, seenUpTo: newestSeen(detail.comments) }) };
+  }
+
+  /**
+   * `reviews.news`: what is new for me in the project's reviews since I last opened each (review-news.ts), from the
+   * reviews as last pulled with the outbox laid over them (also offline): `count` reviews with news, and each one's reasons.
+   * Empty when signed out.
+   */
+  news(projectId: string): { count: number; items: ReviewNews[] } {
+    const me = this.deps.session()?.userId;
+    if (!me) return { count: 0, items: [] };
+    const items: ReviewNews[] = [];
+    for (const r of this.list(projectId).items) {
+      if (r.localOnly || r.status === 'merged' || r.status === 'closed') continue;
+      const news = newsOf({ ...r, comments: this.overlay(projectId, r.id).comments }, me, this.visits.last(r.id));
+      if (news) items.push(news);
+    }
+    return { count: items.length, items };
+  }
+
   private visible(projectId: string, reviewId: string): LocalReview {
     const { comments: _c, files: _f, mergeBlock: _m, mergeBuildId: _b, revisions: _r, ...review } = this.get(projectId, reviewId);
     return review;
@@ -286,6 +320,16 @@ export class Reviews {
     }
     this.deps.queued();
     return item;
+  }
+
+  /**
+   * The members a comment body mentions (`@email`, `@display name`: shared/src/collab/mentions.ts, the server's own rule), from
+   * the cached member list: what a comment written offline shows until the server's copy is pulled.
+   */
+  private mentionsIn(body: string): ReviewPerson[] {
+    const members = this.cachedMembers().map((m) => m.user);
+    const byId = new Map(members.map((m) => [m.id, m]));
+    return mentionedIds(body, members).map((id) => byId.get(id)!);
   }
 
   /** Reviewer ids as people, from the cached member list (unknown ids show as themselves). */
@@ -310,6 +354,7 @@ export class Reviews {
       status: 'open',
       author: me,
       reviewers: this.persons(input.reviewers ?? []),
+      mentioned: [],
       baseCommit,
       branch: ref,
       revision: 1,
@@ -413,6 +458,7 @@ export class Reviews {
       resolved: false,
       resolvedBy: null,
       suggestion: input.suggestion ? { ...input.suggestion, applied: false, original: anchorText } : null,
+      mentions: this.mentionsIn(input.body),
       createdAt: new Date().toISOString(),
     };
     const view: CommentView = { comment, anchorText };

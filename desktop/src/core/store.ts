@@ -365,6 +365,11 @@ export class LocalStore {
       .prepare('INSERT INTO cache (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
       .run(key, JSON.stringify(value), new Date().toISOString());
   }
+
+  /** Forgets the value under `key` (nothing when there is none). */
+  uncache(key: string): void {
+    this.db.prepare('DELETE FROM cache WHERE key = ?').run(key);
+  }
 }
 
 /**

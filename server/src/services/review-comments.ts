@@ -19,10 +19,11 @@ import type { RequestAuth } from '../access/request-auth';
 import { recordAudit } from './audit';
 import { isBinaryReviewFile, loadReview, requireReviewAccess, reviewFileText, type LoadedReview } from './reviews';
 import { recordReviewUpdatedEvent } from './webhook-events';
+import { mentionsByComment, mentionsIn, storeMentions } from './review-mentions';
 
 type CommentRow = Models.ReviewCommentModel;
 
-function toDto(row: CommentRow, people: Map<string, ReviewPerson>, outdated: boolean): ReviewComment {
+function toDto(row: CommentRow, people: Map<string, ReviewPerson>, outdated: boolean, mentions: readonly string[]): ReviewComment {
   return {
     id: row.id,
     reviewId: row.reviewId,
@@ -38,8 +39,15 @@ function toDto(row: CommentRow, people: Map<string, ReviewPerson>, outdated: boo
     resolvedBy: (row.resolvedById && people.get(row.resolvedById)) || null,
     suggestion:
       row.suggestionText !== null && row.lineStart !== null && row.lineEnd !== null
-        ? { lines: { start: row.lineStart, end: row.lineEnd }, text: row.suggestionText, applied: row.appliedAt !== null, original: row.anchorText }
+        ? {
+            lines: { start: row.lineStart, end: row.lineEnd },
+            text: row.suggestionText,
+            applied: row.appliedAt !== null,
+            appliedAt: row.appliedAt?.toISOString() ?? null,
+            original: row.anchorText,
+          }
         : null,
+    mentions: mentions.map((id) => people.get(id)).filter((p): p is ReviewPerson => p !== undefined),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -52,8 +60,8 @@ function outdatedAgainst(row: CommentRow, text: string | null): boolean {
   return isCommentOutdated(row.anchorText, text, row.lineStart, row.lineEnd);
 }
 
-async function people(ctx: AppContext, rows: CommentRow[]): Promise<Map<string, ReviewPerson>> {
-  const ids = [...new Set(rows.flatMap((r) => [r.authorId, r.resolvedById]).filter((id): id is string => id !== null))];
+async function people(ctx: AppContext, rows: CommentRow[], mentioned: Iterable<string> = []): Promise<Map<string, ReviewPerson>> {
+  const ids = [...new Set([...rows.flatMap((r) => [r.authorId, r.resolvedById]), ...mentioned].filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
   const users = await ctx.db.prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, name: true, email: true } });
   return new Map(users.map((u) => [u.id, u]));
@@ -71,8 +79,11 @@ export async function listReviewComments(ctx: AppContext, auth: RequestAuth, pro
   for (const path of new Set(rows.filter((r) => r.revision !== review.revision && r.path !== null).map((r) => r.path!))) {
     texts.set(path, await reviewFileText(ctx, project, review, path));
   }
-  const authors = await people(ctx, rows);
-  return rows.map((r) => toDto(r, authors, r.revision !== review.revision && r.path !== null && outdatedAgainst(r, texts.get(r.path) ?? null)));
+  const mentions = await mentionsByComment(ctx.db.prisma, reviewId);
+  const persons = await people(ctx, rows, [...mentions.values()].flat());
+  return rows.map((r) =>
+    toDto(r, persons, r.revision !== review.revision && r.path !== null && outdatedAgainst(r, texts.get(r.path) ?? null), mentions.get(r.id) ?? []),
+  );
 }
 
 /**
@@ -80,7 +91,8 @@ export async function listReviewComments(ctx: AppContext, auth: RequestAuth, pro
  * current revision, or review-level (no path and no lines). `parentId` answers a comment of the same
  * review; an answer without a path takes its thread's anchor. `suggestion` (on lines) proposes their
  * replacement text, kept with the lines as they read now so that applying it later can tell whether
- * they changed (review-suggestions.ts).
+ * they changed (review-suggestions.ts). Members the body mentions (`@email`, `@display name`;
+ * shared/src/collab/mentions.ts) are stored with it (review-mentions.ts) and listed in `mentions`.
  * @throws ApiError not_found (review, or `parentId` not a comment of it); forbidden (neither
  *   `projects:write` nor the author or a requested reviewer); invalid_request (a bad path, a file
  *   the revision does not have, lines past its end, a suggestion on an answer); conflict on a merged review.
@@ -113,6 +125,7 @@ export async function createReviewComment(
     throw invalidField('suggestion', `${body.path} is a binary file; a suggestion replaces lines of text`);
   }
   const anchor = await anchorOf(ctx, project, review, body, parent, options.seen);
+  const mentioned = await mentionsIn(ctx.db.prisma, project.orgId, body.body);
   const row = await ctx.db.prisma.$transaction(async (tx) => {
     const created = await tx.reviewComment.create({
       data: {
@@ -126,6 +139,7 @@ export async function createReviewComment(
         suggestionText: body.suggestion?.text ?? null,
       },
     });
+    await storeMentions(tx, { reviewId, commentId: created.id, userIds: mentioned, at: created.createdAt });
     await tx.review.update({ where: { id: reviewId }, data: { updatedAt: new Date() } });
     await recordAudit(tx, {
       orgId: project.orgId,
@@ -139,6 +153,7 @@ export async function createReviewComment(
         revision: anchor.revision,
         ...(parent ? { parentId: parent.id } : {}),
         ...(body.suggestion ? { suggestion: true } : {}),
+        ...(mentioned.length > 0 ? { mentions: mentioned } : {}),
       },
     });
     return created;
@@ -151,7 +166,7 @@ export async function createReviewComment(
   if (options.seen && row.revision < review.revision && row.path !== null) {
     outdated = outdatedAgainst(row, await reviewFileText(ctx, project, review, row.path));
   }
-  return toDto(row, await people(ctx, [row]), outdated);
+  return toDto(row, await people(ctx, [row], mentioned), outdated, mentioned);
 }
 
 /** Where a new comment sits: its file, lines, revision and the lines' text (all null but the revision for a review-level comment). */

@@ -14,6 +14,7 @@ import { reviewPreviewName } from '../deployments/preview-channel';
 import { previewSiteUrl } from '../deployments/site-host';
 import { projectSiteUrl, type ProjectRecord } from './projects';
 import { AGENT_REVIEW_LABEL } from '@quire/shared/api/agent-runs';
+import { mentionedByReview } from './review-mentions';
 
 /** A stored review. */
 export type ReviewRow = Models.ReviewModel;
@@ -61,7 +62,8 @@ export async function unresolvedCounts(db: AppContext['db']['prisma'], reviewIds
 
 /** REST forms of reviews of one project (rows read with {@link REVIEW_INCLUDE}). */
 export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows: ReviewWithParts[]): Promise<Review[]> {
-  const people = await peopleById(ctx, rows.flatMap((r) => [r.authorId, ...r.reviewers.map((x) => x.userId)]));
+  const mentioned = await mentionedByReview(ctx.db.prisma, rows.map((r) => r.id));
+  const people = await peopleById(ctx, [...rows.flatMap((r) => [r.authorId, ...r.reviewers.map((x) => x.userId)]), ...[...mentioned.values()].flat()]);
   const unresolved = await unresolvedCounts(ctx.db.prisma, rows.map((r) => r.id));
   return rows.map((r) => {
     const previewUrl = reviewPreviewUrl(ctx.config, project.slug, r.id);
@@ -72,6 +74,7 @@ export async function toReviewDtos(ctx: AppContext, project: ProjectRecord, rows
       status: r.status as ReviewStatus,
       author: (r.authorId && people.get(r.authorId)) || null,
       reviewers: r.reviewers.map((x) => people.get(x.userId)).filter((p): p is ReviewPerson => p !== undefined),
+      mentioned: (mentioned.get(r.id) ?? []).map((id) => people.get(id)).filter((p): p is ReviewPerson => p !== undefined),
       baseCommit: r.baseCommit,
       branch: r.branch,
       ...(r.headBranch ? { headBranch: r.headBranch } : {}),

@@ -227,8 +227,10 @@ export async function getReview(ctx: AppContext, auth: RequestAuth, projectId: s
 }
 
 /**
- * A project's reviews, newest first, filtered by `status`, `author` (user id) and `reviewer` (user
- * id of a requested reviewer). @throws ApiError not_found for a project the caller cannot see.
+ * A project's reviews, newest first, filtered by `status`, `author` (user id), `reviewer` (user
+ * id of a requested reviewer), `mentioned` (user id a comment mentions, review-mentions.ts) and
+ * `requestedFrom` (a requested reviewer or mentioned: "Requested from me").
+ * @throws ApiError not_found for a project the caller cannot see.
  */
 export async function listReviews(
   ctx: AppContext,
@@ -243,6 +245,10 @@ export async function listReviews(
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.author ? { authorId: filters.author } : {}),
     ...(filters.reviewer ? { reviewers: { some: { userId: filters.reviewer } } } : {}),
+    ...(filters.mentioned ? { mentions: { some: { userId: filters.mentioned } } } : {}),
+    ...(filters.requestedFrom
+      ? { OR: [{ reviewers: { some: { userId: filters.requestedFrom } } }, { mentions: { some: { userId: filters.requestedFrom } } }] }
+      : {}),
   };
   const [rows, total] = await Promise.all([
     ctx.db.prisma.review.findMany({ where, include: REVIEW_INCLUDE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: page.skip, take: page.take }),

@@ -66,7 +66,7 @@ describe('review threads over REST', () => {
       api.comment(review.id, { path, lineStart: line, lineEnd: line, body: 'Say it so.', suggestion: { lines: { start: line, end: line }, text } }, reviewer.key);
     const stale = (await suggest(8, 'Line 4, suggested.')).json().data;
     const fresh = (await suggest(10, 'Line 6, suggested.')).json().data;
-    expect(fresh.suggestion).toEqual({ lines: { start: 10, end: 10 }, text: 'Line 6, suggested.', applied: false, original: 'Line 6 of the setup guide.' });
+    expect(fresh.suggestion).toEqual({ lines: { start: 10, end: 10 }, text: 'Line 6, suggested.', applied: false, appliedAt: null, original: 'Line 6 of the setup guide.' });
     const mismatch = await api.comment(review.id, { path, lineStart: 5, lineEnd: 5, body: 'x', suggestion: { lines: { start: 6, end: 6 }, text: 'y' } }, reviewer.key);
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().error.message).toMatch(/suggestion\.lines/);

@@ -116,12 +116,13 @@ describe('review threads, resolution and suggestions', () => {
       ...ids,
       comment: { path, lineStart: 9, lineEnd: 9, body: 'Shorter?', suggestion: { lines: { start: 9, end: 9 }, text: 'Line 5, shorter.' } },
     });
-    expect(suggestion.suggestion).toEqual({ lines: { start: 9, end: 9 }, text: 'Line 5, shorter.', applied: false, original: 'Line 5 of the setup guide.' });
+    expect(suggestion.suggestion).toEqual({ lines: { start: 9, end: 9 }, text: 'Line 5, shorter.', applied: false, appliedAt: null, original: 'Line 5 of the setup guide.' });
 
     const review = await editor.reviews.applySuggestions({ ...ids, body: { commentIds: [suggestion.id] } });
     expect(review).toMatchObject({ revision: 2, status: 'open', unresolvedCount: 0 });
     const comments = await editor.reviews.comments.list(ids);
     expect(comments.find((c) => c.id === suggestion.id)).toMatchObject({ resolved: true, outdated: false, suggestion: { applied: true } });
+    expect(Date.parse(comments.find((c) => c.id === suggestion.id)!.suggestion!.appliedAt!)).toBeGreaterThan(Date.parse(suggestion.createdAt) - 1);
     const revisions = await editor.reviews.revisions(ids);
     expect(revisions.map((r) => r.revision)).toEqual([1, 2]);
     const [one, two] = revisions.map((r) => r.files.find((x) => x.path === path)!.content!.split('\n'));

@@ -38,6 +38,9 @@ export const ReviewSchema = z.object({
   status: ReviewStatusSchema,
   author: ReviewPersonSchema.nullable().describe('null once the author was deleted'),
   reviewers: z.array(ReviewPersonSchema).describe('Requested reviewers'),
+  mentioned: z
+    .array(ReviewPersonSchema)
+    .describe('Members its comments mention (`@email` or `@display name`); with `reviewers`, the people the review is requested from'),
   baseCommit: z.string().describe('The commit of `branch` the change set was written on'),
   branch: z.string().describe('The branch the review merges into'),
   headBranch: z.string().optional().describe('Branch reviews: the branch under review'),
@@ -91,10 +94,14 @@ export const ReviewCommentSchema = z.object({
   resolvedBy: ReviewPersonSchema.nullable().describe('Who resolved the thread; null while unresolved'),
   suggestion: SuggestionSchema.extend({
     applied: z.boolean().describe('The suggestion was applied to the change set'),
+    appliedAt: TimestampSchema.nullable().optional().describe('When it was applied; null while not applied'),
     original: z.string().nullable().describe('The lines as they read when the suggestion was written (null when unknown)'),
   })
     .nullable()
     .describe('A suggested change of the commented lines; null for a plain comment'),
+  mentions: z
+    .array(ReviewPersonSchema)
+    .describe('Members the body mentions: `@` then an e-mail address or a display name of a member of the organization (unknown mentions are plain text)'),
   createdAt: TimestampSchema,
 });
 export type ReviewComment = z.infer<typeof ReviewCommentSchema>;
@@ -182,6 +189,8 @@ export const ListReviewsFiltersSchema = z.object({
   status: ReviewStatusSchema.optional(),
   author: UserIdSchema.optional().describe('User id of the author'),
   reviewer: UserIdSchema.optional().describe('User id of a requested reviewer'),
+  mentioned: UserIdSchema.optional().describe('User id of a member mentioned in a comment of the review'),
+  requestedFrom: UserIdSchema.optional().describe('User id of a person the review is requested from: a requested reviewer, or mentioned in a comment ("Requested from me")'),
 });
 export type ListReviewsFilters = z.infer<typeof ListReviewsFiltersSchema>;
 
@@ -196,7 +205,12 @@ export const CreateReviewCommentBodySchema = z
     path: z.string().min(1).max(4096).optional().describe('The file commented on; absent for a review-level comment'),
     lineStart: z.number().int().min(1).optional(),
     lineEnd: z.number().int().min(1).optional(),
-    body: z.string().trim().min(1, 'must not be empty').max(20_000),
+    body: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(20_000)
+      .describe('The text; `@<email>` or `@<display name>` of a member of the organization mentions them (shared/src/collab/mentions.ts)'),
     parentId: z.string().min(1).max(64).optional().describe('Answer this comment (its thread)'),
     suggestion: SuggestionSchema.optional(),
   })

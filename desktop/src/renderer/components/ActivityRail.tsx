@@ -23,18 +23,32 @@ const ITEMS: { id: Activity; label: string; icon: IconName }[] = [
 /**
  * The activity rail on the left of the workspace: a toolbar named "Activity" of icon buttons named
  * "Pages", "Search", "Changes", "Reviews", "Problems" and "Builds" (tooltips give the same words; the chosen one is pressed).
- * `badges` adds a small count to an item (e.g. reviews waiting in the outbox).
+ * `badges` adds a small count to an item (the reviews with news for me on "Reviews"); `notes` gives that count in words as the
+ * item's accessible description (`aria-describedby`, e.g. "2 reviews have news for you"), so the item's name stays its label.
  */
-export function ActivityRail({ badges = {} }: { badges?: Partial<Record<Activity, number>> }) {
+export function ActivityRail({ badges = {}, notes = {} }: { badges?: Partial<Record<Activity, number>>; notes?: Partial<Record<Activity, string>> }) {
   const { activity, setActivity } = useActivity();
   return (
     <div role="toolbar" aria-label="Activity" aria-orientation="vertical" className="activity-rail">
       {ITEMS.map((item) => (
-        <button key={item.id} type="button" aria-label={item.label} title={item.label} aria-pressed={activity === item.id} onClick={() => setActivity(item.id)}>
+        <button
+          key={item.id}
+          type="button"
+          aria-label={item.label}
+          title={badges[item.id] && notes[item.id] ? `${item.label}: ${notes[item.id]}` : item.label}
+          aria-pressed={activity === item.id}
+          aria-describedby={badges[item.id] && notes[item.id] ? `rail-note-${item.id}` : undefined}
+          onClick={() => setActivity(item.id)}
+        >
           <Icon name={item.icon} size={20} />
           {badges[item.id] ? (
             <span className="rail-badge" aria-hidden="true">
               {badges[item.id]}
+            </span>
+          ) : null}
+          {badges[item.id] && notes[item.id] ? (
+            <span id={`rail-note-${item.id}`} className="visually-hidden">
+              {notes[item.id]}
             </span>
           ) : null}
         </button>

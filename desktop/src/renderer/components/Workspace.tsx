@@ -8,6 +8,7 @@ import { ActivityRail, useActivity } from './ActivityRail';
 import { ProposeDialog } from './reviews/ProposeDialog';
 import { ReviewList } from './reviews/ReviewList';
 import { ReviewView } from './reviews/ReviewView';
+import { newsDescription, useReviewNews } from './reviews/use-review-news';
 import { useReviews } from '../store/reviews-slice';
 import { BuildsPanel } from './BuildsPanel';
 import { BuildView } from './BuildView';
@@ -53,6 +54,7 @@ export function Workspace({ projectId }: { projectId: string }) {
     [projectId],
   );
   const local = projectId.startsWith('local:');
+  const news = useReviewNews(local ? null : projectId);
   const conflicts = useConflicts((s) => s.paths);
   const [refreshMsg, setRefreshMsg] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
@@ -142,7 +144,7 @@ export function Workspace({ projectId }: { projectId: string }) {
 
   return (
     <div className="workspace with-rail">
-      <ActivityRail />
+      <ActivityRail badges={{ reviews: news.count }} notes={{ reviews: newsDescription(news.count) }} />
       <nav className="side-panel" aria-label="Project">
         <div className="project-head">
           <div className="project-title">
@@ -190,7 +192,7 @@ export function Workspace({ projectId }: { projectId: string }) {
         )}
         {activity === 'search' && <SearchPanel projectId={projectId} />}
         {activity === 'changes' && <ChangesPanel projectId={projectId} />}
-        {activity === 'reviews' && <ReviewList projectId={projectId} />}
+        {activity === 'reviews' && <ReviewList projectId={projectId} news={news.byReview} />}
         {activity === 'problems' && <p className="note">The problems of the open page are listed under its editor.</p>}
         {activity === 'builds' && <BuildsPanel projectId={projectId} />}
       </nav>

@@ -27,6 +27,8 @@ export interface ReviewsSlice {
   commentTarget: CommentTarget | null;
   proposeOpen: boolean;
   version: number;
+  /** goes up when a review was opened (its news cleared): the Reviews badge reads the news again */
+  newsVersion: number;
   setFilter(filter: ReviewFilter): void;
   openReview(reviewId: string | null): void;
   openReviewFile(path: string | null): void;
@@ -35,6 +37,8 @@ export interface ReviewsSlice {
   setProposeOpen(open: boolean): void;
   /** marks the reviews and the sync status as changed (they are read again) */
   bump(): void;
+  /** marks the news of reviews as changed (a review was opened) */
+  bumpNews(): void;
   /** forgets everything (sign out, another project) */
   reset(): void;
 }
@@ -45,6 +49,7 @@ const initial = { filter: 'all' as ReviewFilter, openReviewId: null, openReviewP
 export const useReviews = create<ReviewsSlice>()((set) => ({
   ...initial,
   version: 0,
+  newsVersion: 0,
   setFilter: (filter) => set({ filter }),
   openReview: (openReviewId) => set({ openReviewId, openReviewPath: null, commentTarget: null }),
   openReviewFile: (openReviewPath) => set({ openReviewPath, commentTarget: null }),
@@ -52,5 +57,6 @@ export const useReviews = create<ReviewsSlice>()((set) => ({
   setCommentTarget: (commentTarget) => set({ commentTarget }),
   setProposeOpen: (proposeOpen) => set({ proposeOpen }),
   bump: () => set((s) => ({ version: s.version + 1 })),
+  bumpNews: () => set((s) => ({ newsVersion: s.newsVersion + 1 })),
   reset: () => set((s) => ({ ...initial, version: s.version + 1 })),
 }));

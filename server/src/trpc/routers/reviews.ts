@@ -31,7 +31,7 @@ const writer = permittedProcedure('projects:write');
  * `reviews`: reviews and their comments for the desktop app (the REST routes' twins, same services
  * and rules; decisions.md section 9). Sessions act as their user with their org role. Every
  * procedure takes `projectId`; unknown or foreign projects and reviews are NOT_FOUND.
- * - `list({projectId, status?, author?, reviewer?, page?, pageSize?})` → `{items, pagination}`, newest first.
+ * - `list({projectId, status?, author?, reviewer?, mentioned?, requestedFrom?, page?, pageSize?})` → `{items, pagination}`, newest first.
  * - `get({projectId, reviewId})` → the review.
  * - `create({projectId, review})` (editor and up) → the review; `review` is the REST create body.
  * - `update({projectId, reviewId, patch})` → the review; `patch` is the REST PATCH body (status

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../trpc';
 import { age, linesLabel } from './format';
 import { Icon } from './icons';
 import { SuggestionBlock } from './SuggestionBlock';
 import type { LocalComment } from './types';
+import { findMentions } from '@quire/shared/collab/mentions';
 
 /** Props of {@link CommentThread}. */
 export interface CommentThreadProps {
@@ -102,7 +103,9 @@ export function CommentThread({ comments, onReply, disabledReason, onResolve, su
                   <span className="muted">{age(c.createdAt)}</span>
                   <CommentState comment={c} />
                 </div>
-                <p className="comment-body">{c.body}</p>
+                <p className="comment-body">
+                  <CommentBody body={c.body} mentions={c.mentions ?? []} />
+                </p>
                 {c === root && root.suggestion && suggestion && (
                   <SuggestionBlock
                     comment={root}
@@ -133,4 +136,27 @@ export function CommentThread({ comments, onReply, disabledReason, onResolve, su
       {error && <p role="alert">{error}</p>}
     </article>
   );
+}
+
+/**
+ * A comment's text with the members it mentions (`@email`, `@display name`: shared/src/collab/mentions.ts) marked, each titled
+ * with the member's name and e-mail.
+ */
+export function CommentBody({ body, mentions }: { body: string; mentions: ReadonlyArray<{ id: string; name: string; email: string }> }) {
+  const found = findMentions(body, mentions);
+  if (found.length === 0) return <>{body}</>;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const m of found) {
+    const who = mentions.find((p) => p.id === m.userId)!;
+    parts.push(body.slice(at, m.start));
+    parts.push(
+      <strong key={m.start} className="mention" title={`${who.name} <${who.email}>`}>
+        {body.slice(m.start, m.end)}
+      </strong>,
+    );
+    at = m.end;
+  }
+  parts.push(body.slice(at));
+  return <>{parts}</>;
 }

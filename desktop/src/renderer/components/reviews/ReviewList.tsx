@@ -21,10 +21,13 @@ const FILTERS: { id: ReviewFilter; label: string }[] = [
 
 const sameEmail = (a: string | undefined | null, b: string | undefined | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
-/** Whether a review passes a filter for the person signed in (by e-mail, which the session knows). */
-export function passesFilter(review: LocalReview, filter: ReviewFilter, me: string | null): boolean {
+/**
+ * Whether a review passes a filter for the person signed in (by e-mail, which the session knows). "Requested from me": I am a
+ * requested reviewer, or a comment mentions me (`mentioned`, as the server's `GET /reviews?requestedFrom=` finds it).
+ */
+export function passesFilter(review: Pick<LocalReview, 'author' | 'localOnly' | 'reviewers' | 'mentioned'>, filter: ReviewFilter, me: string | null): boolean {
   if (filter === 'mine') return sameEmail(review.author?.email, me) || (review.localOnly && review.author === null);
-  if (filter === 'requested') return review.reviewers.some((r) => sameEmail(r.email, me));
+  if (filter === 'requested') return review.reviewers.some((r) => sameEmail(r.email, me)) || (review.mentioned ?? []).some((r) => sameEmail(r.email, me));
   return true;
 }
 
@@ -36,11 +39,12 @@ export function isFinished(review: Pick<LocalReview, 'status'>): boolean {
 /**
  * The Reviews view (desktop-look.md "Reviews": it lists open reviews): a list named "Reviews" of the
  * project's unfinished reviews as the core keeps them (also offline), newest first, filtered by
- * "Mine", "Requested from me" or "All"; merged and closed ones only after "Show merged and closed". Each item (named by the
- * review's title) shows its status chip, author, age, comment count,
- * a pending badge while something waits in the outbox and the reason when the server refused it.
+ * "Mine", "Requested from me" (requested reviewer or mentioned) or "All"; merged and closed ones only after "Show merged and
+ * closed". Each item (named by the review's title) shows its status chip, author, age, comment count, what is new for me since
+ * I last opened it (`news`: "New: Mentioned you, 2 new replies"), a pending badge while something waits in the outbox and the
+ * reason when the server refused it.
  */
-export function ReviewList({ projectId }: { projectId: string }) {
+export function ReviewList({ projectId, news = new Map() }: { projectId: string; news?: ReadonlyMap<string, string[]> }) {
   const me = useApp((s) => s.session?.user?.email ?? null);
   const { filter, setFilter, openReviewId, openReview, version } = useReviews();
   const [items, setItems] = useState<LocalReview[] | null>(null);
@@ -99,6 +103,7 @@ export function ReviewList({ projectId }: { projectId: string }) {
                 </span>
                 {r.pending && <PendingBadge />}
               </span>
+              {news.get(r.id) && <span className="review-item-news">New: {news.get(r.id)!.join(', ')}</span>}
               {r.problem && <span className="review-item-problem">Refused: {r.problem}</span>}
             </button>
           </li>

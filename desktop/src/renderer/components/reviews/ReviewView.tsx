@@ -87,6 +87,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
   const [compareBase, setCompareBase] = useState<number | null>(null);
   const [viewed, setViewed] = useState<{ key: string; paths: ReadonlySet<string> }>({ key: '', paths: new Set() });
   const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
+  // the revision I saw on my visit before this one (null: never opened here), by review: "Compare with" starts there
+  const [lastVisit, setLastVisit] = useState<{ reviewId: string; revision: number | null } | null>(null);
 
   useEffect(() => {
     let stop = false;
@@ -96,6 +98,15 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
           if (stop) return;
           setReview(r);
           setLoadError(null);
+          // opening (and watching) the review is a visit: its news clear; the visit before the first one here is kept for "Compare with"
+          reviewsApi.visit.mutate({ projectId, reviewId: r.id }).then(
+            ({ previous }) => {
+              if (stop) return;
+              setLastVisit((v) => (v && (v.reviewId === r.id || v.reviewId === reviewId) ? v : { reviewId: r.id, revision: previous?.revision ?? null }));
+              useReviews.getState().bumpNews();
+            },
+            () => undefined,
+          );
           // a review proposed here gets the server's id once synced: follow it (the list marks it open)
           if (r.id !== reviewId) useReviews.setState({ openReviewId: r.id });
         },
@@ -204,7 +215,8 @@ export function ReviewView({ projectId, reviewId }: { projectId: string; reviewI
       bump();
     });
   const choices = compareChoices(review);
-  const base = compareBase !== null && choices.some((c) => c.value === compareBase) ? compareBase : defaultCompareBase(review);
+  const visited = lastVisit?.reviewId === review.id ? lastVisit.revision : null;
+  const base = compareBase !== null && choices.some((c) => c.value === compareBase) ? compareBase : defaultCompareBase(review, visited);
   const before = file ? textAtBase(review, file, base) : null;
   const selectable = [...selected].filter((id) => review.comments.some((c) => c.id === id && c.suggestion && !c.suggestion.applied));
 

@@ -12,9 +12,16 @@ export function compareChoices(review: Pick<ReviewDetail, 'revision' | 'revision
   return [...kept.map((n) => ({ value: n, label: `Revision ${n}${n === review.revision - 1 ? ' (previous)' : ''}` })), { value: 0, label: 'Base (the branch)' }];
 }
 
-/** The default base of the comparison: the previous revision when it was kept, else the branch. */
-export function defaultCompareBase(review: Pick<ReviewDetail, 'revision' | 'revisions'>): CompareBase {
-  return review.revisions.some((r) => r.revision === review.revision - 1) ? review.revision - 1 : 0;
+/**
+ * The default base of the comparison: since my last visit (`lastVisit`, the revision I saw then; desktop core
+ * review-visits.ts). An older kept revision I saw: that one. The current one (nothing new since): the previous revision
+ * when kept. Never opened here (`null`): the branch, since everything is new to me. Otherwise the branch.
+ */
+export function defaultCompareBase(review: Pick<ReviewDetail, 'revision' | 'revisions'>, lastVisit: number | null): CompareBase {
+  const kept = (n: number) => review.revisions.some((r) => r.revision === n);
+  if (lastVisit === null) return 0;
+  if (lastVisit < review.revision && kept(lastVisit)) return lastVisit;
+  return kept(review.revision - 1) ? review.revision - 1 : 0;
 }
 
 /**

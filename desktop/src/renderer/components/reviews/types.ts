@@ -11,4 +11,5 @@ export type { LocalReview, LocalComment, ReviewFileTexts, ReviewDetail, Person, 
 
 /** A merge refused because the change set conflicts with the branch head: the conflicting paths, the branch and the server's message. */
 export type MergeConflict = Extract<MergeOutcome, { merged: false }>['conflict'];
+export type { ReviewNews } from '../../../core/review-news';
 export type { SyncStatusItem as OutboxItem, SyncStatusView as SyncInfo } from '../../../core/sync-client';

@@ -48,7 +48,7 @@ const reviewsRoutes: FastifyPluginAsync = async (base) => {
     schema: {
       tags,
       summary: 'List reviews',
-      description: 'Newest first. Filters: status (open, changes_requested, approved, merged, closed), author (user id), reviewer (user id of a requested reviewer). Pagination: page, pageSize (alias per_page; default 20, above 100 clamped).',
+      description: 'Newest first. Filters: status (open, changes_requested, approved, merged, closed), author (user id), reviewer (user id of a requested reviewer), mentioned (user id mentioned in a comment: `@email` or `@display name`), requestedFrom (user id that is a requested reviewer or mentioned). Pagination: page, pageSize (alias per_page; default 20, above 100 clamped).',
       params: ProjectParamsSchema,
       querystring: PageQuerySchema.extend(ListReviewsFiltersSchema.shape),
       response: { 200: z.object({ data: z.array(ReviewSchema), pagination: PaginationSchema }), ...errorResponses(400, 401, 403, 404, 429) },

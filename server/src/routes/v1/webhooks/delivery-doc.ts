@@ -18,7 +18,8 @@ function duration(ms: number): string {
 export const DELIVERY_DESCRIPTION = `
 **Events.** ${WEBHOOK_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}. \`build.*\`: a build was queued, deployed, failed or was cancelled
 (\`data\` is the build as GET /v1/projects/{projectId}/builds/{buildId} shows it); \`review.updated\`: a review's status or revision changed
-(\`data\`: the review); \`approval.updated\`: an approval was decided (an approval counted, approved, rejected, or closed with its build; \`data\`: the approval);
+(\`data\`: the review), or one of its comments (\`data.event\`: \`{kind, commentId}\`, kind \`comment.created\`, \`suggestion.created\`,
+\`suggestion.applied\`, \`thread.resolved\` or \`thread.unresolved\`); \`approval.updated\`: an approval was decided (an approval counted, approved, rejected, or closed with its build; \`data\`: the approval);
 \`reindex.completed\`: a search reindex finished (reserved: nothing sends it yet). Every \`data\` also carries \`projectId\`.
 
 **Body** (Standard Webhooks, https://www.standardwebhooks.com/): \`POST\` with \`{"type": "build.deployed", "timestamp": "2025-01-31T12:00:00.000Z", "data": {...}}\`.
