@@ -60,7 +60,7 @@ export type SourceGlobs = z.infer<typeof SourceGlobsSchema>;
  */
 export const SourceOpenApiSchema = z
   .union([RepoPathSchema, z.strictObject({ path: RepoPathSchema, docsPath: RepoPathSchema.optional() })])
-  .describe('`path`, or `{path, docsPath}` when the docs repository keeps the spec at another path');
+  .describe('A path in the source repository, the docs repository keeping its copy at the same path; or (an extension) `{path, docsPath}` when the docs keep it at docsPath');
 export type SourceOpenApi = z.infer<typeof SourceOpenApiSchema>;
 
 /** Where an OpenAPI entry is read (`path`, in the source repository) and written (`docsPath`, in the docs repository). */
