@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from './http/validator-compiler';
 import { serializerCompiler } from './http/serializer-compiler';
 import type { Config } from './env';
 import { openDb, type Db } from './db/client';

@@ -29,8 +29,12 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 export function toApiError(err: FastifyError | Error, req?: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
   if (hasZodFastifySchemaValidationErrors(err)) {
-    // fastify-type-provider-zod gives each zod issue as {keyword: code, instancePath: `/a/b`, message, params: the rest}
-    const issues = err.validation.map((v) => ({ ...(v.params as { keys?: string[] }), code: v.keyword, path: v.instancePath.split('/').filter(Boolean), message: v.message }));
+    // fastify-type-provider-zod gives each zod issue as {keyword: code, instancePath: `/a/b`, message, params: the rest};
+    // http/validator-compiler.ts adds zod's own path as params.path (a key may hold a "/")
+    const issues = err.validation.map((v) => {
+      const params = v.params as { keys?: string[]; path?: PropertyKey[] };
+      return { ...params, code: v.keyword, path: params.path ?? v.instancePath.split('/').filter(Boolean), message: v.message };
+    });
     const context = err.validationContext;
     return invalidInput({ issues }, { root: context === 'querystring' ? 'query' : (context ?? 'body') });
   }

@@ -16,8 +16,8 @@
  *    comment on each such line, saying what changed. With `QUIRE_LLM_URL` set, the model drafts the
  *    line again and the comment carries it as a suggestion (applied only by a person); without it
  *    nothing is drafted.
- * 4. Code changes under the globs of `paths` list their mapped pages (or the pages of a mapped
- *    navigation group) in the review's description, with the files that changed.
+ * 4. Code changes under a glob of `globs` list the pages it maps to in the review's description,
+ *    with the files that changed.
  * 5. The pages' owners (services/ownership.ts, members with a reviewing role) are the reviewers. The
  *    review is opened by the agent itself (no author), audited like any review, with the id derived
  *    from the run's, so a run taken again after a crash finds its review instead of opening another.
@@ -106,7 +106,7 @@ export async function performAgentRun(ctx: AppContext, run: AgentRunRow): Promis
   const docs = await readDocs(ctx, docsRepo, docsBase);
   const api = await apiChanges(ctx, src, source, baseCommit, headCommit, docs);
   const findings = flagPages(docs, api.changes);
-  const mapped = source.paths.length > 0 ? await mappedPages(ctx, src, source, baseCommit, headCommit, docs) : [];
+  const mapped = Object.keys(source.globs).length > 0 ? await mappedPages(ctx, src, source, baseCommit, headCommit, docs) : [];
   const range = `${run.repoUrl} ${baseCommit.slice(0, 7)}..${headCommit.slice(0, 7)}`;
   if (api.entries.length === 0 && findings.length === 0 && mapped.length === 0) {
     const summary = api.changes.length > 0 ? `${api.changes.length} API changes in ${range}, but no docs page mentions them.` : `Nothing in the docs follows from ${range}.`;
@@ -358,21 +358,13 @@ interface MappedPages {
 
 async function mappedPages(ctx: AppContext, src: ProjectRepo, source: SourceRepo, base: string, head: string, docs: DocsSnapshot): Promise<MappedPages[]> {
   const changed = (await changedPaths(ctx, src, base, head)).map((c) => c.path);
-  const config = docs.configPath ? docs.texts.get(docs.configPath) : undefined;
-  let groups: NavGroupInfo[] = [];
-  try {
-    groups = config ? navigationGroups(config) : [];
-  } catch {
-    groups = [];
-  }
   const out: MappedPages[] = [];
-  for (const mapping of source.paths) {
-    const matches = compilePathGlobs([mapping.glob]);
+  for (const [glob, pages] of Object.entries(source.globs)) {
+    const matches = compilePathGlobs([glob]);
     const files = changed.filter((p) => matches(p));
     if (files.length === 0) continue;
-    const pages = mapping.pages ?? groups.filter((g) => g.name === mapping.group).flatMap((g) => g.pages);
     const pageFiles = pages.flatMap((p) => [`${docs.root}${p}.mdx`, `${docs.root}${p}.md`].filter((f) => docs.texts.has(f)).slice(0, 1));
-    out.push({ glob: mapping.glob, changed: files, pages, files: pageFiles });
+    out.push({ glob, changed: files, pages, files: pageFiles });
   }
   return out;
 }
@@ -414,7 +406,7 @@ function descriptionOf(range: string, api: ApiChanges, findings: AgentFinding[],
   }
   for (const m of mapped) {
     const files = m.changed.slice(0, 20).join(', ') + (m.changed.length > 20 ? `, and ${m.changed.length - 20} more` : '');
-    lines.push(`Code under ${m.glob} changed (${files}): check ${m.pages.join(', ') || '(the mapped group lists no page)'}`);
+    lines.push(`Code under ${m.glob} changed (${files}): check ${m.pages.join(', ')}`);
   }
   const text = lines.join('\n').trim();
   return text.length > MAX_DESCRIPTION ? `${text.slice(0, MAX_DESCRIPTION - 1)}…` : text;

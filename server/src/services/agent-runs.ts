@@ -8,7 +8,9 @@
  *   a commit id finds an existing run at once (that run is answered, nothing new is queued); a head
  *   given as a branch is resolved by the job, which marks its run a duplicate of the first one.
  * - Rate-limited per organization by plan ({@link agentRunsPerMinute}: a twentieth of the plan's
- *   request rate per minute, at least 1), counted in `ctx.rateLimits` like every other limit.
+ *   request rate per minute, at least 1), counted in `ctx.rateLimits` like every other limit. Only
+ *   runs that are created count: asking again for a head commit already run answers that run and
+ *   uses none of the allowance.
  * - Audited as `agent_run.created` (actor: the caller; none for deliveries).
  */
 import { ApiError, invalidField } from '@quire/shared/errors';
@@ -83,16 +85,17 @@ export interface AgentRunRequest {
  * Counts one run against the organization's agent limit.
  * @throws ApiError rate_limited (429, `Retry-After`) past {@link agentRunsPerMinute}.
  */
-export async function checkAgentRunRate(ctx: AppContext, orgId: string): Promise<void> {
+async function checkAgentRunRate(ctx: AppContext, orgId: string): Promise<void> {
   const org = await ctx.db.prisma.organization.findUniqueOrThrow({ where: { id: orgId } });
   const state = await ctx.rateLimits.hit(`agent:${orgId}`, agentRunsPerMinute(planLimits(org, ctx.config).rateLimit));
   if (state.exceeded) throw rateLimitedError(state, 'docs agent runs');
 }
 
 /**
- * Stores a queued run and enqueues its job, or finds the run of the same head commit.
- * Not rate-limited here ({@link checkAgentRunRate} is the caller's).
+ * Stores a queued run and enqueues its job, or finds the run of the same head commit. Only a run
+ * about to be created counts against the organization's agent rate (a found one is answered first).
  * @returns the run, and whether it is new (false: an earlier run of this head commit; nothing queued).
+ * @throws ApiError rate_limited (429, `Retry-After`) when a new run would pass {@link agentRunsPerMinute}; nothing stored.
  */
 export async function queueAgentRun(ctx: AppContext, input: AgentRunRequest): Promise<{ run: AgentRunRow; created: boolean }> {
   const repoKey = repoIdentity(input.source.url) ?? input.source.url;
@@ -103,6 +106,7 @@ export async function queueAgentRun(ctx: AppContext, input: AgentRunRequest): Pr
     headCommit ? ctx.db.prisma.agentRun.findUnique({ where: { projectId_repoKey_headCommit: { projectId, repoKey, headCommit } } }) : null;
   const found = await existing();
   if (found) return { run: found, created: false };
+  await checkAgentRunRate(ctx, input.project.orgId);
   const id = newId('agentRun');
   let run: AgentRunRow;
   try {
@@ -159,7 +163,7 @@ export async function enqueueAgentRun(ctx: AppContext, run: Pick<AgentRunRow, 'i
  * `POST /v1/projects/{projectId}/agent/runs`: a run comparing `baseRef` and `headRef` of a listed
  * source repository (202). A head commit already run answers that run again and queues nothing.
  * @throws ApiError not_found (project); forbidden (no `projects:write`, checked by the route);
- *   invalid_request (field `repoUrl`: not in `settings.sourceRepos`); rate_limited past the plan's agent rate.
+ *   invalid_request (field `repoUrl`: not in `settings.sourceRepos`); rate_limited when a new run would pass the plan's agent rate.
  */
 export async function createAgentRun(
   ctx: AppContext,
@@ -172,7 +176,6 @@ export async function createAgentRun(
   if (!source) {
     throw invalidField('repoUrl', "is not one of the project's source repositories", "repoUrl names no repository of the project's settings.sourceRepos; add it there first (PATCH /v1/projects/{projectId}).");
   }
-  await checkAgentRunRate(ctx, project.orgId);
   const { run, created } = await queueAgentRun(ctx, { project, source, baseRef: body.baseRef, headRef: body.headRef, trigger: 'api', auth });
   return { run: toAgentRunDto(run), created };
 }

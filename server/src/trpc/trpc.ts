@@ -6,6 +6,7 @@ import { sessionAuth } from './session-auth';
 import type { TrpcContext } from './context';
 import { apiCodeOf, apiDetailsOf, toTrpcError } from './errors';
 import { findUnstorableText } from '@quire/shared/text';
+import { fieldPath } from '@quire/shared/api/invalid-input';
 import { isId } from '@quire/shared/ids';
 import { getProjectForCaller } from '../services/projects';
 
@@ -19,7 +20,7 @@ function inputIssues(cause: unknown): TrpcInputIssue[] | undefined {
   const issues = (cause as { issues?: unknown } | undefined)?.issues;
   if (!Array.isArray(issues)) return undefined;
   return issues.map((issue: { path?: readonly (PropertyKey | { key: PropertyKey })[]; message?: string }) => ({
-    field: (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.'),
+    field: fieldPath((issue.path ?? []).map((p) => (typeof p === 'object' ? p.key : p))),
     message: issue.message ?? 'invalid',
   }));
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 import { createProject, waitForStatus } from './builds/build-fixture';
-import { deliver, EXAMPLE_REPO_URL, mirrorExampleRepo, pushPayload, SECRET, type Payload } from './git-webhooks-fixture';
+import { deliver, deliveries, EXAMPLE_REPO_URL, mirrorExampleRepo, pushPayload, SECRET, type Payload } from './git-webhooks-fixture';
 import { memberWithKey } from './reviews-fixture';
 
 const spec = (param: string) => `openapi: 3.0.3
@@ -106,11 +106,11 @@ beforeAll(async () => {
   const patched = await api('PATCH', '', {
     webhookSecret: SECRET,
     settings: {
-      sourceRepos: [{ url: EXAMPLE_REPO_URL, branch: 'main', paths: [{ glob: 'src/**', pages: ['guides/quickstart'] }], openapi: [{ path: 'openapi.yaml', docsPath: 'api/openapi.yaml' }] }],
+      sourceRepos: [{ url: EXAMPLE_REPO_URL, branch: 'main', globs: { 'src/**': ['guides/quickstart'] }, openapi: [{ path: 'openapi.yaml', docsPath: 'api/openapi.yaml' }] }],
     },
   });
   expect(patched.statusCode).toBe(200);
-  expect(patched.json().data.settings.sourceRepos[0]).toMatchObject({ url: EXAMPLE_REPO_URL, branch: 'main' });
+  expect(patched.json().data.settings.sourceRepos[0]).toMatchObject({ url: EXAMPLE_REPO_URL, branch: 'main', globs: { 'src/**': ['guides/quickstart'] } });
 }, 60_000);
 
 afterAll(async () => {
@@ -138,6 +138,11 @@ describe('a parameter renamed in the source repository', () => {
     expect(review.author).toBeNull();
     expect(review.title).toBe(`Docs agent: Codertocat/Hello-World ${baseSha.slice(0, 7)}..${headSha.slice(0, 7)}`);
   }, 90_000);
+
+  it("the project's delivery list says the delivery started the run (the repository is only a source repository)", async () => {
+    const records = (await deliveries(t, project.id)).data as Array<Payload>;
+    expect(records.map((r) => [r.outcome, r.detail])).toEqual([['agent_run', `push: docs agent run ${run.id} started for project ${project.id}`]]);
+  });
 
   it('flags exactly the lines of the two pages that mention per_page', async () => {
     const expected = [
@@ -178,7 +183,11 @@ describe('a parameter renamed in the source repository', () => {
 
   it('a second delivery of the same commit, and the API asked for it, open nothing new', async () => {
     const payload = { ...pushPayload('main', headSha, [{ modified: ['openapi.yaml'] }]), before: baseSha };
-    expect((await deliver(t, payload, { event: 'push' })).statusCode).toBe(200);
+    expect((await deliver(t, payload, { event: 'push', deliveryId: 'agent-redelivery' })).statusCode).toBe(200);
+    const records = (await deliveries(t, project.id)).data as Array<Payload>;
+    expect(records.find((r) => r.deliveryId === 'agent-redelivery')?.detail).toBe(
+      `push: docs agent run ${run.id} of project ${project.id} already covers this head commit; nothing new started`,
+    );
     const again = await api('POST', '/agent/runs', { repoUrl: 'git@github.com:codertocat/hello-world.git', baseRef: baseSha, headRef: headSha });
     expect(again.statusCode).toBe(202);
     expect(again.json().data).toMatchObject({ id: run.id, status: 'succeeded', reviewId: review.id });
@@ -219,11 +228,14 @@ describe('validation', () => {
     expect(await t.ctx.db.prisma.agentRun.count()).toBe(2);
   });
 
-  it('refuses source repositories with a refused URL, a negated glob, or a mapping with neither pages nor group, changing nothing', async () => {
+  it('refuses source repositories with a refused URL, a negated glob, a bad page path or a glob with no page, changing nothing', async () => {
     const cases: Array<[unknown, string]> = [
       [{ url: 'ext::sh -c id' }, 'settings.sourceRepos.0.url'],
-      [{ url: EXAMPLE_REPO_URL, paths: [{ glob: '!src/**', pages: ['index'] }] }, 'settings.sourceRepos.0.paths.0.glob'],
-      [{ url: EXAMPLE_REPO_URL, paths: [{ glob: 'src/**' }] }, 'settings.sourceRepos.0.paths.0.pages'],
+      [{ url: EXAMPLE_REPO_URL, globs: { '!src/**': ['index'] } }, 'settings.sourceRepos.0.globs["!src/**"]'],
+      [{ url: EXAMPLE_REPO_URL, globs: { 'src/**': ['index', '../secrets'] } }, 'settings.sourceRepos.0.globs["src/**"].1'],
+      [{ url: EXAMPLE_REPO_URL, globs: { 'src/*.ts': [] } }, 'settings.sourceRepos.0.globs["src/*.ts"]'],
+      [{ url: EXAMPLE_REPO_URL, globs: ['src/**'] }, 'settings.sourceRepos.0.globs'],
+      [{ url: EXAMPLE_REPO_URL, paths: [{ glob: 'src/**', pages: ['index'] }] }, 'settings.sourceRepos.0.paths'],
       [{ url: EXAMPLE_REPO_URL, openapi: ['../openapi.yaml'] }, 'settings.sourceRepos.0.openapi.0'],
       [{ url: EXAMPLE_REPO_URL, branch: 'bad..branch' }, 'settings.sourceRepos.0.branch'],
     ];
@@ -231,7 +243,7 @@ describe('validation', () => {
       const res = await api('PATCH', '', { settings: { sourceRepos: [repo] } });
       expect(res.statusCode, JSON.stringify(repo)).toBe(400);
       expect(res.json().error.code).toBe('invalid_request');
-      expect(JSON.stringify(res.json().error.details)).toContain(field);
+      expect(res.json().error.details.field, JSON.stringify(repo)).toBe(field);
     }
     const stored = (await api('GET', '')).json().data.settings.sourceRepos;
     expect(stored.map((r: { url: string }) => r.url)).toEqual([EXAMPLE_REPO_URL]);

@@ -137,11 +137,16 @@ export const DELIVERY_OUTCOMES = [
   'recorded',
   'refused',
   'rejected',
+  'agent_run',
 ] as const;
 export const DeliveryOutcomeSchema = z
   .enum(DELIVERY_OUTCOMES)
   .describe(
-    'production_build / preview_build: a build was queued; preview_removed: a preview was taken down (branch deleted, pull request closed); ignored: nothing to do (tag push, other pull request action, unknown event); ping: the webhook was created; recorded: an installation event of the GitHub App; refused: the monthly build limit was reached, no build; rejected: the signature did not verify with this project\'s secret',
+    'production_build / preview_build: a build was queued; preview_removed: a preview was taken down (branch deleted, pull request closed); ' +
+      'ignored: nothing to do (tag push, other pull request action, unknown event); ping: the webhook was created; recorded: an installation event ' +
+      "of the GitHub App; refused: the monthly build limit was reached, no build; rejected: the signature did not verify with this project's secret; " +
+      "agent_run: the repository is one of the project's settings.sourceRepos and a docs agent run was started (or an earlier run of the head commit " +
+      'found, or the run skipped over the agent rate; the detail says which)',
   );
 export type DeliveryOutcome = z.infer<typeof DeliveryOutcomeSchema>;
 

@@ -60,7 +60,8 @@ export const ProjectSettingsSchema = z
       .boolean()
       .describe('Default false: true makes a merge of a review wait until every comment thread of it is resolved (409 conflict naming the unresolved count)'),
     sourceRepos: SourceReposSchema.describe(
-      'Default []: source repositories of the product the docs agent watches (decisions.md section 11): `[{url, branch, paths: [{glob, pages | group}], openapi: [path | {path, docsPath}]}]`; ' +
+      'Default []: source repositories of the product the docs agent watches (decisions.md section 11): `[{url, branch, globs: {glob: [pagePath]}, openapi: [path]}]` ' +
+        '(an openapi entry may also be `{path, docsPath}` when the docs repository keeps its copy of the spec at another path); ' +
         'a PATCH replaces the whole list',
     ),
   })

@@ -2,21 +2,23 @@
  * `settings.sourceRepos`: the product's source repositories the docs agent watches (decisions.md
  * section 11, "Docs agent"). Each names its repository (`url`, checked by the server against the
  * one repository-URL rule, `@quire/shared/repo/repo-url`, with the server's address policy), the
- * branch whose pushes start a run, path globs mapped to the doc pages (or a navigation group) to
- * check when code under them changes, and the OpenAPI files whose changes update the docs.
+ * branch whose pushes start a run, path globs mapped to the doc pages to check when code under them
+ * changes (`globs: {glob: [pagePath]}`), and the OpenAPI files whose changes update the docs
+ * (`openapi: [path]`; `{path, docsPath}` is our extension for a docs repository that keeps its copy
+ * of the spec at another path).
  *
- * Globs are the collaboration rule of `../collab/path-glob` (PathGlobSchema); branch names the rule
+ * Globs are the collaboration rule of `../collab/path-glob` (validatePathGlob); branch names the rule
  * of `../repo/git-ref` (BranchSchema); repository paths the change-set path rule of `../collab/change-set`.
  */
 import { z } from 'zod';
 import { normaliseChangePath } from '../collab/change-set';
 import { REPO_URL_MAX_LENGTH } from '../repo/repo-url';
-import { PathGlobSchema } from './approvals';
+import { validatePathGlob } from '../collab/path-glob';
 import { BranchSchema } from './branch';
 
 /** Most source repositories a project lists. */
 export const MAX_SOURCE_REPOS = 10;
-/** Most glob mappings, and most OpenAPI files, per source repository. */
+/** Most globs, most pages per glob, and most OpenAPI files, per source repository. */
 export const MAX_SOURCE_MAPPINGS = 50;
 
 /** A repository-relative file path (POSIX, no `..`, nothing under `.git`), written as the change-set rule normalises it. */
@@ -33,24 +35,32 @@ export const RepoPathSchema = z
 /** A doc page path as the navigation names it (`guides/quickstart`, no extension). */
 const PagePathSchema = RepoPathSchema.describe('A page path as docs.json names it, without extension (e.g. `guides/quickstart`)');
 
-/** One mapping: code under `glob` is documented by `pages`, or by every page of the navigation group `group`. */
-export const SourcePathMappingSchema = z
-  .strictObject({
-    glob: PathGlobSchema,
-    pages: z.array(PagePathSchema).min(1).max(MAX_SOURCE_MAPPINGS).optional(),
-    group: z.string().trim().min(1).max(200).optional().describe('The title of a navigation group of docs.json'),
+/**
+ * `globs`: a path glob of the source repository (the rule of `../collab/path-glob`) mapped to the doc
+ * pages to check when code under it changes (decisions.md section 11: `globs: {glob: [pagePath]}`).
+ * A bad glob is reported at its key (`settings.sourceRepos[0].globs["!src/**"]`), a bad page at its index.
+ */
+export const SourceGlobsSchema = z
+  .record(z.string(), z.array(PagePathSchema).min(1, 'name at least one page').max(MAX_SOURCE_MAPPINGS))
+  .superRefine((globs, ctx) => {
+    const keys = Object.keys(globs);
+    if (keys.length > MAX_SOURCE_MAPPINGS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_SOURCE_MAPPINGS} globs` });
+    for (const glob of keys) {
+      const problem = validatePathGlob(glob);
+      if (problem) ctx.addIssue({ code: 'custom', path: [glob], message: problem });
+    }
   })
-  .refine((m) => (m.pages === undefined) !== (m.group === undefined), { message: 'give either pages or group', path: ['pages'] })
-  .describe('Code under glob is documented by pages (page paths) or by the pages of the navigation group group');
-export type SourcePathMapping = z.infer<typeof SourcePathMappingSchema>;
+  .describe('Path globs of the source repository (`*` within a folder, `**` across folders) mapped to the doc pages to check when code under them changes, e.g. `{"src/auth/**": ["guides/auth"]}`');
+export type SourceGlobs = z.infer<typeof SourceGlobsSchema>;
 
 /**
- * An OpenAPI file of the source repository: its path there, and the path of the copy the docs
- * repository builds its API pages from (`docsPath`, default the same path; {@link openApiTarget}).
+ * An OpenAPI file of the source repository: its path there (decisions.md section 11: `openapi: [path]`,
+ * the docs repository keeping its copy at the same path), or, as an extension, `{path, docsPath}` naming
+ * the path of the copy the docs repository builds its API pages from ({@link openApiTarget}).
  */
 export const SourceOpenApiSchema = z
   .union([RepoPathSchema, z.strictObject({ path: RepoPathSchema, docsPath: RepoPathSchema.optional() })])
-  .describe('`path`, or `{path, docsPath}` when the docs repository keeps the spec at another path');
+  .describe('A path in the source repository, the docs repository keeping its copy at the same path; or (an extension) `{path, docsPath}` when the docs keep it at docsPath');
 export type SourceOpenApi = z.infer<typeof SourceOpenApiSchema>;
 
 /** Where an OpenAPI entry is read (`path`, in the source repository) and written (`docsPath`, in the docs repository). */
@@ -63,7 +73,7 @@ export const SourceRepoSchema = z
   .strictObject({
     url: z.string().min(1).max(REPO_URL_MAX_LENGTH).describe('https://, ssh:// or git@host:path (the repoUrl rule)'),
     branch: BranchSchema.default('main').describe('Pushes to this branch (and pull requests) start a run'),
-    paths: z.array(SourcePathMappingSchema).max(MAX_SOURCE_MAPPINGS).default([]),
+    globs: SourceGlobsSchema.default({}),
     openapi: z.array(SourceOpenApiSchema).max(MAX_SOURCE_MAPPINGS).default([]),
   })
   .describe('A source repository the docs agent watches');

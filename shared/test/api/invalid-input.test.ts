@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { invalidInput } from '../../src/api/invalid-input';
+import { fieldPath, invalidInput } from '../../src/api/invalid-input';
 
 const Body = z.strictObject({ title: z.string().min(1), settings: z.object({ aiEnabled: z.boolean() }).optional() });
 
@@ -36,5 +36,14 @@ describe('invalidInput', () => {
     const parsed = Body.safeParse('text');
     expect(parsed.success).toBe(false);
     expect(invalidInput(parsed.error!, { root: 'query' }).details).toMatchObject({ field: 'query' });
+  });
+
+  it('writes a record key that is not a plain name (a path glob) quoted in brackets', () => {
+    const Globs = z.object({ globs: z.record(z.string(), z.array(z.string().min(1))) });
+    const parsed = Globs.safeParse({ globs: { 'src/*.ts': ['a', ''] } });
+    expect(parsed.success).toBe(false);
+    expect(invalidInput(parsed.error!).details).toMatchObject({ field: 'globs["src/*.ts"].1' });
+    expect(fieldPath(['rules', 'no-dead-links', 0])).toBe('rules.no-dead-links.0');
+    expect(fieldPath(['a.b', 'c'])).toBe('["a.b"].c');
   });
 });

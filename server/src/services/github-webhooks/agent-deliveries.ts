@@ -12,7 +12,8 @@
  *
  * Trust: the repository webhook's delivery counts only for projects whose `webhookSecret` signed it;
  * the app receiver's (its one secret verified) for every listing project. Over the organization's
- * agent rate a run is skipped and logged, never failing the delivery.
+ * agent rate a run is skipped and logged, never failing the delivery. What happened for each project
+ * is returned ({@link AgentDeliveryRun}) for the delivery's record in that project's debug list.
  */
 import type { GithubRepository } from '@quire/shared/api/git-webhooks';
 import type { SourceRepo } from '@quire/shared/api/source-repos';
@@ -20,7 +21,7 @@ import { ApiError } from '@quire/shared/errors';
 import { checkCommitSha } from '@quire/shared/repo/git-ref';
 import { repoIdentity } from '@quire/shared/repo/repo-identity';
 import type { AppContext } from '../../context';
-import { checkAgentRunRate, queueAgentRun } from '../agent-runs';
+import { queueAgentRun } from '../agent-runs';
 import { toProjectRecord, type ProjectRecord } from '../projects';
 import type { GitEvent } from './payload';
 import { repositoryIdentities } from './repository-projects';
@@ -71,10 +72,26 @@ async function projectsWatching(ctx: AppContext, repository: GithubRepository): 
   });
 }
 
+/** What a delivery did for one project listing its repository: a run started or found, or skipped (over the agent rate). */
+export interface AgentDeliveryRun {
+  projectId: string;
+  /** the run started, or the earlier run of the same head commit; null when skipped */
+  runId: string | null;
+  /** true: a new run was queued */
+  created: boolean;
+}
+
+/** The delivery-record detail for {@link AgentDeliveryRun} (after the event's name), e.g. `docs agent run run_… started for project prj_…`. */
+export function agentRunDetail(run: AgentDeliveryRun): string {
+  if (run.runId === null) return `docs agent run skipped for project ${run.projectId}: the organization is over its agent rate`;
+  if (run.created) return `docs agent run ${run.runId} started for project ${run.projectId}`;
+  return `docs agent run ${run.runId} of project ${run.projectId} already covers this head commit; nothing new started`;
+}
+
 /**
  * Starts the runs a verified delivery asks for (see the module comment).
  * @param secret the project webhook secret that signed the delivery; null for the app receiver.
- * @returns the ids of the runs (new or found) per project.
+ * @returns per project that got a run (new, found, or skipped over the rate), in project creation order.
  */
 export async function startAgentRuns(
   ctx: AppContext,
@@ -82,20 +99,20 @@ export async function startAgentRuns(
   repository: GithubRepository | null,
   secret: string | null,
   deliveryId: string,
-): Promise<string[]> {
+): Promise<AgentDeliveryRun[]> {
   if (!repository || (event.kind !== 'push' && event.kind !== 'pull_request')) return [];
-  const runs: string[] = [];
+  const runs: AgentDeliveryRun[] = [];
   for (const { project, source } of await projectsWatching(ctx, repository)) {
     if (secret !== null && project.webhookSecret !== secret) continue;
     const refs = agentRefsOf(event, source);
     if (!refs) continue;
     try {
-      await checkAgentRunRate(ctx, project.orgId);
-      const { run } = await queueAgentRun(ctx, { project, source, ...refs, deliveryId, auth: null });
-      runs.push(run.id);
+      const { run, created } = await queueAgentRun(ctx, { project, source, ...refs, deliveryId, auth: null });
+      runs.push({ projectId: project.id, runId: run.id, created });
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 'rate_limited')) throw err;
       ctx.log.warn({ projectId: project.id, deliveryId }, 'docs agent run skipped: the organization is over its agent rate');
+      runs.push({ projectId: project.id, runId: null, created: false });
     }
   }
   return runs;

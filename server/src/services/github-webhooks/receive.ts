@@ -15,7 +15,8 @@
  * did (and a copy that failed half-way completes the projects it missed).
  *
  * Projects that list the repository in `settings.sourceRepos` get a docs agent run of a push or
- * pull request (agent-deliveries.ts; one run per head commit, so a redelivery opens nothing new).
+ * pull request (agent-deliveries.ts; one run per head commit, so a redelivery opens nothing new);
+ * a project that lists it only as a source repository gets an `agent_run` record naming the run.
  */
 import { GithubDeliveryIdSchema, GithubEventNameSchema, type DeliveryOutcome, type WebhookReceiver, type WebhookResult } from '@quire/shared/api/git-webhooks';
 import { ApiError, invalidField } from '@quire/shared/errors';
@@ -26,7 +27,7 @@ import { removePreview } from '../../deployments/preview-removal';
 import { queueGitEventBuild } from '../webhook-builds';
 import { answerOf, recordDelivery, recordDeliveryOnce, type DeliveryRecord } from './deliveries';
 import { recordInstallation } from './installations';
-import { startAgentRuns } from './agent-deliveries';
+import { agentRunDetail, startAgentRuns } from './agent-deliveries';
 import { actionOf, bodyText, eventNameOf, payloadOf, peekRepository, readEvent, repositoryOf, type GitEvent, type RawBody } from './payload';
 import { planFor } from './plan';
 import { projectsOfRepository, projectsWithSecret, projectWebhookSecrets, type RepositoryProject } from './repository-projects';
@@ -84,6 +85,13 @@ export async function receiveDelivery(ctx: AppContext, incoming: IncomingDeliver
   for (const project of trusted) {
     records.push(existing.get(project.id) ?? (await handleForProject(ctx, { ...base, repository: repoName }, project, event)));
   }
+  // Projects listing the repository as a source of their product: the docs agent (agent-deliveries.ts).
+  // Those not connected to it as their docs repository get a record saying what the agent did.
+  const agentOnly = (await startAgentRuns(ctx, event, repository, secret, deliveryId)).filter((r) => !trusted.some((p) => p.id === r.projectId));
+  for (const run of agentOnly) {
+    const detail = `${describe(event)}: ${agentRunDetail(run)}`;
+    await recordDeliveryOnce(ctx.db.prisma, { ...base, projectId: run.projectId, outcome: 'agent_run', detail, buildIds: [], repository: repoName });
+  }
   if (secret !== null) {
     // The repository webhook: projects of the repository with another secret did not get a delivery they can trust.
     for (const project of connected.filter((p) => p.webhookSecret !== secret)) {
@@ -99,8 +107,9 @@ export async function receiveDelivery(ctx: AppContext, incoming: IncomingDeliver
         repository: repoName,
       });
     }
-    // Projects of this secret connected to another repository: tell them why nothing happened.
-    const elsewhere = (await projectsWithSecret(ctx, secret)).filter((p) => !connected.some((c) => c.id === p.id));
+    // Projects of this secret connected to another repository (and not running the agent for it): tell them why nothing happened.
+    const handled = new Set([...connected.map((p) => p.id), ...agentOnly.map((r) => r.projectId)]);
+    const elsewhere = (await projectsWithSecret(ctx, secret)).filter((p) => !handled.has(p.id));
     for (const project of elsewhere) {
       await recordDeliveryOnce(ctx.db.prisma, {
         ...base,
@@ -113,12 +122,10 @@ export async function receiveDelivery(ctx: AppContext, incoming: IncomingDeliver
         repository: repoName,
       });
     }
-    if (trusted.length === 0 && elsewhere.length === 0) await recordUnmatched(ctx, base, event, repoName);
-  } else if (trusted.length === 0) {
+    if (trusted.length === 0 && elsewhere.length === 0 && agentOnly.length === 0) await recordUnmatched(ctx, base, event, repoName);
+  } else if (trusted.length === 0 && agentOnly.length === 0) {
     await recordUnmatched(ctx, base, event, repoName);
   }
-  // Projects listing the repository as a source of their product: the docs agent (agent-deliveries.ts).
-  await startAgentRuns(ctx, event, repository, secret, deliveryId);
   return answerOf(records);
 }
 

@@ -22,11 +22,11 @@ const agentRoutes: FastifyPluginAsync = async (base) => {
       summary: 'Start a docs agent run',
       description:
         "Compares baseRef and headRef (branch names or full commit ids) of repoUrl, one of the project's settings.sourceRepos, and opens a review of the docs labelled \"agent\": " +
-        'the OpenAPI files listed there are diffed (operations, parameters, request and response fields added, removed, changed, renamed); the new spec is written to its docsPath so generated API pages update; ' +
+        'the OpenAPI files listed there are diffed (operations, parameters, request and response fields added, removed, changed, renamed); the new spec is written over the docs repository\'s copy (the same path, or docsPath) so generated API pages update; ' +
         'new operations get stub pages in the navigation group of their tag; lines of hand-written pages mentioning a changed name get a review comment (with QUIRE_LLM_URL set, a drafted suggestion); ' +
-        'code changes under the globs of paths list their mapped pages. The pages\' owners are the reviewers. A run never merges. ' +
+        'code changes under a glob of globs list the pages it maps to. The pages\' owners are the reviewers. A run never merges. ' +
         'One run per (repository, head commit): asking again for a head commit already run answers that run (202) and opens nothing new. ' +
-        'Push and pull_request deliveries from a listed repository start runs too. 400 when repoUrl is not listed; 429 past the plan\'s agent rate (a twentieth of its request rate per minute). Audited as agent_run.created.',
+        'Push and pull_request deliveries from a listed repository start runs too. 400 when repoUrl is not listed; 429 when a new run would pass the plan\'s agent rate (a twentieth of its request rate per minute; a run found again does not count). Audited as agent_run.created.',
       params: ProjectParamsSchema,
       body: CreateAgentRunBodySchema,
       response: { 202: dataEnvelope(AgentRunSchema), ...errorResponses(400, 401, 403, 404, 429) },
