@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import mime from 'mime';
-import { CONFIG_FILES } from '@quire/shared/docs/config/page-files';
 import { SITE_JS_FILES } from '@quire/shared/site/asset-files';
+import { isStaticFile } from '@quire/shared/site/published-files';
+import { INERT_CSP, repositoryFileType } from '@quire/shared/site/repository-files';
 import type { Core } from './core';
 import { docsRootOf } from './docs-root';
 import type { LocalFolders } from './local-folder';
@@ -15,7 +16,7 @@ import { isUnreachable, readFileBytes } from './server-client';
 
 /**
  * The preview's URL space: the files a published site serves beside its pages (images, logos,
- * favicon, downloads: server/src/builder/site-writer.ts `isStaticFile`, copied from the docs root to
+ * favicon, downloads: shared/src/site/published-files.ts `isStaticFile`, copied from the docs root to
  * the site root), and the third-party assets its pages load (KaTeX's stylesheet and fonts), served to
  * the preview frames by the core (web-server.ts in web mode, the Electron shell's `file:` handler).
  *
@@ -37,38 +38,21 @@ export type PreviewFileAnswer =
   | { status: 200; headers: Record<string, string>; body: Buffer }
   | { status: 404; message: string };
 
-/** Policy of files that could hold active content (the site's `INERT_CSP`): nothing loads, nothing runs. */
-const INERT_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-const PASSIVE_PREFIXES = ['image/', 'audio/', 'video/', 'font/'];
-const PASSIVE_TYPES = new Set([
-  'text/plain', 'text/markdown', 'text/css', 'text/csv', 'text/vtt', 'text/yaml', 'text/calendar',
-  'application/json', 'application/ld+json', 'application/manifest+json', 'application/yaml',
-  'application/pdf', 'application/zip', 'application/gzip', 'application/x-tar', 'application/x-7z-compressed',
-]);
-const TEXT_LIKE = /^text\/|[/+]xml$|\/xml-dtd$|javascript$|ecmascript$|^application\/(?:node|x-httpd-php|json5?)$|\+json$/;
-
-/** The headers of a repository file by the site's rule (see the module doc). */
+/** The headers of a repository file by the site's rule (shared/src/site/repository-files.ts), revalidated on every use. */
 function fileHeaders(file: string): Record<string, string> {
-  const type = mime.getType(file);
-  const headers: Record<string, string> = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' };
-  if (type === 'image/svg+xml') return { ...headers, 'content-type': type, 'content-security-policy': INERT_CSP };
-  if (type && (PASSIVE_TYPES.has(type) || PASSIVE_PREFIXES.some((p) => type.startsWith(p)))) {
-    return { ...headers, 'content-type': type.startsWith('text/') ? `${type}; charset=utf-8` : type };
-  }
-  if (type && TEXT_LIKE.test(type)) return { ...headers, 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': INERT_CSP };
-  return { ...headers, 'content-type': 'application/octet-stream', 'content-disposition': 'attachment', 'content-security-policy': INERT_CSP };
+  const answer = repositoryFileType(mime.getType(file));
+  return {
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-cache',
+    'content-type': answer.type.startsWith('text/') ? `${answer.type}; charset=utf-8` : answer.type,
+    ...(answer.inert ? { 'content-security-policy': INERT_CSP } : {}),
+    ...(answer.download ? { 'content-disposition': 'attachment' } : {}),
+  };
 }
 
-/** True for a docs-root file a site publishes as it is (site-writer.ts `isStaticFile`): not a page, config, snippet, hidden or `_quire/` file. */
+/** True for a docs-root file a site publishes as it is (shared/src/site/published-files.ts `isStaticFile`). */
 export function isPublishedFile(file: string): boolean {
-  return (
-    !/\.mdx?$/i.test(file) &&
-    !(CONFIG_FILES as readonly string[]).includes(file) &&
-    !file.startsWith('snippets/') &&
-    !file.startsWith('_snippets/') &&
-    !file.startsWith('_quire/') &&
-    !file.split('/').some((seg) => seg.startsWith('.') || seg === '')
-  );
+  return isStaticFile(file);
 }
 
 /**

@@ -104,6 +104,17 @@ export const REPLAY_CASES: Record<string, (w: ReplayWorld) => Promise<ReplayRequ
     const comment = await create(w, `/v1/projects/${w.projectId}/reviews/${review.id}/comments`, suggestion);
     return { request: { url: `/v1/projects/${w.projectId}/reviews/${review.id}/suggestions/apply`, payload: { commentIds: [comment.id] } } };
   },
+  'POST /v1/projects/:projectId/agent/runs': async (w) => {
+    const url = 'https://github.com/acme/product.git';
+    const patch = await w.t.app.inject({
+      method: 'PATCH',
+      url: `/v1/projects/${w.projectId}`,
+      headers: bearer(w.t.adminKey),
+      payload: { settings: { sourceRepos: [{ url, branch: 'main', globs: { 'src/**': ['index'] }, openapi: [] }] } },
+    });
+    if (patch.statusCode !== 200) throw new Error(`PATCH sourceRepos: ${patch.statusCode} ${patch.body}`);
+    return { request: { url: `/v1/projects/${w.projectId}/agent/runs`, payload: { repoUrl: url, baseRef: 'a'.repeat(40), headRef: 'b'.repeat(40) } } };
+  },
   'POST /v1/projects/:projectId/ownership': async (w) => {
     const owner = await person(w.t.app, 'owner', 'editor');
     return { request: { url: `/v1/projects/${w.projectId}/ownership`, payload: { pattern: 'limits', userId: owner.userId } } };

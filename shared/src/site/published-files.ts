@@ -12,7 +12,7 @@ const ASSET_TOP = `${ASSET_DIR.split('/')[0]}/`;
 /**
  * True for a docs-root file (relative, POSIX) published as it is: not a page (`.md`/`.mdx`), not
  * docs.json/mint.json, nothing under `snippets/`, `_snippets/` or `_quire/` (the site's own URL
- * space), no dotfile or dot-folder.
+ * space), no dotfile or dot-folder, no empty path segment.
  */
 export function isStaticFile(file: string): boolean {
   return (
@@ -21,6 +21,6 @@ export function isStaticFile(file: string): boolean {
     !file.startsWith('snippets/') &&
     !file.startsWith('_snippets/') &&
     !file.startsWith(ASSET_TOP) &&
-    !file.split('/').some((seg) => seg.startsWith('.'))
+    !file.split('/').some((seg) => seg.startsWith('.') || seg === '')
   );
 }
