@@ -50,14 +50,12 @@ export class AgentRunner extends SweepingJobWorker<'agent'> {
     return this.sweepMs;
   }
 
-  private async sweep(statuses: string[]): Promise<void> {
-    if (!this.running) return;
-    try {
-      const rows = await this.ctx.db.prisma.agentRun.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } });
-      for (const row of rows) await enqueueAgentRun(this.ctx, row);
-    } catch (err) {
-      this.ctx.log.error({ err }, 'agent runner: sweeping queued runs failed');
-    }
+  private sweep(statuses: string[]): Promise<void> {
+    return this.requeue(
+      'agent runner: sweeping queued runs',
+      () => this.ctx.db.prisma.agentRun.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } }),
+      (row) => enqueueAgentRun(this.ctx, row),
+    );
   }
 
   protected async handle({ runId, projectId }: JobKinds['agent']): Promise<JobResult> {

@@ -64,6 +64,19 @@ export abstract class SweepingJobWorker<K extends JobKind> {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * A sweep: enqueues again every row `find` lists (its job queue deduplicates by id); a failure is
+   * logged as "`what` failed", never thrown. Does nothing once stopped.
+   */
+  protected async requeue<R>(what: string, find: () => Promise<R[]>, enqueue: (row: R) => Promise<void>): Promise<void> {
+    if (!this.running) return;
+    try {
+      for (const row of await find()) await enqueue(row);
+    } catch (err) {
+      this.ctx.log.error({ err }, `${what} failed`);
+    }
+  }
+
   /** Tracks work so {@link stop} waits for it; returns it unchanged. */
   protected track<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);

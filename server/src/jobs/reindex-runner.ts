@@ -65,14 +65,12 @@ export class ReindexRunner extends SweepingJobWorker<'reindex'> {
     return this.sweepMs;
   }
 
-  private async sweep(statuses: string[]): Promise<void> {
-    if (!this.running) return;
-    try {
-      const rows = await this.ctx.db.prisma.reindexJob.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } });
-      for (const row of rows) await enqueueReindex(this.ctx, row.id, row.projectId);
-    } catch (err) {
-      this.ctx.log.error({ err }, 'reindex runner: sweeping queued jobs failed');
-    }
+  private sweep(statuses: string[]): Promise<void> {
+    return this.requeue(
+      'reindex runner: sweeping queued jobs',
+      () => this.ctx.db.prisma.reindexJob.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } }),
+      (row) => enqueueReindex(this.ctx, row.id, row.projectId),
+    );
   }
 
   protected async handle({ jobId, projectId }: JobKinds['reindex']): Promise<JobResult> {
