@@ -122,15 +122,22 @@ export function siteGet(port: number, host: string, url = '/'): Promise<{ status
 }
 
 /**
- * Polls `probe` every 100 ms until it returns something other than undefined.
+ * Polls `probe` every `everyMs` milliseconds (default 100) until it returns something other than undefined.
+ * Probes that call the API with one key should poll slower when many run at once: the key's limit
+ * (1,000 requests a minute on the Pro plan, interface spec) is shared by every server of a cluster.
  * @throws Error naming `what` after `ms` milliseconds.
  */
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms: number): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  ms: number,
+  everyMs = 100,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
     if (v !== undefined) return v;
     if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
