@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,6 +155,21 @@ describe('quire-docs dev', () => {
     const seen = await readEvents(events, /event: reload\ndata: .*\n\n/);
     expect(seen).toContain('{"kind":"full"}');
     expect((await get('/')).body).toContain('Renamed docs');
+  });
+
+  it('answers only requests addressed to this computer (a page on another name cannot read it by DNS rebinding)', async () => {
+    const port = Number(new URL(dev.url).port);
+    const withHost = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject);
+      });
+    expect(await withHost(`attacker.example:${port}`)).toBe(403);
+    expect(await withHost('not a host')).toBe(400);
+    expect(await withHost(`localhost:${port}`)).toBe(200);
+    expect(await withHost(`[::1]:${port}`)).toBe(200);
   });
 
   it('refuses a port that is taken, with exit status 2', async () => {

@@ -11,6 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BuildWarning } from '@quire/shared/docs/types';
+import { hostHeaderRefusal, hostHeaderValues } from '@quire/shared/net/loopback';
 import { UsageError } from '../usage-error';
 import { answer, type DevState } from './dev-answers';
 import { DevSite, type DevUpdate } from './dev-site';
@@ -57,6 +58,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   const streams = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
+    const hostRefusal = hostHeaderRefusal(hostHeaderValues(req.rawHeaders));
+    if (hostRefusal !== null) {
+      // Only this computer's names: a page reaching the server through a DNS name of its own (DNS rebinding) reads nothing.
+      const status = hostRefusal === 'not loopback' ? 403 : 400;
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(status === 403 ? 'quire-docs dev answers on localhost only.\n' : 'Bad Host header.\n');
+      return;
+    }
     if ((req.url ?? '/').split('?')[0] === EVENTS_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write('retry: 1000\n\n');

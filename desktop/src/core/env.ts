@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isLoopbackHost } from './loopback';
+import { isLoopbackHost } from '@quire/shared/net/loopback';
 
 /** Configuration of `pnpm desktop:web`, from the environment. */
 export interface WebConfig {

@@ -6,7 +6,7 @@
  * Node itself with 400 or 431 before a handler runs.
  */
 import type http from 'node:http';
-import { authorityHost, isLoopbackHost } from './loopback';
+import { hostHeaderRefusal, hostHeaderValues } from '@quire/shared/net/loopback';
 
 /**
  * The longest request path served, in characters (the query is not counted: tRPC queries carry
@@ -42,27 +42,31 @@ export interface RefusedRequest {
  * Host header); refused with:
  * - 400: another form (`*`, `authority:port`, another scheme), a path whose percent-encoding is
  *   malformed or decodes to NUL, no Host header or more than one (RFC 9112 section 3.2), or a Host
- *   (or absolute-form authority) that is not `host[:port]`;
- * - 403: an authority that is not this computer ({@link isLoopbackHost}), which refuses pages
+ *   (or absolute-form authority) that is not `host[:port]` ({@link hostHeaderRefusal});
+ * - 403: an authority that is not this computer, which refuses pages
  *   reaching the core through a DNS name of theirs (DNS rebinding, CWE-350) or through `0.0.0.0`;
  * - 414: a path longer than {@link MAX_PATH_LENGTH}.
  */
 export function checkRequest(req: http.IncomingMessage): AcceptedRequest | RefusedRequest {
   const raw = req.url ?? '';
-  const hosts = hostHeaders(req);
-  if (hosts.length !== 1) return refuse(400, hosts.length ? 'More than one Host header.' : 'The Host header is missing.');
-  if (authorityHost(hosts[0]!) === null) return refuse(400, BAD_AUTHORITY);
+  const hosts = hostHeaderValues(req.rawHeaders);
+  const hostRefusal = hostHeaderRefusal(hosts);
+  if (hostRefusal === 'missing') return refuse(400, 'The Host header is missing.');
+  if (hostRefusal === 'several') return refuse(400, 'More than one Host header.');
+  if (hostRefusal === 'malformed') return refuse(400, BAD_AUTHORITY);
   let authority = hosts[0]!;
+  let authorityRefusal: ReturnType<typeof hostHeaderRefusal> = hostRefusal;
   let target = raw;
   if (!raw.startsWith('/')) {
     const absolute = /^http:\/\/([^/?#]*)([/?].*)?$/i.exec(raw);
     if (!absolute) return refuse(400, 'The request target must be a path starting with "/" or an http:// URL.');
+    // The authority of an absolute-form target replaces the Host header (RFC 9112 section 3.2.2).
     authority = absolute[1]!;
+    authorityRefusal = hostHeaderRefusal([authority]);
     target = absolute[2]?.startsWith('/') ? absolute[2] : `/${absolute[2] ?? ''}`;
   }
-  const host = authorityHost(authority);
-  if (host === null) return refuse(400, BAD_AUTHORITY);
-  if (!isLoopbackHost(host)) return refuse(403, 'Quire Desktop answers on localhost only.');
+  if (authorityRefusal === 'malformed') return refuse(400, BAD_AUTHORITY);
+  if (authorityRefusal !== null) return refuse(403, 'Quire Desktop answers on localhost only.');
   const end = target.search(/[?#]/);
   const rawPath = end < 0 ? target : target.slice(0, end);
   if (rawPath.length > MAX_PATH_LENGTH) return refuse(414, `The request path is longer than ${MAX_PATH_LENGTH} characters.`);
@@ -74,14 +78,6 @@ export function checkRequest(req: http.IncomingMessage): AcceptedRequest | Refus
   }
   if (pathname.includes('\0')) return refuse(400, 'The request path contains a NUL character.');
   return { ok: true, authority, target, pathname };
-}
-
-function hostHeaders(req: http.IncomingMessage): string[] {
-  const values: string[] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.toLowerCase() === 'host') values.push(req.rawHeaders[i + 1]!);
-  }
-  return values;
 }
 
 function refuse(status: RefusedRequest['status'], message: string): RefusedRequest {

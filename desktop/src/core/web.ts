@@ -9,7 +9,7 @@
 import net from 'node:net';
 import { createCore } from './compose';
 import { loadWebConfig, type WebConfig } from './env';
-import { isLoopbackHost } from './loopback';
+import { isLoopbackHost } from '@quire/shared/net/loopback';
 import { fileTokenVault } from './token-vault';
 import { createWebServer, ensureRendererBuilt } from './web-server';
 
