@@ -9,6 +9,7 @@ import { ReviewViewed } from '../src/core/review-viewed';
 import { openStore, type LocalStore } from '../src/core/store';
 import { Reviews } from '../src/core/reviews';
 import { defaultCompareBase } from '../src/renderer/components/reviews/compare';
+import { commentFixture, reviewFixture, WENDY } from './helpers/review-fixtures';
 
 /**
  * In-app notifications of reviews in the desktop core, offline (no server is ever reached): what is new for me since I last
@@ -24,49 +25,11 @@ let cache: ReviewCache;
 const projectId = 'prj_docs';
 const sha = 'a'.repeat(40);
 const me = { id: 'usr_me', name: 'Mia Me', email: 'me@acme.test' };
-const wendy = { id: 'usr_wendy', name: 'Wendy Writer', email: 'wendy@acme.test' };
+const wendy = WENDY;
 const rita = { id: 'usr_rita', name: 'Rita', email: 'rita@acme.test' };
 
-const review = (over: Partial<Review> = {}): Review => ({
-  id: 'rev_1',
-  title: 'Edits',
-  description: '',
-  status: 'open',
-  author: wendy,
-  reviewers: [me],
-  mentioned: [],
-  baseCommit: sha,
-  branch: 'main',
-  revision: 1,
-  changes: [{ path: 'index.mdx', change: 'modified' }],
-  previewUrl: '',
-  previewBuildId: null,
-  labels: [],
-  commentCount: 0,
-  unresolvedCount: 0,
-  resolvedThreadsRequired: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
-const comment = (id: string, createdAt: string, over: Partial<ReviewComment> = {}): ReviewComment => ({
-  id,
-  reviewId: 'rev_1',
-  parentId: null,
-  path: null,
-  lineStart: null,
-  lineEnd: null,
-  revision: 1,
-  body: id,
-  author: wendy,
-  outdated: false,
-  resolved: false,
-  resolvedBy: null,
-  suggestion: null,
-  mentions: [],
-  createdAt,
-  ...over,
-});
+const review = (over: Partial<Review> = {}): Review => reviewFixture({ reviewers: [me], ...over });
+const comment = (id: string, createdAt: string, over: Partial<ReviewComment> = {}): ReviewComment => commentFixture({ id, body: id, createdAt, ...over });
 
 function pull(r: Review, comments: ReviewComment[] = []) {
   cache.applyPull(projectId, {

@@ -8,6 +8,7 @@ import { ReviewCache } from '../src/core/review-cache';
 import { openStore, type LocalStore } from '../src/core/store';
 import { Reviews } from '../src/core/reviews';
 import { compareChoices, defaultCompareBase, textAtBase } from '../src/renderer/components/reviews/compare';
+import { commentFixture, reviewFixture } from './helpers/review-fixtures';
 
 /** Review-level comments, resolving threads and suggestions in the desktop core, offline (no server is ever reached). */
 let dataDir: string;
@@ -20,46 +21,21 @@ const sha = 'a'.repeat(40);
 const me = { id: 'usr_me', name: 'me', email: 'me@acme.test' };
 const rita = { id: 'usr_rita', name: 'Rita', email: 'rita@acme.test' };
 
-const review = (over: Partial<Review> = {}): Review => ({
-  id: 'rev_1',
-  title: 'Edits',
-  description: '',
-  status: 'open',
-  author: me,
-  reviewers: [rita],
-  mentioned: [],
-  baseCommit: sha,
-  branch: 'main',
-  revision: 2,
-  changes: [{ path: 'index.mdx', change: 'modified' }],
-  previewUrl: '',
-  previewBuildId: null,
-  labels: [],
-  commentCount: 1,
-  unresolvedCount: 1,
-  resolvedThreadsRequired: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...over,
-});
-const suggestion = (over: Partial<ReviewComment> = {}): ReviewComment => ({
-  id: 'cmt_s1',
-  reviewId: 'rev_1',
-  parentId: null,
-  path: 'index.mdx',
-  lineStart: 2,
-  lineEnd: 2,
-  revision: 2,
-  body: 'Shorter?',
-  author: rita,
-  outdated: false,
-  resolved: false,
-  resolvedBy: null,
-  suggestion: { lines: { start: 2, end: 2 }, text: 'line 2', applied: false, original: 'line two' },
-  mentions: [],
-  createdAt: '2026-01-01T00:00:01.000Z',
-  ...over,
-});
+const review = (over: Partial<Review> = {}): Review =>
+  reviewFixture({ author: me, reviewers: [rita], revision: 2, commentCount: 1, unresolvedCount: 1, resolvedThreadsRequired: true, ...over });
+const suggestion = (over: Partial<ReviewComment> = {}): ReviewComment =>
+  commentFixture({
+    id: 'cmt_s1',
+    path: 'index.mdx',
+    lineStart: 2,
+    lineEnd: 2,
+    revision: 2,
+    body: 'Shorter?',
+    author: rita,
+    suggestion: { lines: { start: 2, end: 2 }, text: 'line 2', applied: false, original: 'line two' },
+    createdAt: '2026-01-01T00:00:01.000Z',
+    ...over,
+  });
 
 function pull(comments: ReviewComment[], after = 'line one\nline two\nline three\n', over: Partial<Review> = {}) {
   cache.applyPull(projectId, {

@@ -8,6 +8,7 @@ import { Outbox } from '../src/core/outbox';
 import { ReviewCache } from '../src/core/review-cache';
 import { openStore, type LocalStore } from '../src/core/store';
 import { Reviews } from '../src/core/reviews';
+import { reviewFixture } from './helpers/review-fixtures';
 
 /** The local review store and actions with no server at all (never reached): what the person sees at once. */
 let dataDir: string;
@@ -31,28 +32,14 @@ const session = (userId: string) => ({
 });
 
 function serverReview(over: Partial<Review> = {}): Review {
-  return {
+  return reviewFixture({
     id: 'rev_server1',
     title: 'Server review',
-    description: '',
-    status: 'open',
     author: { id: 'usr_writer', name: 'Writer', email: 'writer@acme.test' },
-    reviewers: [],
-    mentioned: [],
     baseCommit: sha,
-    branch: 'main',
-    revision: 1,
-    changes: [{ path: 'index.mdx', change: 'modified' }],
     previewUrl: 'http://preview.test/',
-    previewBuildId: null,
-    labels: [],
-    commentCount: 0,
-    unresolvedCount: 0,
-    resolvedThreadsRequired: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     ...over,
-  };
+  });
 }
 
 async function errorOf(f: () => unknown): Promise<CoreError> {
