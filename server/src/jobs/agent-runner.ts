@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import type { JobKinds, JobResult } from '../queue/job-queue';
 import { enqueueAgentRun } from '../services/agent-runs';
 import { performAgentRun } from '../services/agent-review';
-import { SweepingJobWorker } from './job-worker';
+import { RowSweepingJobWorker, type SweptRow } from './job-worker';
 
 /** Options of {@link AgentRunner}. */
 export interface AgentRunnerOptions {
@@ -30,32 +30,17 @@ const STOPPING_RETRY_MS = 1_000;
 const MAX_ERROR_LENGTH = 1_000;
 
 /** See the module comment. One per app (`app.agentRunner`). */
-export class AgentRunner extends SweepingJobWorker<'agent'> {
-  private readonly sweepMs: number;
-
+export class AgentRunner extends RowSweepingJobWorker<'agent'> {
   constructor(ctx: AppContext, options: AgentRunnerOptions = {}) {
-    super(ctx, 'agent');
-    this.sweepMs = options.sweepMs ?? 30_000;
+    super(ctx, 'agent', 'running', 'agent runner: sweeping queued runs', options.sweepMs);
   }
 
-  protected firstSweep(): Promise<void> {
-    return this.sweep(['queued', 'running']);
+  protected findRows(statuses: string[]): Promise<SweptRow[]> {
+    return this.ctx.db.prisma.agentRun.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } });
   }
 
-  protected periodicSweep(): Promise<void> {
-    return this.sweep(['queued']);
-  }
-
-  protected sweepIntervalMs(): number {
-    return this.sweepMs;
-  }
-
-  private sweep(statuses: string[]): Promise<void> {
-    return this.requeue(
-      'agent runner: sweeping queued runs',
-      () => this.ctx.db.prisma.agentRun.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } }),
-      (row) => enqueueAgentRun(this.ctx, row),
-    );
+  protected enqueueRow(row: SweptRow): Promise<void> {
+    return enqueueAgentRun(this.ctx, row);
   }
 
   protected async handle({ runId, projectId }: JobKinds['agent']): Promise<JobResult> {

@@ -84,3 +84,51 @@ export abstract class SweepingJobWorker<K extends JobKind> {
     return work;
   }
 }
+
+/** A row of a job table that a {@link RowSweepingJobWorker} enqueues again. */
+export interface SweptRow {
+  id: string;
+  projectId: string;
+}
+
+/**
+ * A job kind whose jobs are rows with a status (`queued`, then a claimed status such as `running`):
+ * on start, rows `queued` or left claimed by a stopped process are enqueued again; every
+ * `sweepMs` (default 30,000), rows still `queued` are. Subclasses say how to list rows by status
+ * and how to enqueue one.
+ */
+export abstract class RowSweepingJobWorker<K extends JobKind> extends SweepingJobWorker<K> {
+  private readonly sweepMs: number;
+
+  /**
+   * @param claimedStatus the status a row has while a process works it (`running`, `processing`)
+   * @param label names the sweep in the log ("`label` failed")
+   */
+  protected constructor(
+    ctx: AppContext,
+    kind: K,
+    private readonly claimedStatus: string,
+    private readonly label: string,
+    sweepMs: number | undefined,
+  ) {
+    super(ctx, kind);
+    this.sweepMs = sweepMs ?? 30_000;
+  }
+
+  /** The rows whose status is one of `statuses`, oldest first. */
+  protected abstract findRows(statuses: string[]): Promise<SweptRow[]>;
+  /** Offers one row's job to the queue again (deduplicated by the row's id). */
+  protected abstract enqueueRow(row: SweptRow): Promise<void>;
+
+  protected firstSweep(): Promise<void> {
+    return this.requeue(this.label, () => this.findRows(['queued', this.claimedStatus]), (row) => this.enqueueRow(row));
+  }
+
+  protected periodicSweep(): Promise<void> {
+    return this.requeue(this.label, () => this.findRows(['queued']), (row) => this.enqueueRow(row));
+  }
+
+  protected sweepIntervalMs(): number {
+    return this.sweepMs;
+  }
+}

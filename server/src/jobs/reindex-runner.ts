@@ -22,7 +22,7 @@ import { generationDir } from '../search/generations';
 import { rebuildDeploymentIndex, type RebuiltIndex } from '../search/reindex-build';
 import { enqueueReindex } from '../search/reindex-jobs';
 import type { DeploymentFiles } from '../storage/deployment-store';
-import { SweepingJobWorker } from './job-worker';
+import { RowSweepingJobWorker, type SweptRow } from './job-worker';
 import type { JobKinds, JobResult } from '../queue/job-queue';
 
 /** Rebuilds one deployment's index (`full`: every page extracted again). */
@@ -42,35 +42,20 @@ const STOPPING_RETRY_MS = 1_000;
 const MAX_ERROR_LENGTH = 1_000;
 
 /** See the module comment. One per app (`app.reindexRunner`). */
-export class ReindexRunner extends SweepingJobWorker<'reindex'> {
-  private readonly sweepMs: number;
+export class ReindexRunner extends RowSweepingJobWorker<'reindex'> {
   private readonly rebuild: RebuildIndex;
 
   constructor(ctx: AppContext, options: ReindexRunnerOptions = {}) {
-    super(ctx, 'reindex');
-    this.sweepMs = options.sweepMs ?? 30_000;
+    super(ctx, 'reindex', 'processing', 'reindex runner: sweeping queued jobs', options.sweepMs);
     this.rebuild = options.rebuild ?? rebuildDeploymentIndex;
   }
 
-  /** On start: queued jobs and those left processing by a stopped process are enqueued again. */
-  protected firstSweep(): Promise<void> {
-    return this.sweep(['queued', 'processing']);
+  protected findRows(statuses: string[]): Promise<SweptRow[]> {
+    return this.ctx.db.prisma.reindexJob.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } });
   }
 
-  protected periodicSweep(): Promise<void> {
-    return this.sweep(['queued']);
-  }
-
-  protected sweepIntervalMs(): number {
-    return this.sweepMs;
-  }
-
-  private sweep(statuses: string[]): Promise<void> {
-    return this.requeue(
-      'reindex runner: sweeping queued jobs',
-      () => this.ctx.db.prisma.reindexJob.findMany({ where: { status: { in: statuses } }, select: { id: true, projectId: true }, orderBy: { createdAt: 'asc' } }),
-      (row) => enqueueReindex(this.ctx, row.id, row.projectId),
-    );
+  protected enqueueRow(row: SweptRow): Promise<void> {
+    return enqueueReindex(this.ctx, row.id, row.projectId);
   }
 
   protected async handle({ jobId, projectId }: JobKinds['reindex']): Promise<JobResult> {
