@@ -12,20 +12,8 @@ import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 import { createProject, waitForStatus } from './builds/build-fixture';
 import { deliver, deliveries, EXAMPLE_REPO_URL, mirrorExampleRepo, pushPayload, SECRET, type Payload } from './git-webhooks-fixture';
 import { memberWithKey } from './reviews-fixture';
+import { usersOpenApi } from './agent-fixture';
 
-const spec = (param: string) => `openapi: 3.0.3
-info: {title: Acme API, version: '1'}
-paths:
-  /users:
-    get:
-      operationId: listUsers
-      summary: List users
-      tags: [Users]
-      parameters:
-        - {name: ${param}, in: query, description: Users per page, schema: {type: integer}}
-      responses:
-        '200': {description: The users}
-`;
 
 const QUICKSTART = `---
 title: Quickstart
@@ -93,12 +81,12 @@ beforeAll(async () => {
       'index.mdx': '---\ntitle: Welcome\n---\n\nWelcome to Acme. Pages list users one page at a time.\n',
       'guides/quickstart.mdx': QUICKSTART,
       'guides/pagination.mdx': PAGINATION,
-      'api/openapi.yaml': spec('per_page'),
+      'api/openapi.yaml': usersOpenApi('per_page'),
     },
   });
-  source = createFixtureRepo(undefined, { extraFiles: { 'openapi.yaml': spec('per_page'), 'src/users.ts': 'export const PAGE = 20;\n' } });
+  source = createFixtureRepo(undefined, { extraFiles: { 'openapi.yaml': usersOpenApi('per_page'), 'src/users.ts': 'export const PAGE = 20;\n' } });
   baseSha = source.headSha();
-  headSha = source.commit({ 'openapi.yaml': spec('page_size'), 'src/users.ts': 'export const PAGE = 25;\n' }, 'rename per_page to page_size');
+  headSha = source.commit({ 'openapi.yaml': usersOpenApi('page_size'), 'src/users.ts': 'export const PAGE = 25;\n' }, 'rename per_page to page_size');
   restoreMirror = mirrorExampleRepo(source);
   project = await createProject(t, docs, 'acme');
   owner = await memberWithKey(t, 'owen@acme.test', 'reviewer', ['projects:read']);
@@ -161,7 +149,7 @@ describe('a parameter renamed in the source repository', () => {
   it('writes the new spec over the docs copy, names the generated page, the owner and the mapped pages', async () => {
     expect(review.changes.map((c: { path: string; change: string }) => [c.path, c.change])).toEqual([['api/openapi.yaml', 'modified']]);
     const revisions = (await api('GET', `/reviews/${review.id}/revisions`)).json().data as Array<{ files: Array<{ path: string; content: string }> }>;
-    expect(revisions[0]!.files.find((f) => f.path === 'api/openapi.yaml')!.content).toBe(spec('page_size'));
+    expect(revisions[0]!.files.find((f) => f.path === 'api/openapi.yaml')!.content).toBe(usersOpenApi('page_size'));
     expect(review.description).toContain('Generated API pages updated by the new spec:\n- openapi/users/list-users');
     expect(review.description).toContain('Code under src/** changed (src/users.ts): check guides/quickstart');
     expect(review.reviewers.map((r: { id: string }) => r.id)).toEqual([owner.userId]);

@@ -11,22 +11,10 @@ import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 import { createProject } from './builds/build-fixture';
 import type { Payload } from './git-webhooks-fixture';
+import { usersOpenApi } from './agent-fixture';
 import { agentRunsPerMinute } from '../../src/services/agent-runs';
 import { planLimits } from '../../src/services/organizations';
 
-const spec = (param: string, extra = '') => `openapi: 3.0.3
-info: {title: Acme API, version: '1'}
-paths:
-  /users:
-    get:
-      operationId: listUsers
-      summary: List users
-      tags: [Users]
-      parameters:
-        - {name: ${param}, in: query, schema: {type: integer}}
-      responses:
-        '200': {description: The users}
-${extra}`;
 const CREATE_USER = `    post:
       operationId: createUser
       summary: Create a user
@@ -60,10 +48,10 @@ beforeAll(async () => {
     extraFiles: {
       'docs.json': JSON.stringify({ name: 'Acme', navigation: { groups: [{ group: 'Guides', pages: ['index'] }, { group: 'Users', pages: ['GET /users'] }] } }, null, 2),
       'index.mdx': '---\ntitle: Welcome\n---\n\nAsk for 10 users with `per_page=10`.\n',
-      'api/openapi.yaml': spec('per_page'),
+      'api/openapi.yaml': usersOpenApi('per_page'),
     },
   });
-  source = createFixtureRepo(undefined, { extraFiles: { 'openapi.yaml': spec('per_page') } });
+  source = createFixtureRepo(undefined, { extraFiles: { 'openapi.yaml': usersOpenApi('per_page') } });
   project = await createProject(t, docs, 'stubs');
   const patched = await t.app.inject({
     method: 'PATCH',
@@ -96,7 +84,7 @@ async function runOf(base: string, head: string): Promise<Payload> {
 
 it('lists a stub page for a new operation in the group of its tag, and drafts the flagged line as a suggestion', async () => {
   const base = source.headSha();
-  const head = source.commit({ 'openapi.yaml': spec('page_size', CREATE_USER) }, 'rename per_page, add POST /users');
+  const head = source.commit({ 'openapi.yaml': usersOpenApi('page_size', CREATE_USER) }, 'rename per_page, add POST /users');
   const run = await runOf(base, head);
   expect(run).toMatchObject({ status: 'succeeded', findings: [{ path: 'index.mdx', line: 5 }] });
   const review = (await t.app.inject({ url: `/v1/projects/${project.id}/reviews/${run.reviewId}`, headers: bearer(t.adminKey) })).json().data;
