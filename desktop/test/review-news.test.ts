@@ -68,7 +68,7 @@ describe('what is new for me in reviews', () => {
 
     pull(review(), [comment('cmt_1', '2026-01-02T00:00:00.000Z'), comment('cmt_2', '2026-01-02T00:00:01.000Z', { parentId: 'cmt_1' })]);
     expect(reviews.news(projectId).items[0]?.reasons).toEqual(['2 new replies']);
-    expect(reviews.visit(projectId, 'rev_1').previous).toEqual({ revision: 1, seenUpTo: '' });
+    expect(reviews.visit(projectId, 'rev_1').previous).toEqual({ revision: 1, seenUpTo: '', status: 'open' });
     expect(reviews.news(projectId).count).toBe(0);
 
     // a new revision waits on my review again; a merged review has no news
@@ -95,6 +95,23 @@ describe('what is new for me in reviews', () => {
     const applied = { ...mine, resolved: true, suggestion: { ...mine.suggestion!, applied: true, appliedAt: '2026-01-03T00:00:00.000Z' } };
     pull(review({ reviewers: [rita], mentioned: [me], revision: 2 }), [applied]);
     expect(reviews.news(projectId).items[0]?.reasons).toEqual(['Waiting on your review', 'Suggestion applied']);
+    reviews.visit(projectId, 'rev_1');
+    expect(reviews.news(projectId).count).toBe(0);
+  });
+
+  it('tells the author when a reviewer requests changes or approves, until the author opens the review', () => {
+    const mine = (status: Review['status']) => review({ author: me, reviewers: [rita], status });
+    pull(mine('open'));
+    reviews.visit(projectId, 'rev_1');
+    expect(reviews.news(projectId).count).toBe(0);
+    pull(mine('changes_requested'));
+    expect(reviews.news(projectId).items[0]?.reasons).toEqual(['Changes requested']);
+    reviews.visit(projectId, 'rev_1');
+    expect(reviews.news(projectId).count).toBe(0);
+    pull(mine('approved'));
+    expect(reviews.news(projectId).items[0]?.reasons).toEqual(['Approved']);
+    // a reviewer is not told of their own verdict as news
+    pull(review({ author: wendy, reviewers: [me], status: 'approved' }));
     reviews.visit(projectId, 'rev_1');
     expect(reviews.news(projectId).count).toBe(0);
   });

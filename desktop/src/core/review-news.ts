@@ -8,12 +8,16 @@
  *   or it has a newer revision;
  * - a comment of someone else mentions me (`mentions`, shared/src/collab/mentions.ts);
  * - someone else commented (a reply) on a review I take part in (author, requested reviewer, mentioned, or I commented);
- * - a suggestion I wrote was applied.
+ * - a suggestion I wrote was applied;
+ * - on a review I wrote, a reviewer requested changes or approved it (its status is not the one I saw last).
  */
 import type { ReviewComment } from '@quire/shared/api/reviews';
 import type { ReviewVisit } from './review-visits';
 
-/** A review's news for me: `reasons` in words ("Waiting on your review", "Mentioned you", "2 new replies", "Suggestion applied"). */
+/**
+ * A review's news for me: `reasons` in words ("Waiting on your review", "Mentioned you", "2 new replies", "Suggestion applied",
+ * "Changes requested", "Approved").
+ */
 export interface ReviewNews {
   reviewId: string;
   title: string;
@@ -49,6 +53,10 @@ export function newsOf(review: NewsInput, me: string, visit: ReviewVisit | null)
   if (takesPart && fromOthers.length > 0) reasons.push(fromOthers.length === 1 ? '1 new reply' : `${fromOthers.length} new replies`);
   const applied = review.comments.filter((c) => c.author?.id === me && c.suggestion?.applied && (c.suggestion.appliedAt ?? '') > since).length;
   if (applied > 0) reasons.push(applied === 1 ? 'Suggestion applied' : `${applied} suggestions applied`);
+  if (review.author?.id === me && review.status !== (visit?.status ?? 'open')) {
+    if (review.status === 'changes_requested') reasons.push('Changes requested');
+    if (review.status === 'approved') reasons.push('Approved');
+  }
   return reasons.length > 0 ? { reviewId: review.id, title: review.title, reasons } : null;
 }
 

@@ -13,6 +13,8 @@ import type { LocalStore } from './store';
 export interface ReviewVisit {
   revision: number;
   seenUpTo: string;
+  /** the review's status then (absent in visits recorded before statuses were kept) */
+  status?: string;
 }
 
 const visitKey = (reviewId: string) => `review-visit:${reviewId}`;
@@ -33,7 +35,7 @@ export class ReviewVisits {
   record(reviewId: string, visit: ReviewVisit): ReviewVisit | null {
     const { id, value: before } = readReviewKey<ReviewVisit>(this.deps.store, this.deps, reviewId, visitKey);
     const seenUpTo = before && before.seenUpTo > visit.seenUpTo ? before.seenUpTo : visit.seenUpTo;
-    this.deps.store.cache(visitKey(id), { revision: visit.revision, seenUpTo });
+    this.deps.store.cache(visitKey(id), { revision: visit.revision, seenUpTo, status: visit.status });
     return before;
   }
 }

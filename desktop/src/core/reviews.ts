@@ -286,7 +286,7 @@ export class Reviews {
    */
   visit(projectId: string, reviewId: string): { previous: ReviewVisit | null } {
     const detail = this.get(projectId, reviewId);
-    return { previous: this.visits.record(detail.id, { revision: detail.revision, seenUpTo: newestSeen(detail.comments) }) };
+    return { previous: this.visits.record(detail.id, { revision: detail.revision, seenUpTo: newestSeen(detail.comments), status: detail.status }) };
   }
 
   /**
