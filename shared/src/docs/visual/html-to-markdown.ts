@@ -1,0 +1,50 @@
+/**
+ * Markdown for the edited content of one block, in the file's style: the contenteditable's HTML is read by
+ * hast-util-from-html, turned into mdast by hast-util-to-mdast and written by mdast-util-to-markdown with
+ * the GFM and MDX extensions (so text such as `<` or `{` is escaped as MDX needs).
+ */
+import type { Root as HastRoot } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toMdast } from 'hast-util-to-mdast';
+import { gfmToMarkdown } from 'mdast-util-gfm';
+import { mdxToMarkdown } from 'mdast-util-mdx';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import type { SourceStyle, VisualBlockKind } from './types';
+
+/** `html` as the element of its block kind (contenteditable HTML of paragraphs and headings is inline only). */
+function wrap(html: string, kind: VisualBlockKind, depth: number): string {
+  switch (kind) {
+    case 'heading':
+      return `<h${depth}>${html}</h${depth}>`;
+    case 'blockquote':
+      return `<blockquote>${html}</blockquote>`;
+    case 'list':
+    case 'table':
+      return html;
+    default:
+      return `<p>${html}</p>`;
+  }
+}
+
+/**
+ * The Markdown of one block from the HTML it was edited as (blockEditableHtml's subset: text, `<strong>`/`<b>`,
+ * `<em>`/`<i>`, `<code>`, `<a href>`, `<br>`, `<ul>`/`<ol>`/`<li>`, `<p>`, tables), in `style`, with `\n` line
+ * ends and no trailing newline. `opts.depth` is the heading level (default 2).
+ */
+export function blockMarkdownFromHtml(html: string, kind: VisualBlockKind, style: SourceStyle, opts: { depth?: number } = {}): string {
+  const depth = Math.min(6, Math.max(1, opts.depth ?? 2));
+  const hast = fromHtml(wrap(html, kind, depth), { fragment: true }) as HastRoot;
+  const mdast = toMdast(hast);
+  const md = toMarkdown(mdast, {
+    bullet: style.bullet,
+    bulletOther: style.bullet === '-' ? '*' : '-',
+    bulletOrdered: style.bulletOrdered,
+    emphasis: style.emphasis,
+    strong: style.strong,
+    fence: style.fence,
+    rule: style.rule,
+    listItemIndent: style.listItemIndent,
+    extensions: [gfmToMarkdown(), mdxToMarkdown()],
+  });
+  return md.replace(/\s+$/, '');
+}
