@@ -3,7 +3,7 @@
  * block's unchanged start and end kept as written (layout-merge.ts), spliced in by position (splice.ts).
  */
 import type { TextEdit } from '../markdown/text-edits';
-import { dedentBlock } from './editable-html';
+import { blockEditableHtml, dedentBlock, sameEditableHtml } from './editable-html';
 import { blockMarkdownFromHtml } from './html-to-markdown';
 import { mergeKeepingLayout } from './layout-merge';
 import { semanticKey } from './semantic';
@@ -13,21 +13,23 @@ import { TEXT_BLOCK_KINDS, type SourceStyle, type VisualBlock } from './types';
 
 /**
  * The edit that writes `html` (the block's edited contenteditable HTML, blockEditableHtml's subset) into
- * `block`'s place, or null when it means what the block already says (switching modes without an edit
- * changes no byte). Only `[block.from, block.to)` changes.
+ * `block`'s place, or null when it shows what the block already shows (same HTML once parsed, or Markdown
+ * of the same meaning): switching modes without an edit changes no byte. Only `[block.from, block.to)` changes.
  * @param style the file's style (inferSourceStyle(source) when absent; pass it to save a parse per keystroke)
  * @throws Error when `block` is not a text block (paragraph, heading, list, table, blockquote)
  */
 export function replaceBlockText(source: string, block: VisualBlock, html: string, style?: SourceStyle): TextEdit | null {
   if (!TEXT_BLOCK_KINDS.has(block.kind)) throw new Error(`a ${block.kind} block is not edited as text`);
+  if (sameEditableHtml(html, blockEditableHtml(block))) return null;
   const old = dedentBlock(block);
   const next = blockMarkdownFromHtml(html, block.kind, style ?? inferSourceStyle(source), { depth: block.depth });
   if (next === old) return null;
   const oldKey = semanticKey(old);
   const nextKey = semanticKey(next);
   if (oldKey !== undefined && oldKey === nextKey) return null;
-  let merged = mergeKeepingLayout(old, next);
-  if (merged !== next && semanticKey(merged) !== nextKey) merged = next;
+  // the old layout where it still says the same; else the new text as written from HTML
+  const candidates = [mergeKeepingLayout(old, next), mergeKeepingLayout(old, next, true)];
+  const merged = candidates.find((c) => c === next || semanticKey(c) === nextKey) ?? next;
   const edit = replaceBlock(source, block, merged);
   return edit.from === edit.to && edit.text === '' ? null : edit;
 }

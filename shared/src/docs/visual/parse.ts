@@ -5,6 +5,7 @@
  */
 import { splitFrontmatter } from '../markdown/frontmatter';
 import type { MdxJsxAttribute, MdxJsxElement, MdxJsxExpressionAttribute, UNode } from '../markdown/mdx-nodes';
+import { rememberNode } from './block-nodes';
 import { isVisualComponent } from './components';
 import { frontmatterRange, nodeOffsets, parseSource, type ParsedSource } from './parse-source';
 import { inferStyleFromTree } from './style';
@@ -30,6 +31,14 @@ function inlineProblem(node: UNode): string | undefined {
       return 'footnote';
     case 'mdxjsEsm':
       return 'export';
+    case 'code':
+      // the editor's HTML (`<pre><code class="language-x">`) has no place for the meta (`title="a.ts" {1,3}`)
+      if (typeof node.meta === 'string' && node.meta) return 'code meta';
+      break;
+    case 'inlineCode':
+      // hast-util-to-mdast drops the space after `<code>x </code>` as a browser would show it, changing the Markdown
+      if (/^\s|\s$/.test(node.value ?? '')) return 'code span spaces';
+      break;
   }
   for (const c of node.children ?? []) {
     const p = inlineProblem(c);
@@ -81,7 +90,7 @@ function component(ctx: Ctx, el: MdxJsxElement, from: number, to: number): Visua
     if (first && last) {
       const [f, t] = [ctx.parsed.origin(first[0]), ctx.parsed.origin(last[1])];
       const problem = el.children.map(inlineProblem).find(Boolean);
-      children.push(problem ? readonly(ctx, f, t, problem) : block(ctx, f, t, 'paragraph'));
+      children.push(problem ? readonly(ctx, f, t, problem) : rememberNode(block(ctx, f, t, 'paragraph'), { type: 'paragraph', children: el.children }));
     }
   }
   const source = ctx.source.slice(from, to);
@@ -111,7 +120,7 @@ function toBlock(ctx: Ctx, node: UNode): VisualBlock | undefined {
         const img = only as UNode & { url: string; alt?: string | null; title?: string | null };
         return block(ctx, from, to, 'image', { image: { src: img.url, alt: img.alt ?? '', title: img.title ?? null } });
       }
-      return block(ctx, from, to, 'paragraph');
+      return rememberNode(block(ctx, from, to, 'paragraph'), node);
     }
     case 'heading':
     case 'list':
@@ -122,7 +131,7 @@ function toBlock(ctx: Ctx, node: UNode): VisualBlock | undefined {
       const extra: Partial<VisualBlock> = {};
       if (node.type === 'heading') extra.depth = node.depth as number;
       if (node.type === 'list') extra.ordered = !!node.ordered;
-      return block(ctx, from, to, node.type, extra);
+      return rememberNode(block(ctx, from, to, node.type, extra), node);
     }
     case 'code':
       return block(ctx, from, to, 'code', {

@@ -6,12 +6,24 @@
 import type { UNode } from '../markdown/mdx-nodes';
 import { parseSource } from './parse-source';
 
+/**
+ * A list renders loose (its items' text in `<p>`) when it or any item is spread (mdast-util-to-hast
+ * `listLoose`); items' own `spread` changes nothing else in HTML.
+ */
+function loose(list: UNode): boolean {
+  return !!list.spread || (list.children ?? []).some((c) => !!c.spread);
+}
+
 function strip(node: UNode): unknown {
   const out: Record<string, unknown> = {};
+  if (node.type === 'list') out.loose = loose(node);
   for (const [k, v] of Object.entries(node)) {
-    if (k === 'position' || k === 'data') continue;
-    if (k === 'children') out[k] = (v as UNode[]).map(strip);
+    if (k === 'position' || k === 'data' || k === 'spread') continue;
+    if (k === 'alt' && typeof v === 'string') out[k] = v.replace(/\s+/g, ' ');
+    else if (k === 'children') out[k] = (v as UNode[]).map(strip);
     else if (k === 'value' && typeof v === 'string' && node.type === 'text') out[k] = v.replace(/\s+/g, ' ');
+    // CommonMark 0.31 section 6.1: line endings in code spans are read as spaces
+    else if (k === 'value' && typeof v === 'string' && node.type === 'inlineCode') out[k] = v.replace(/\r?\n/g, ' ');
     else out[k] = v;
   }
   return out;
