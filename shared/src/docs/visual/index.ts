@@ -10,7 +10,7 @@ export { DEFAULT_STYLE, inferSourceStyle } from './style';
 export { blockEditableHtml } from './editable-html';
 export { blockMarkdownFromHtml } from './html-to-markdown';
 export { replaceBlockText } from './block-text';
-export { applyTextEdits, insertBlock, replaceBlock } from './splice';
+export { applyTextEdits, insertBlock, removeBlock, replaceBlock } from './splice';
 export { setComponentProp } from './props';
 export { setCodeLanguage } from './code-block';
 export { setFrontmatter } from './frontmatter-edit';

@@ -3,6 +3,7 @@
  * indentation and the file's line ends; every other byte stays as written.
  */
 import type { TextEdit } from '../markdown/text-edits';
+import { frontmatterRange } from './parse-source';
 import type { VisualBlock } from './types';
 
 /** The file's line end: CRLF when most of its line ends are CRLF. */
@@ -49,9 +50,14 @@ export function replaceBlock(source: string, block: Pick<VisualBlock, 'from' | '
 /**
  * The edit inserting `markdown` as a new block after `after` (null: before the first block of the body,
  * after any frontmatter), separated by one blank line, in the file's line ends and `after`'s indentation.
- * @param bodyStart where the body starts (VisualDocument.frontmatter.to, or 0) — used when `after` is null
+ * @param bodyStart where the body starts — used when `after` is null; default: after the frontmatter (and a BOM)
  */
-export function insertBlock(source: string, after: Pick<VisualBlock, 'to' | 'indent'> | null, markdown: string, bodyStart = 0): TextEdit {
+export function insertBlock(
+  source: string,
+  after: Pick<VisualBlock, 'to' | 'indent'> | null,
+  markdown: string,
+  bodyStart = frontmatterRange(source)?.to ?? (source.startsWith('\uFEFF') ? 1 : 0),
+): TextEdit {
   const eol = eolOf(source);
   const text = placeMarkdown(markdown.replace(/\s+$/, ''), after?.indent ?? '', eol);
   if (after) return { from: after.to, to: after.to, text: eol + eol + (after.indent ?? '') + text };
@@ -59,6 +65,20 @@ export function insertBlock(source: string, after: Pick<VisualBlock, 'to' | 'ind
   const skip = /^(?:[ \t]*\r?\n)*/.exec(rest)![0].length;
   const at = bodyStart + skip;
   const tail = at >= source.length ? eol : eol + eol;
-  const head = bodyStart > 0 && skip === 0 ? eol : '';
+  const head = bodyStart > 0 && skip === 0 && source[bodyStart - 1] === '\n' && source.slice(0, bodyStart).trim() !== '' ? eol : '';
   return { from: at, to: at, text: head + text + tail };
+}
+
+/**
+ * The edit removing `block` with the blank lines that separated it from the next block (or, for the last
+ * block, from the previous one), so that no run of extra blank lines is left behind.
+ */
+export function removeBlock(source: string, block: Pick<VisualBlock, 'from' | 'to' | 'indent'>): TextEdit {
+  const after = /^[ \t]*(?:\r?\n[ \t]*)*/.exec(source.slice(block.to))![0];
+  const lineStart = block.from - (block.indent ?? '').length;
+  if (block.to + after.length < source.length) return { from: lineStart, to: block.to + after.length, text: '' };
+  // the last block: keep the file's final line end, drop the blank lines before the block
+  const before = /(?:\r?\n[ \t]*)*$/.exec(source.slice(0, lineStart))![0];
+  const finalEol = /\r?\n/.exec(after)?.[0] ?? '';
+  return { from: lineStart - before.length, to: source.length, text: lineStart - before.length > 0 ? finalEol : '' };
 }

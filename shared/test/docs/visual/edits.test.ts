@@ -124,8 +124,22 @@ describe('blocks', () => {
 
   it('inserts at the start of the body, after the frontmatter', () => {
     const source = '---\ntitle: T\n---\n\nOne.\n';
-    const doc = parseVisualDocument(source);
-    expect(apply(source, insertBlock(source, null, 'Zero.', doc.frontmatter!.to))).toBe('---\ntitle: T\n---\n\nZero.\n\nOne.\n');
+    expect(apply(source, insertBlock(source, null, 'Zero.'))).toBe('---\ntitle: T\n---\n\nZero.\n\nOne.\n');
+    expect(apply('One.\n', insertBlock('One.\n', null, 'Zero.'))).toBe('Zero.\n\nOne.\n');
+  });
+
+  it('removes a block emptied in the editor together with its blank line', () => {
+    const source = '# Title\n\nOne.\n\nTwo.\n';
+    const [, one, two] = parseVisualDocument(source).blocks;
+    expect(apply(source, replaceBlockText(source, one!, ''))).toBe('# Title\n\nTwo.\n');
+    expect(apply(source, replaceBlockText(source, two!, '<br>'))).toBe('# Title\n\nOne.\n');
+  });
+
+  it('writes the non-breaking spaces a browser types as spaces, unless the block had them', () => {
+    const source = 'One two.\n\nA\u00a0B.\n';
+    const [one, ab] = parseVisualDocument(source).blocks;
+    expect(apply(source, replaceBlockText(source, one!, 'One two&nbsp;three.'))).toBe('One two three.\n\nA\u00a0B.\n');
+    expect(apply(source, replaceBlockText(source, ab!, 'A&nbsp;B. C.'))).toBe('One two.\n\nA\u00a0B. C.\n');
   });
 
   it('changes a code block’s language and keeps its meta', () => {
