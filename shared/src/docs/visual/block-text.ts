@@ -25,15 +25,16 @@ export function replaceBlockText(source: string, block: VisualBlock, html: strin
   const old = dedentBlock(block);
   // browsers write typed spaces at the end of a line as U+00A0; the file had none, so they are spaces
   const typed = /\u00a0|&nbsp;|&#160;|&#xa0;/i.test(old) ? html : html.replace(/&nbsp;|&#160;|&#xa0;|\u00a0/gi, ' ');
-  const next = blockMarkdownFromHtml(typed, block.kind, style ?? inferSourceStyle(source), { depth: block.depth });
+  const flavor = block.flavor ?? 'mdx';
+  const next = blockMarkdownFromHtml(typed, block.kind, style ?? inferSourceStyle(source, flavor === 'md' ? 'page.md' : undefined), { depth: block.depth, flavor });
   if (next === old) return null;
   if (next === '') return removeBlock(source, block);
-  const oldKey = semanticKey(old);
-  const nextKey = semanticKey(next);
+  const oldKey = semanticKey(old, flavor);
+  const nextKey = semanticKey(next, flavor);
   if (oldKey !== undefined && oldKey === nextKey) return null;
   // the old layout where it still says the same; else the new text as written from HTML
   const candidates = [mergeKeepingLayout(old, next), mergeKeepingLayout(old, next, true)];
-  const merged = candidates.find((c) => c === next || semanticKey(c) === nextKey) ?? next;
+  const merged = candidates.find((c) => c === next || semanticKey(c, flavor) === nextKey) ?? next;
   const edit = replaceBlock(source, block, merged);
   return edit.from === edit.to && edit.text === '' ? null : edit;
 }

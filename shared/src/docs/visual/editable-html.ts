@@ -71,12 +71,12 @@ export function sameEditableHtml(a: string, b: string): boolean {
  * blockquote → its `<p>`/`<ul>` children; list → `<ul>`/`<ol>` with `<li>`; table → `<table>`.
  * Other kinds (and a block whose source no longer parses) give ''.
  */
-export function blockEditableHtml(block: Pick<VisualBlock, 'kind' | 'source' | 'indent'>): string {
+export function blockEditableHtml(block: Pick<VisualBlock, 'kind' | 'source' | 'indent' | 'flavor'>): string {
   if (!TEXT_BLOCK_KINDS.has(block.kind)) return '';
   let node: UNode | undefined = nodeOfBlock(block);
   if (!node) {
     try {
-      node = parseSource(dedentBlock(block)).root.children?.[0];
+      node = parseSource(dedentBlock(block), block.flavor ?? 'mdx').root.children?.[0];
     } catch {
       return '';
     }

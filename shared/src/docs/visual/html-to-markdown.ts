@@ -62,9 +62,15 @@ function keepListLooseness(hast: HastRoot, mdast: MdastNodes): void {
 /**
  * The Markdown of one block from the HTML it was edited as (blockEditableHtml's subset: text, `<strong>`/`<b>`,
  * `<em>`/`<i>`, `<code>`, `<a href>`, `<br>`, `<ul>`/`<ol>`/`<li>`, `<p>`, tables), in `style`, with `\n` line
- * ends and no trailing newline. `opts.depth` is the heading level (default 2).
+ * ends and no trailing newline. `opts.depth` is the heading level (default 2); `opts.flavor` 'md' writes plain
+ * Markdown (no MDX escapes of `{` and `<`).
  */
-export function blockMarkdownFromHtml(html: string, kind: VisualBlockKind, style: SourceStyle, opts: { depth?: number } = {}): string {
+export function blockMarkdownFromHtml(
+  html: string,
+  kind: VisualBlockKind,
+  style: SourceStyle,
+  opts: { depth?: number; flavor?: 'md' | 'mdx' } = {},
+): string {
   const depth = Math.min(6, Math.max(1, opts.depth ?? 2));
   const hast = fromHtml(wrap(html, kind, depth), { fragment: true }) as HastRoot;
   const mdast = toMdast(hast);
@@ -78,7 +84,7 @@ export function blockMarkdownFromHtml(html: string, kind: VisualBlockKind, style
     fence: style.fence,
     rule: style.rule,
     listItemIndent: style.listItemIndent,
-    extensions: [gfmToMarkdown(), mdxToMarkdown()],
+    extensions: opts.flavor === 'md' ? [gfmToMarkdown()] : [gfmToMarkdown(), mdxToMarkdown()],
   });
   return md.replace(/\s+$/, '');
 }

@@ -6,6 +6,7 @@ export type { SourceStyle, VisualBlock, VisualBlockKind, VisualDocument, VisualI
 export { TEXT_BLOCK_KINDS } from './types';
 export { COMPONENT_NAMES, isVisualComponent } from './components';
 export { parseVisualDocument } from './parse';
+export { updateVisualDocument } from './incremental';
 export { DEFAULT_STYLE, inferSourceStyle } from './style';
 export { blockEditableHtml } from './editable-html';
 export { blockMarkdownFromHtml } from './html-to-markdown';

@@ -3,7 +3,7 @@
  * remark-gfm), with the frontmatter blanked in place so that the tree's offsets, traced back through the
  * preparation steps (text-edits.ts `originOffsets`), are offsets in the file as written.
  */
-import { parseMdx, prepareMdx } from '../markdown/mdx';
+import { parseMarkdown, parseMdx, prepareMdx } from '../markdown/mdx';
 import type { UNode } from '../markdown/mdx-nodes';
 import { originOffsets, type TextEdit } from '../markdown/text-edits';
 
@@ -41,11 +41,19 @@ export function nodeOffsets(node: UNode): [number, number] | undefined {
   return s === undefined || e === undefined ? undefined : [s, e];
 }
 
+/** How a page is parsed: 'mdx' (`.mdx`) or plain 'md' (`.md`: raw HTML allowed, `{` and `<` are text). */
+export type Flavor = 'mdx' | 'md';
+
+/** The flavour of a file by its path: `.md` is plain Markdown (MINTLIFY-FORMAT.md section 10), anything else MDX. */
+export function flavorOf(filePath: string | undefined): Flavor {
+  return filePath && /\.md$/i.test(filePath) ? 'md' : 'mdx';
+}
+
 /**
  * Parses a whole page (frontmatter included) as the renderer does.
  * @throws DocsError when the MDX cannot be parsed
  */
-export function parseSource(source: string): ParsedSource {
+export function parseSource(source: string, flavor: Flavor = 'mdx'): ParsedSource {
   const fm = frontmatterRange(source);
   const head = fm ? source.slice(0, fm.to).replace(/[^\r\n]/g, ' ') : source.startsWith('\uFEFF') ? ' ' : '';
   const body = head + source.slice(head.length);
@@ -62,6 +70,6 @@ export function parseSource(source: string): ParsedSource {
   const rewritten = steps.flatMap((edits, i) =>
     edits.map((e) => ({ from: i === 0 ? e.from : through(e.from, i - 1), to: i === 0 ? e.to : through(e.to, i - 1), reason: reasons[i] ?? 'prepared' })),
   );
-  const root = parseMdx(prepared, 'page');
+  const root = flavor === 'md' ? parseMarkdown(prepared) : parseMdx(prepared, 'page');
   return { root, origin: (offset) => through(offset, steps.length - 1), rewritten, frontmatter: fm };
 }

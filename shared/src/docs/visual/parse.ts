@@ -7,7 +7,7 @@ import { splitFrontmatter } from '../markdown/frontmatter';
 import type { MdxJsxAttribute, MdxJsxElement, MdxJsxExpressionAttribute, UNode } from '../markdown/mdx-nodes';
 import { rememberNode } from './block-nodes';
 import { isVisualComponent } from './components';
-import { frontmatterRange, nodeOffsets, parseSource, type ParsedSource } from './parse-source';
+import { flavorOf, frontmatterRange, nodeOffsets, parseSource, type Flavor, type ParsedSource } from './parse-source';
 import { inferStyleFromTree } from './style';
 import type { VisualBlock, VisualBlockKind, VisualDocument, VisualProp } from './types';
 
@@ -51,6 +51,7 @@ function inlineProblem(node: UNode): string | undefined {
 interface Ctx {
   source: string;
   parsed: ParsedSource;
+  flavor: Flavor;
 }
 
 /** The whitespace before `from` on its line, or '' when anything else comes first. */
@@ -61,7 +62,9 @@ function indentBefore(source: string, from: number): string {
 }
 
 function block(ctx: Ctx, from: number, to: number, kind: VisualBlockKind, extra: Partial<VisualBlock> = {}): VisualBlock {
-  return { id: `b${from}`, kind, from, to, source: ctx.source.slice(from, to), indent: indentBefore(ctx.source, from), ...extra };
+  const b: VisualBlock = { id: `b${from}`, kind, from, to, source: ctx.source.slice(from, to), indent: indentBefore(ctx.source, from), ...extra };
+  if (ctx.flavor === 'md') b.flavor = 'md';
+  return b;
 }
 
 function readonly(ctx: Ctx, from: number, to: number, reason: string): VisualBlock {
@@ -159,11 +162,13 @@ function toBlock(ctx: Ctx, node: UNode): VisualBlock | undefined {
 /**
  * Splits a page into its frontmatter and top-level blocks. Never throws: a page the MDX parser rejects
  * gives one 'readonly' block (reason 'unparsable') over the whole body; unparsable YAML gives `data: {}`.
+ * @param filePath the page's path: a `.md` page is parsed as plain Markdown (as the renderer does); default MDX
  */
-export function parseVisualDocument(source: string): VisualDocument {
+export function parseVisualDocument(source: string, filePath?: string): VisualDocument {
+  const flavor = flavorOf(filePath);
   let parsed: ParsedSource | undefined;
   try {
-    parsed = parseSource(source);
+    parsed = parseSource(source, flavor);
   } catch {
     parsed = undefined;
   }
@@ -179,10 +184,11 @@ export function parseVisualDocument(source: string): VisualDocument {
   const frontmatter = fmRange ? { from: fmRange.from, to: fmRange.to, data } : null;
   if (!parsed) {
     const from = /^\uFEFF/.test(source) ? 1 : 0;
-    const ctx = { source, parsed: { root: { type: 'root' }, origin: (o: number) => o, rewritten: [], frontmatter: null } };
-    return { frontmatter, blocks: source.trim() ? [readonly(ctx, from, source.length, 'unparsable')] : [], style: inferStyleFromTree(source) };
+    const ctx = { source, flavor, parsed: { root: { type: 'root' }, origin: (o: number) => o, rewritten: [], frontmatter: null } };
+    const blocks = source.trim() ? [readonly(ctx, from, source.length, 'unparsable')] : [];
+    return { frontmatter, blocks, style: inferStyleFromTree(source), flavor };
   }
-  const ctx: Ctx = { source, parsed };
+  const ctx: Ctx = { source, parsed, flavor };
   const blocks = (parsed.root.children ?? []).map((n) => toBlock(ctx, n)).filter((b): b is VisualBlock => !!b);
-  return { frontmatter, blocks, style: inferStyleFromTree(source, parsed) };
+  return { frontmatter, blocks, style: inferStyleFromTree(source, parsed), flavor };
 }

@@ -4,7 +4,7 @@
  * form; a file without any gives mdast-util-to-markdown's defaults (`-` is used for bullets, as in most docs).
  */
 import type { UNode } from '../markdown/mdx-nodes';
-import { nodeOffsets, parseSource, type ParsedSource } from './parse-source';
+import { flavorOf, nodeOffsets, parseSource, type ParsedSource } from './parse-source';
 import type { SourceStyle } from './types';
 
 /** The style of a file that shows none. */
@@ -103,10 +103,10 @@ export function inferStyleFromTree(source: string, parsed?: ParsedSource): Sourc
   };
 }
 
-/** The file's Markdown style: the most used marker of each kind, defaults ({@link DEFAULT_STYLE}) otherwise. Never throws. */
-export function inferSourceStyle(source: string): SourceStyle {
+/** The file's Markdown style: the most used marker of each kind, defaults ({@link DEFAULT_STYLE}) otherwise; `.md` paths parse as plain Markdown. Never throws. */
+export function inferSourceStyle(source: string, filePath?: string): SourceStyle {
   try {
-    return inferStyleFromTree(source, parseSource(source));
+    return inferStyleFromTree(source, parseSource(source, flavorOf(filePath)));
   } catch {
     return inferStyleFromTree(source);
   }

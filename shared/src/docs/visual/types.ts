@@ -62,6 +62,8 @@ export interface VisualBlock {
   image?: VisualImage;
   /** a Mintlify component (COMPONENT_NAMES): props edited in a side form, children edited in place */
   component?: { name: string; props: VisualProp[]; children: VisualBlock[]; selfClosing: boolean };
+  /** 'md' when the block comes from a plain Markdown (`.md`) page; absent for MDX */
+  flavor?: 'md';
   /**
    * for 'readonly': why it cannot be edited visually: 'import' | 'export' | 'expression' | 'unknown component' |
    * 'html' | 'inline jsx' | 'math' | 'reference' | 'footnote' | 'definition' | 'unparsable' | ...
@@ -92,4 +94,6 @@ export interface VisualDocument {
   frontmatter: { from: number; to: number; data: Record<string, unknown> } | null;
   blocks: VisualBlock[];
   style: SourceStyle;
+  /** how the page was parsed: 'md' for `.md` pages (plain Markdown), else 'mdx' */
+  flavor: 'mdx' | 'md';
 }

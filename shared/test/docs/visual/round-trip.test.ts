@@ -68,7 +68,7 @@ describe.each(SETS)('the visual round trip over %s', (name, root) => {
     const failures: string[] = [];
     for (const file of pages) {
       const source = fs.readFileSync(file, 'utf8');
-      const doc = parseVisualDocument(source);
+      const doc = parseVisualDocument(source, file);
       pageCount++;
       // the blocks are the file: in order, each its exact source, only white space between them
       let at = doc.frontmatter?.to ?? 0;
@@ -86,8 +86,8 @@ describe.each(SETS)('the visual round trip over %s', (name, root) => {
         const edit = replaceBlockText(source, b, html, doc.style);
         if (edit && applyTextEdits(source, [edit]) !== source) failures.push(`${path.relative(root, file)} ${b.id} ${b.kind}: ${JSON.stringify(edit)}`);
         // the Markdown the editor writes for the block once it is edited means what the file says
-        const written = blockMarkdownFromHtml(html, b.kind, doc.style, { depth: b.depth });
-        if (semanticKey(written) !== semanticKey(dedentBlock(b))) failures.push(`${path.relative(root, file)} ${b.id} ${b.kind} is written as ${written}`);
+        const written = blockMarkdownFromHtml(html, b.kind, doc.style, { depth: b.depth, flavor: doc.flavor });
+        if (semanticKey(written, doc.flavor) !== semanticKey(dedentBlock(b), doc.flavor)) failures.push(`${path.relative(root, file)} ${b.id} ${b.kind} is written as ${written}`);
       }
     }
     expect(failures).toEqual([]);
@@ -98,7 +98,7 @@ describe.each(SETS)('the visual round trip over %s', (name, root) => {
     let edited = 0;
     for (const file of pagesOf(root)) {
       const source = fs.readFileSync(file, 'utf8');
-      const doc = parseVisualDocument(source);
+      const doc = parseVisualDocument(source, file);
       const para = allBlocks(doc.blocks).find((b) => b.kind === 'paragraph');
       if (!para) continue;
       const html = `${blockEditableHtml(para)} Edited.`;
@@ -115,7 +115,7 @@ describe.each(SETS)('the visual round trip over %s', (name, root) => {
       if (next.slice(0, para.from) !== source.slice(0, para.from) || next.slice(next.length - tail) !== source.slice(para.to)) {
         failures.push(`${where}: bytes outside the paragraph changed`);
       }
-      const again = parseVisualDocument(next);
+      const again = parseVisualDocument(next, file);
       if (again.blocks.length !== doc.blocks.length) failures.push(`${where}: ${doc.blocks.length} blocks became ${again.blocks.length}`);
       const same = allBlocks(again.blocks).find((b) => b.id === para.id);
       const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
