@@ -64,7 +64,7 @@ async function openPage(page: Page): Promise<void> {
   await page.getByLabel('Folder path').fill(folder);
   await page.getByRole('button', { name: 'Open folder' }).click();
   await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Visual editing', exact: true }).click();
-  await expect(page.getByTitle('Preview', { exact: true }).contentFrame().getByRole('heading', { name: 'Visual editing', level: 1 })).toBeVisible();
+  await expect(page.getByTitle('Preview', { exact: true }).contentFrame().getByRole('heading', { name: 'Visual editing', level: 1 })).toBeVisible({ timeout: 60_000 });
 }
 
 /** The whole text Monaco shows (the page is short enough to be drawn entirely), lines in order. */

@@ -1,26 +1,44 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import { blockEditableHtml, TEXT_BLOCK_KINDS, type VisualBlock } from '@quire/shared/docs/visual/index';
 import type { LintFinding } from '@quire/shared/lint/types';
+import { CALLOUT_KINDS } from '@quire/shared/docs/markdown/components/callouts';
+import { namedIcon } from '@quire/shared/docs/markdown/icons';
 import { EditableText, type EditableTextProps } from './EditableText';
 
-/** What every block view needs from the visual editor. */
+/**
+ * What every block view needs from the visual editor: one object for the editor's life, its methods
+ * reading the editor's latest state, so that a block view re-renders only when its own block changes.
+ * Blocks are named by their React key (block-keys.ts), which survives edits elsewhere in the page.
+ */
 export interface BlockContext {
-  generation: number;
-  selectedId: string | null;
+  /** the React key of a block of the current page */
+  keyOf(block: VisualBlock): string;
+  selectedKey(): string | null;
   /** the findings of the page by block id (the block holding the finding's line) */
-  findings: ReadonlyMap<string, LintFinding[]>;
-  select(block: VisualBlock): void;
+  findings(): ReadonlyMap<string, LintFinding[]>;
+  select(key: string): void;
   /** a text block's edited HTML → the page (engine `replaceBlockText`) */
-  commitText(block: VisualBlock, html: string): void;
+  commitText(key: string, html: string): void;
   /** the slash menu's key handling in a text block */
-  onTextKey(block: VisualBlock, e: KeyboardEvent<HTMLElement>, element: HTMLElement): void;
+  onTextKey(key: string, kind: string, e: KeyboardEvent<HTMLElement>, element: HTMLElement): void;
   /** switches to MDX mode with the caret at the block's first character */
-  openInMdx(block: VisualBlock): void;
+  openInMdx(key: string): void;
   onFix(finding: LintFinding): void;
 }
 
-/** Callouts the site draws as a tinted box (shared/src/docs/markdown/components/callouts.ts). */
-const CALLOUTS = new Set(['Note', 'Tip', 'Info', 'Warning', 'Check', 'Danger']);
+/** Props of {@link BlockView}. */
+export interface BlockViewProps {
+  block: VisualBlock;
+  ctx: BlockContext;
+  /** bumped when the page changed by something else than the visual editor's own edits: texts are shown again */
+  generation: number;
+  /** the selected block's start offset when it is this block or inside it, else null */
+  selectedFrom: number | null;
+  /** a digest of the findings on this block and its children (they re-render when it changes) */
+  findingsKey: string;
+  nested?: boolean;
+}
+
 
 /** A block's name for people ("Paragraph", "Heading 2", "Note", "Read-only block"). */
 export function blockLabel(block: VisualBlock): string {
@@ -57,24 +75,37 @@ export function outerHtml(block: VisualBlock, inner: string, html = blockEditabl
   return `<${tag}>${inner}</${tag}>`;
 }
 
-/** One block of the page, drawn with the site's markup and classes, its text editable in place. */
-export function BlockView({ block, ctx, nested = false }: { block: VisualBlock; ctx: BlockContext; nested?: boolean }): ReactNode {
-  const selected = ctx.selectedId === block.id;
-  const findings = ctx.findings.get(block.id) ?? [];
+/** One block of the page, drawn with the site's markup and classes, its text editable in place; re-rendered only when it changed. */
+export const BlockView = memo(
+  BlockViewInner,
+  (a, b) =>
+    a.block.source === b.block.source &&
+    a.block.kind === b.block.kind &&
+    a.generation === b.generation &&
+    a.selectedFrom === b.selectedFrom &&
+    a.findingsKey === b.findingsKey &&
+    a.nested === b.nested,
+);
+
+function BlockViewInner({ block, ctx, generation, selectedFrom, findingsKey, nested = false }: BlockViewProps): ReactNode {
+  const key = ctx.keyOf(block);
+  const selected = selectedFrom === block.from;
+  const findings = ctx.findings().get(block.id) ?? [];
+  const view = { ctx, generation, selectedFrom, findingsKey };
   return (
     <div
       className={`visual-block visual-${block.kind}${selected ? ' selected' : ''}${nested ? ' nested' : ''}`}
-      data-block-id={block.id}
+      data-block-key={key}
       onFocusCapture={(e) => {
         e.stopPropagation();
-        ctx.select(block);
+        ctx.select(key);
       }}
       onMouseDown={(e) => {
         e.stopPropagation();
-        ctx.select(block);
+        ctx.select(key);
       }}
     >
-      {body(block, ctx)}
+      {body(block, key, view)}
       {findings.length > 0 && (
         <ul className="visual-findings" aria-label={`Problems in this ${blockLabel(block).toLowerCase()}`}>
           {findings.map((f, i) => (
@@ -95,20 +126,24 @@ export function BlockView({ block, ctx, nested = false }: { block: VisualBlock; 
   );
 }
 
-function body(block: VisualBlock, ctx: BlockContext): ReactNode {
+/** What a block passes down to its children. */
+type View = Omit<BlockViewProps, 'block' | 'nested'>;
+
+function body(block: VisualBlock, key: string, view: View): ReactNode {
+  const { ctx } = view;
   if (TEXT_BLOCK_KINDS.has(block.kind)) {
+    const html = blockEditableHtml(block);
     return (
       <EditableText
-        html={innerHtml(block)}
-        generation={ctx.generation}
+        html={innerHtml(block, html)}
+        generation={view.generation}
         as={textTag(block)}
-        label={blockLabel(block)}
-        onCommit={(html) => ctx.commitText(block, outerHtml(block, html))}
-        onKeyDown={(e, el) => ctx.onTextKey(block, e, el)}
+        onCommit={(edited) => ctx.commitText(key, outerHtml(block, edited, html))}
+        onKeyDown={(e, el) => ctx.onTextKey(key, block.kind, e, el)}
       />
     );
   }
-  if (block.kind === 'component' && block.component) return componentBody(block, ctx);
+  if (block.kind === 'component' && block.component) return componentBody(block, view);
   if (block.kind === 'thematicBreak') return <hr tabIndex={0} aria-label="Divider" />;
   if (block.kind === 'code') {
     return (
@@ -122,23 +157,28 @@ function body(block: VisualBlock, ctx: BlockContext): ReactNode {
       <pre className="visual-source" tabIndex={0}>
         {block.source}
       </pre>
-      <button type="button" onClick={() => ctx.openInMdx(block)}>
+      <button type="button" onClick={() => ctx.openInMdx(key)}>
         Open in MDX
       </button>
     </div>
   );
 }
 
-function children(block: VisualBlock, ctx: BlockContext): ReactNode {
-  return block.component!.children.map((c) => <BlockView key={c.id} block={c} ctx={ctx} nested />);
+function children(block: VisualBlock, view: View): ReactNode {
+  return block.component!.children.map((c) => {
+    const inside = view.selectedFrom !== null && view.selectedFrom >= c.from && view.selectedFrom < c.to;
+    return <BlockView key={view.ctx.keyOf(c)} block={c} {...view} selectedFrom={inside ? view.selectedFrom : null} nested />;
+  });
 }
 
-function componentBody(block: VisualBlock, ctx: BlockContext): ReactNode {
+function componentBody(block: VisualBlock, view: View): ReactNode {
   const { name, props } = block.component!;
-  if (CALLOUTS.has(name)) {
+  const callout = CALLOUT_KINDS[name];
+  if (callout) {
     return (
-      <div className={`q-callout q-callout-${name.toLowerCase()}`} role="note" aria-label={name}>
-        <div className="q-callout-body">{children(block, ctx)}</div>
+      <div className={`q-callout q-callout-${name.toLowerCase()}`} role="note" aria-label={callout.label}>
+        <span className="q-callout-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: namedIcon(callout.icon) }} />
+        <div className="q-callout-body">{children(block, view)}</div>
       </div>
     );
   }
@@ -149,18 +189,18 @@ function componentBody(block: VisualBlock, ctx: BlockContext): ReactNode {
         <div className="q-card-inner">
           <div className="q-card-content">
             {typeof title === 'string' && <div className="q-card-title">{title}</div>}
-            <div className="q-card-body">{children(block, ctx)}</div>
+            <div className="q-card-body">{children(block, view)}</div>
           </div>
         </div>
       </div>
     );
   }
   return (
-    <div className="visual-component" role="group" aria-label={name} tabIndex={0}>
-      <div className="visual-component-name" aria-hidden="true">
+    <div className="visual-generic" role="group" aria-label={name} tabIndex={0}>
+      <div className="visual-generic-name" aria-hidden="true">
         {name}
       </div>
-      {children(block, ctx)}
+      {children(block, view)}
     </div>
   );
 }

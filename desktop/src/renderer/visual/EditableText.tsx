@@ -12,8 +12,8 @@ export interface EditableTextProps {
   /** the element the site draws the block with ('p', 'h2', 'ul', 'div'...) */
   as: 'p' | 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'ul' | 'ol' | 'blockquote' | 'table' | 'div';
   className?: string;
-  /** accessible description of the block ("Paragraph", "Heading 2", "Note text") */
-  label: string;
+  /** accessible name, only for a block without text of its own (a new paragraph): otherwise its text names it */
+  label?: string;
   /** called with the element's innerHTML after a pause in typing and on blur */
   onCommit(html: string): void;
   /** keys not handled here (the slash menu, Escape) */
@@ -32,7 +32,8 @@ export interface EditableTextProps {
 export function EditableText({ html, generation, as: Tag, className, label, onCommit, onKeyDown, onFocus, autoFocus }: EditableTextProps) {
   const el = useRef<HTMLElement>(null);
   const timer = useRef<number | undefined>(undefined);
-  const shown = useRef<{ html: string; generation: number } | null>(null);
+  /** what was last written into which element (a heading turned paragraph is a new element) */
+  const shown = useRef<{ html: string; generation: number; node: HTMLElement | null } | null>(null);
   const commitRef = useRef(onCommit);
   commitRef.current = onCommit;
 
@@ -40,12 +41,12 @@ export function EditableText({ html, generation, as: Tag, className, label, onCo
     const node = el.current;
     if (!node) return;
     const last = shown.current;
-    const forced = last !== null && last.generation !== generation;
+    const forced = last !== null && (last.generation !== generation || last.node !== node);
     if (last === null || forced || (last.html !== html && document.activeElement !== node)) {
       node.innerHTML = html;
-      shown.current = { html, generation };
+      shown.current = { html, generation, node };
     }
-  }, [html, generation]);
+  }, [html, generation, Tag]);
 
   useEffect(() => {
     if (autoFocus) el.current?.focus();
@@ -59,7 +60,7 @@ export function EditableText({ html, generation, as: Tag, className, label, onCo
     if (!node) return;
     const now = node.innerHTML;
     if (shown.current && now === shown.current.html) return;
-    shown.current = { html: now, generation };
+    shown.current = { html: now, generation, node };
     commitRef.current(now);
   };
 

@@ -22,6 +22,7 @@ import { EditableText } from './EditableText';
 import { InsertMenu } from './InsertMenu';
 import { SidePanel } from './SidePanel';
 import { blockPath, componentOf, findBlock, itemsByBlock, type InsertChoice } from './visual-model';
+import { carryKeys, type ContentChange } from './block-keys';
 import { SITE_SCOPE, useSiteCss } from './site-css';
 import './visual.css';
 
@@ -36,9 +37,30 @@ export interface VisualEditorProps {
   onOpenInMdx(offset: number): void;
 }
 
-/** An empty paragraph being written after a block (null: at the top), not in the file until it has text. */
+/** An empty paragraph being written after a block (its key; null: at the top), not in the file until it has text. */
 interface Draft {
-  afterId: string | null;
+  afterKey: string | null;
+}
+
+/** The page as the visual editor last parsed it: the model's text, its blocks, and the blocks' React keys by start offset. */
+interface View {
+  text: string;
+  doc: VisualDocument;
+  keys: Map<number, string>;
+}
+
+/** The block of `view` whose key is `key`, or null. */
+function blockByKey(view: View, key: string | null): VisualBlock | null {
+  if (key === null) return null;
+  const walk = (list: readonly VisualBlock[]): VisualBlock | null => {
+    for (const b of list) {
+      if (view.keys.get(b.from) === key) return b;
+      const inner = b.component ? walk(b.component.children) : null;
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return walk(view.doc.blocks);
 }
 
 const plain = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u00a0/g, ' ').trim();
@@ -54,37 +76,38 @@ const plain = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u0
  */
 export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEditorProps) {
   useSiteCss();
-  const [text, setText] = useState(() => model.getValue());
+  const counter = useRef(0);
+  const fresh = () => `k${++counter.current}`;
+  const build = (text: string, changes: readonly ContentChange[] | null, previous: ReadonlyMap<number, string>): View => {
+    const doc = parseVisualDocument(text);
+    return { text, doc, keys: carryKeys(previous, changes, doc.blocks, fresh) };
+  };
+  const latest = useRef<View | null>(null);
+  latest.current ??= build(model.getValue(), null, new Map());
+  const [view, setView] = useState<View>(latest.current);
   const [generation, setGeneration] = useState(0);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ replace: Draft | null } | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const applying = useRef(false);
   const pendingFocus = useRef<number | null>(null);
   const surface = useRef<HTMLDivElement>(null);
-  const parsed = useRef<{ text: string; doc: VisualDocument } | null>(null);
-
-  /** the document of the model's current text (parsed once per text) */
-  const current = useCallback((): { source: string; doc: VisualDocument } => {
-    const source = model.getValue();
-    if (parsed.current?.text !== source) parsed.current = { text: source, doc: parseVisualDocument(source) };
-    return { source, doc: parsed.current.doc };
-  }, [model]);
 
   useEffect(() => {
-    setText(model.getValue());
-    const sub = model.onDidChangeContent(() => {
-      setText(model.getValue());
+    if (latest.current!.text !== model.getValue()) setView((latest.current = build(model.getValue(), null, new Map())));
+    const sub = model.onDidChangeContent((e) => {
+      const changes = e.isFlush ? null : e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text }));
+      latest.current = build(model.getValue(), changes, latest.current!.keys);
+      setView(latest.current);
       if (!applying.current) setGeneration((g) => g + 1);
     });
     return () => sub.dispose();
+    // build and fresh only touch refs
   }, [model]);
 
-  const doc = useMemo(() => {
-    if (parsed.current?.text !== text) parsed.current = { text, doc: parseVisualDocument(text) };
-    return parsed.current.doc;
-  }, [text]);
+  const { doc, text } = view;
 
+  /** Applies an engine edit to the model as one undo step (the change handler above parses the result). */
   const apply = useCallback(
     (edit: TextEdit | null) => {
       if (!edit) return;
@@ -105,8 +128,9 @@ export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEdit
     const block = doc.blocks.find((b) => b.from >= at);
     pendingFocus.current = null;
     if (!block) return;
-    setSelectedId(block.id);
-    const host = surface.current?.querySelector<HTMLElement>(`[data-block-id="${block.id}"]`);
+    const key = view.keys.get(block.from)!;
+    setSelectedKey(key);
+    const host = surface.current?.querySelector<HTMLElement>(`[data-block-key="${key}"]`);
     const target = host?.querySelector<HTMLElement>('[data-visual-editable]') ?? host?.querySelector<HTMLElement>('[tabindex]');
     if (!target) return;
     target.focus();
@@ -115,42 +139,29 @@ export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEdit
       sel.selectAllChildren(target);
       sel.collapseToEnd();
     }
-  }, [doc]);
+  }, [doc, view]);
 
-  const insertAfter = useCallback(
-    (afterId: string | null, markdown: string) => {
-      const { source, doc: d } = current();
-      const after = afterId ? (blockPath(d.blocks, afterId)?.[0] ?? null) : null;
-      const edit = insertBlock(source, after, markdown);
-      pendingFocus.current = edit.from;
-      apply(edit);
-    },
-    [current, apply],
-  );
-
-  const selectedBlock = selectedId ? findBlock(doc, selectedId) : null;
-
-  const findingsByBlock = useMemo(() => itemsByBlock(text, doc.blocks, findings), [text, doc, findings]);
-  const ctx: BlockContext = {
-    generation,
-    selectedId,
-    findings: findingsByBlock,
-    select: (b) => setSelectedId(b.id),
-    commitText: (b, html) => {
-      if (plain(html) === '') return; // an emptied block stays until it gets text or is removed in MDX mode
-      const { source, doc: d } = current();
-      const now = findBlock(d, b.id);
-      if (now) apply(replaceBlockText(source, now, html));
-    },
-    onTextKey: (b, e, el) => onTextKey(e, el, b.id, b.kind),
-    openInMdx: (b) => onOpenInMdx(b.from),
-    onFix,
+  /** Inserts `markdown` after the top-level block holding the block `afterKey` (null: before the first block). */
+  const insertAfter = (afterKey: string | null, markdown: string) => {
+    const v = latest.current!;
+    const b = blockByKey(v, afterKey);
+    const after = b ? (blockPath(v.doc.blocks, b.id)?.[0] ?? null) : null;
+    const edit = insertBlock(v.text, after, markdown);
+    pendingFocus.current = edit.from;
+    apply(edit);
   };
 
-  function onTextKey(e: KeyboardEvent<HTMLElement>, el: HTMLElement, id: string | null, kind: string) {
+  /** Runs `f` on the selected block of the latest parse and applies its edit. */
+  const withSelected = (f: (b: VisualBlock, source: string, d: VisualDocument) => TextEdit | null) => {
+    const v = latest.current!;
+    const b = blockByKey(v, selectedKey);
+    if (b) apply(f(b, v.text, v.doc));
+  };
+
+  function onTextKey(e: KeyboardEvent<HTMLElement>, el: HTMLElement, key: string | null, kind: string) {
     if (e.key === '/' && plain(el.innerHTML) === '' && (kind === 'paragraph' || kind === 'draft')) {
       e.preventDefault();
-      setMenu({ replace: kind === 'draft' ? draft : null });
+      setMenu({ replace: kind === 'draft' ? draftRef.current : null });
       return;
     }
     const atEnd = () => {
@@ -161,27 +172,55 @@ export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEdit
       range.setStart(sel.focusNode, sel.focusOffset);
       return range.toString().length === 0;
     };
-    if (e.key === 'Enter' && !e.shiftKey && id && (kind === 'paragraph' || kind === 'heading') && atEnd()) {
+    if (e.key === 'Enter' && !e.shiftKey && key && (kind === 'paragraph' || kind === 'heading') && atEnd()) {
       e.preventDefault();
       el.blur();
-      const top = blockPath(current().doc.blocks, id)?.[0];
-      setDraft({ afterId: top?.id ?? id });
+      const v = latest.current!;
+      const b = blockByKey(v, key);
+      const top = b ? blockPath(v.doc.blocks, b.id)?.[0] : undefined;
+      setDraft({ afterKey: top ? v.keys.get(top.from)! : key });
     }
   }
+
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const handlers = useRef({ onTextKey, onFix, onOpenInMdx, apply });
+  handlers.current = { onTextKey, onFix, onOpenInMdx, apply };
+  const findingsByBlock = useMemo(() => itemsByBlock(text, doc.blocks, findings), [text, doc, findings]);
+  const findingsRef = useRef(findingsByBlock);
+  findingsRef.current = findingsByBlock;
+  const selectedRef = useRef(selectedKey);
+  selectedRef.current = selectedKey;
+
+  // one context for the editor's life: its methods read the latest state (block views re-render only when their block changes)
+  const ctx = useMemo<BlockContext>(
+    () => ({
+      keyOf: (b) => latest.current!.keys.get(b.from) ?? `stale-${b.from}`,
+      selectedKey: () => selectedRef.current,
+      findings: () => findingsRef.current,
+      select: (key) => setSelectedKey(key),
+      commitText: (key, html) => {
+        if (plain(html) === '') return; // an emptied block stays until it gets text or is removed in MDX mode
+        const v = latest.current!;
+        const b = blockByKey(v, key);
+        if (b) handlers.current.apply(replaceBlockText(v.text, b, html, v.doc.style));
+      },
+      onTextKey: (key, kind, e, el) => handlers.current.onTextKey(e, el, key, kind),
+      openInMdx: (key) => {
+        const b = blockByKey(latest.current!, key);
+        if (b) handlers.current.onOpenInMdx(b.from);
+      },
+      onFix: (f) => handlers.current.onFix(f),
+    }),
+    [],
+  );
 
   const choose = (choice: InsertChoice) => {
     const where = menu?.replace ?? null;
     setMenu(null);
-    const afterId = where ? where.afterId : selectedId ? (blockPath(doc.blocks, selectedId)?.[0]?.id ?? null) : (doc.blocks.at(-1)?.id ?? null);
     setDraft(null);
-    insertAfter(afterId, choice.markdown(doc.style));
-  };
-
-  const withSelected = (f: (b: VisualBlock, source: string, d: VisualDocument) => TextEdit | null) => {
-    if (!selectedId) return;
-    const { source, doc: d } = current();
-    const b = findBlock(d, selectedId);
-    if (b) apply(f(b, source, d));
+    const last = doc.blocks.at(-1);
+    insertAfter(where ? where.afterKey : (selectedKey ?? (last ? view.keys.get(last.from)! : null)), choice.markdown(doc.style));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -197,10 +236,11 @@ export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEdit
     active?.focus();
   };
 
-  const component = selectedId ? componentOf(doc, selectedId) : null;
-  const draftView = (afterId: string | null) =>
-    draft && draft.afterId === afterId ? (
-      <div className="visual-block visual-paragraph draft" key={`draft-${afterId ?? 'top'}`}>
+  const selectedBlock = blockByKey(view, selectedKey);
+  const component = selectedBlock ? componentOf(doc, selectedBlock.id) : null;
+  const draftView = (afterKey: string | null) =>
+    draft && draft.afterKey === afterKey ? (
+      <div className="visual-block visual-paragraph draft" key={`draft-${afterKey ?? 'top'}`}>
         <EditableText
           html=""
           generation={generation}
@@ -210,12 +250,23 @@ export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEdit
           onCommit={(html) => {
             if (plain(html) === '') return;
             setDraft(null);
-            insertAfter(afterId, blockMarkdownFromHtml(html, 'paragraph', current().doc.style));
+            insertAfter(afterKey, blockMarkdownFromHtml(html, 'paragraph', latest.current!.doc.style));
           }}
           onKeyDown={(e, el) => onTextKey(e, el, null, 'draft')}
         />
       </div>
     ) : null;
+
+  const findingsKeyOf = (b: VisualBlock) => {
+    const parts: string[] = [];
+    const walk = (x: VisualBlock) => {
+      for (const f of findingsByBlock.get(x.id) ?? []) parts.push(`${x.from}:${f.ruleId}:${f.line}:${f.column}:${f.message}`);
+      x.component?.children.forEach(walk);
+    };
+    walk(b);
+    return parts.join('|');
+  };
+  const selectedFrom = selectedBlock?.from ?? null;
 
   return (
     <div className="visual-editor">
@@ -254,21 +305,28 @@ export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEdit
           onKeyDown={onKeyDown}
         >
           {draftView(null)}
-          {doc.blocks.map((b) => [<BlockView key={b.id} block={b} ctx={ctx} />, draftView(b.id)])}
+          {doc.blocks.map((b) => {
+            const key = view.keys.get(b.from)!;
+            const inside = selectedFrom !== null && selectedFrom >= b.from && selectedFrom < Math.max(b.to, b.from + 1);
+            return [
+              <BlockView key={key} block={b} ctx={ctx} generation={generation} selectedFrom={inside ? selectedFrom : null} findingsKey={findingsKeyOf(b)} />,
+              draftView(key),
+            ];
+          })}
         </div>
         <SidePanel
           doc={doc}
           component={component}
           onFrontmatter={(key, value) => {
-            const { source, doc: d } = current();
-            apply(setFrontmatter(source, { ...(d.frontmatter?.data ?? {}), [key]: value }));
+            const v = latest.current!;
+            apply(setFrontmatter(v.text, { ...(v.doc.frontmatter?.data ?? {}), [key]: value }));
           }}
           onProp={(comp, name, value) => {
-            const { source, doc: d } = current();
-            const now = findBlock(d, comp.id);
+            const v = latest.current!;
+            const now = findBlock(v.doc, comp.id);
             if (!now?.component) return;
             const prop = now.component.props.find((p) => p.name === name);
-            apply(setComponentProp(source, prop ?? { componentFrom: now.from, name }, value));
+            apply(setComponentProp(v.text, prop ?? { componentFrom: now.from, name }, value));
           }}
         />
       </div>
