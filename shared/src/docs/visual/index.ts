@@ -13,6 +13,6 @@ export { blockMarkdownFromHtml } from './html-to-markdown';
 export { replaceBlockText } from './block-text';
 export { applyTextEdits, insertBlock, removeBlock, replaceBlock } from './splice';
 export { setComponentProp } from './props';
-export { setCodeLanguage } from './code-block';
+export { setCodeLanguage, setCodeText } from './code-block';
 export { setFrontmatter } from './frontmatter-edit';
 export type { TextEdit } from '../markdown/text-edits';

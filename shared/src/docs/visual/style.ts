@@ -103,7 +103,10 @@ export function inferStyleFromTree(source: string, parsed?: ParsedSource): Sourc
   };
 }
 
-/** The file's Markdown style: the most used marker of each kind, defaults ({@link DEFAULT_STYLE}) otherwise; `.md` paths parse as plain Markdown. Never throws. */
+/**
+ * The file's Markdown style: the most used marker of each kind, defaults ({@link DEFAULT_STYLE}) otherwise;
+ * `.md` paths parse as plain Markdown. Never throws.
+ */
 export function inferSourceStyle(source: string, filePath?: string): SourceStyle {
   try {
     return inferStyleFromTree(source, parseSource(source, flavorOf(filePath)));

@@ -11,6 +11,7 @@ import {
   parseVisualDocument,
   replaceBlockText,
   setCodeLanguage,
+  setCodeText,
   setComponentProp,
   setFrontmatter,
   type VisualBlock,
@@ -147,6 +148,13 @@ describe('blocks', () => {
     const code = first(source, 'code');
     expect([code.lang, code.meta, code.code]).toEqual(['js', 'title="a.js" {2}', 'const a = 1;']);
     expect(apply(source, setCodeLanguage(source, code, 'ts'))).toBe('Text.\n\n```ts title="a.js" {2}\nconst a = 1;\n```\n');
+  });
+
+  it('replaces a code block’s text between its fences', () => {
+    const source = 'Text.\n\n~~~~py\nprint(1)\n~~~~\n\nEnd.\n';
+    const code = first(source, 'code');
+    expect(apply(source, setCodeText(source, code, 'print(2)\nprint(3)'))).toBe('Text.\n\n~~~~py\nprint(2)\nprint(3)\n~~~~\n\nEnd.\n');
+    expect(setCodeText(source, code, 'a\n~~~~\nb')).toBeNull();
   });
 
   it('keeps unknown JSX, expressions and imports read-only with their exact source', () => {

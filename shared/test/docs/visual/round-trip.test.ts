@@ -2,7 +2,8 @@
  * The visual mode's round trip over every page of the three real corpora and the demo docs: opening a page
  * visually and switching back without an edit changes no byte, every text block's HTML converts back to
  * Markdown of the same meaning (so editing any part of it loses nothing), and one edit in one paragraph changes bytes
- * only inside that paragraph. Prints how many blocks of each kind were seen and how many are read-only.
+ * only inside that paragraph (and re-reading around the edit gives what a whole parse gives). Prints how many
+ * blocks of each kind were seen and how many are read-only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   parseVisualDocument,
   replaceBlockText,
   TEXT_BLOCK_KINDS,
+  updateVisualDocument,
   type VisualBlock,
 } from '../../../src/docs/visual/index';
 import { dedentBlock } from '../../../src/docs/visual/editable-html';
@@ -116,6 +118,7 @@ describe.each(SETS)('the visual round trip over %s', (name, root) => {
         failures.push(`${where}: bytes outside the paragraph changed`);
       }
       const again = parseVisualDocument(next, file);
+      if (JSON.stringify(updateVisualDocument(doc, source, edit, file)) !== JSON.stringify(again)) failures.push(`${where}: re-read around the edit differs`);
       if (again.blocks.length !== doc.blocks.length) failures.push(`${where}: ${doc.blocks.length} blocks became ${again.blocks.length}`);
       const same = allBlocks(again.blocks).find((b) => b.id === para.id);
       const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
