@@ -336,7 +336,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
           onTopLine={setTopLine}
           onFiles={isPage ? (files, at) => void onFiles(files, at) : undefined}
         />
-        {visual && model && <VisualEditor model={model} findings={findings} onFix={(f) => void onFix(f)} onOpenInMdx={openInMdx} />}
+        {visual && model && <VisualEditor model={model} path={path} findings={findings} onFix={(f) => void onFix(f)} onOpenInMdx={openInMdx} />}
         {isLinted && <Problems findings={findings} onFix={(f) => void onFix(f)} onFixAll={isPage ? () => void onFixAll() : undefined} onGoTo={onGoTo} />}
       </div>
       {showPreview && <Preview html={preview.html} error={preview.error} rendering={rendering} topLine={topLine} />}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
+  applyTextEdits,
   blockEditableHtml,
   blockMarkdownFromHtml,
   insertBlock,
@@ -9,6 +10,7 @@ import {
   setCodeLanguage,
   setComponentProp,
   setFrontmatter,
+  updateVisualDocument,
   type VisualBlock,
   type VisualDocument,
 } from '@quire/shared/docs/visual/index';
@@ -30,6 +32,8 @@ import './visual.css';
 export interface VisualEditorProps {
   /** the page's Monaco model: the one text both modes edit */
   model: monaco.editor.ITextModel;
+  /** the page's repository path (`.md` pages are read as Markdown, `.mdx` as MDX) */
+  path: string;
   /** the page's lint findings (PageEditor's Problems data) */
   findings: readonly LintFinding[];
   onFix(finding: LintFinding): void;
@@ -74,16 +78,23 @@ const plain = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u0
  * the model's undo and redo. Enter at the end of a paragraph or heading starts a new paragraph; "/" in an
  * empty paragraph opens the insert menu.
  */
-export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEditorProps) {
+export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: VisualEditorProps) {
   useSiteCss();
   const counter = useRef(0);
   const fresh = () => `k${++counter.current}`;
-  const build = (text: string, changes: readonly ContentChange[] | null, previous: ReadonlyMap<number, string>): View => {
-    const doc = parseVisualDocument(text);
-    return { text, doc, keys: carryKeys(previous, changes, doc.blocks, fresh) };
+  /** the page after `changes` (null: read afresh); one change is read again around it only (engine `updateVisualDocument`) */
+  const build = (text: string, changes: readonly ContentChange[] | null, before: View | null): View => {
+    let doc: VisualDocument | null = null;
+    if (before && changes?.length === 1) {
+      const c = changes[0]!;
+      const edit = { from: c.offset, to: c.offset + c.length, text: c.text };
+      if (applyTextEdits(before.text, [edit]) === text) doc = updateVisualDocument(before.doc, before.text, edit, path);
+    }
+    doc ??= parseVisualDocument(text, path);
+    return { text, doc, keys: carryKeys(before?.keys ?? new Map(), changes, doc.blocks, fresh) };
   };
   const latest = useRef<View | null>(null);
-  latest.current ??= build(model.getValue(), null, new Map());
+  latest.current ??= build(model.getValue(), null, null);
   const [view, setView] = useState<View>(latest.current);
   const [generation, setGeneration] = useState(0);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
@@ -94,10 +105,10 @@ export function VisualEditor({ model, findings, onFix, onOpenInMdx }: VisualEdit
   const surface = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (latest.current!.text !== model.getValue()) setView((latest.current = build(model.getValue(), null, new Map())));
+    if (latest.current!.text !== model.getValue()) setView((latest.current = build(model.getValue(), null, null)));
     const sub = model.onDidChangeContent((e) => {
       const changes = e.isFlush ? null : e.changes.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text }));
-      latest.current = build(model.getValue(), changes, latest.current!.keys);
+      latest.current = build(model.getValue(), changes, latest.current);
       setView(latest.current);
       if (!applying.current) setGeneration((g) => g + 1);
     });
