@@ -9,7 +9,7 @@ import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
  * switches a page to "Visual", edits a paragraph, a Note's text and a Card's title in place, switches
  * back to "MDX" and finds exactly those changes in the editor's text (the whole text compared, so nothing
  * else moved), on disk and in the live preview. Also: the insert menu from the keyboard, the block toolbar,
- * the frontmatter form, a read-only block opened in MDX mode, and undo across the modes.
+ * the frontmatter form, a read-only block opened in MDX mode, undo across the modes, code blocks and "Delete block".
  * Everything is found by role and name. Screenshots: e2e/artifacts/screenshots/desktop-visual-*.png.
  */
 const DESKTOP_PORT = Number(process.env.QUIRE_E2E_VISUAL_PORT ?? 5461);
@@ -181,4 +181,24 @@ test('the mode is remembered; the insert menu, the block toolbar and the page fo
   await expect.poll(() => monacoText(page)).toBe(expected);
   const line = expected.split('\n').indexOf('{/* kept as written */}') + 1;
   await expect(page.getByRole('contentinfo', { name: 'Status bar' }).or(page.locator('footer[aria-label="Status bar"]'))).toContainText(`Ln ${line},`);
+});
+
+test('a code block\'s text and language are edited in place, and a block is deleted from the toolbar', async ({ page }) => {
+  fs.writeFileSync(pageFile(), `${PAGE}\n~~~js\nconst a = 1;\n~~~\n`);
+  await openPage(page);
+  await page.getByRole('button', { name: 'Visual', exact: true }).click();
+  const visual = page.getByRole('textbox', { name: 'Visual editor' });
+  const code = visual.getByRole('group', { name: 'Code block (js)' }).getByRole('textbox', { name: 'Code' });
+  await expect(code).toHaveValue('const a = 1;');
+  await code.fill('const a = 2;\nconsole.log(a);');
+  await page.getByRole('toolbar', { name: 'Block tools' }).getByLabel('Language').fill('ts');
+  await page.getByRole('toolbar', { name: 'Block tools' }).getByLabel('Language').press('Enter');
+  await expect(visual.getByRole('group', { name: 'Code block (ts)' })).toBeVisible();
+  await visual.getByText('Our product ships fast and stays simple.', { exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Block tools' }).getByRole('button', { name: 'Delete block' }).click();
+  await expect(visual.getByText('Our product ships fast and stays simple.', { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'MDX', exact: true }).click();
+  const expected = `${PAGE.replace('Our product ships *fast* and stays simple.\n\n', '')}\n~~~ts\nconst a = 2;\nconsole.log(a);\n~~~\n`;
+  await expect.poll(() => monacoText(page)).toBe(expected);
+  await expect.poll(() => fs.readFileSync(pageFile(), 'utf8')).toBe(expected);
 });

@@ -11,6 +11,7 @@ export interface BlockToolbarProps {
   onTurnIntoList(): void;
   onTurnIntoCallout(): void;
   onLanguage(lang: string): void;
+  onDelete(): void;
 }
 
 /** Languages offered by the code block's language picker (any other can be typed). */
@@ -19,9 +20,9 @@ const LANGUAGES = ['bash', 'javascript', 'typescript', 'json', 'yaml', 'python',
 /**
  * The visual mode's block toolbar (a `toolbar`; arrows are not trapped, Tab moves through it): "Insert block"
  * (the slash menu), "Heading level" for paragraphs and headings, "Turn into list", "Turn into callout",
- * and a code block's "Language". Controls that do not apply to the selected block are disabled.
+ * a code block's "Language", and "Delete block". Controls that do not apply to the selected block are disabled.
  */
-export function BlockToolbar({ block, menuOpen, onInsert, onHeadingLevel, onTurnIntoList, onTurnIntoCallout, onLanguage }: BlockToolbarProps) {
+export function BlockToolbar({ block, menuOpen, onInsert, onHeadingLevel, onTurnIntoList, onTurnIntoCallout, onLanguage, onDelete }: BlockToolbarProps) {
   const textual = block?.kind === 'paragraph' || block?.kind === 'heading';
   const level = block?.kind === 'heading' ? (block.depth ?? 1) : 0;
   return (
@@ -45,6 +46,9 @@ export function BlockToolbar({ block, menuOpen, onInsert, onHeadingLevel, onTurn
       </button>
       <button type="button" disabled={!block || block.kind === 'readonly'} onMouseDown={(e) => e.preventDefault()} onClick={onTurnIntoCallout}>
         Turn into callout
+      </button>
+      <button type="button" disabled={!block} onMouseDown={(e) => e.preventDefault()} onClick={onDelete}>
+        Delete block
       </button>
       {block?.kind === 'code' && (
         <>

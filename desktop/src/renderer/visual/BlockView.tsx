@@ -4,6 +4,7 @@ import type { LintFinding } from '@quire/shared/lint/types';
 import { CALLOUT_KINDS } from '@quire/shared/docs/markdown/components/callouts';
 import { namedIcon } from '@quire/shared/docs/markdown/icons';
 import { EditableText, type EditableTextProps } from './EditableText';
+import { CodeText } from './CodeText';
 
 /**
  * What every block view needs from the visual editor: one object for the editor's life, its methods
@@ -21,6 +22,8 @@ export interface BlockContext {
   commitText(key: string, html: string): void;
   /** the slash menu's key handling in a text block */
   onTextKey(key: string, kind: string, e: KeyboardEvent<HTMLElement>, element: HTMLElement): void;
+  /** a fenced code block's new text → the page (engine `setCodeText`) */
+  commitCode(key: string, code: string): void;
   /** switches to MDX mode with the caret at the block's first character */
   openInMdx(key: string): void;
   onFix(finding: LintFinding): void;
@@ -147,8 +150,8 @@ function body(block: VisualBlock, key: string, view: View): ReactNode {
   if (block.kind === 'thematicBreak') return <hr tabIndex={0} aria-label="Divider" />;
   if (block.kind === 'code') {
     return (
-      <div className="q-code" tabIndex={0} aria-label={`Code block${block.lang ? ` (${block.lang})` : ''}`}>
-        <pre className="visual-source">{block.source}</pre>
+      <div className="q-code visual-code" role="group" aria-label={`Code block${block.lang ? ` (${block.lang})` : ''}`}>
+        <CodeText key={`${view.generation}`} code={block.code ?? ''} onCommit={(code) => ctx.commitCode(key, code)} />
       </div>
     );
   }

@@ -8,6 +8,8 @@ import {
   replaceBlock,
   replaceBlockText,
   setCodeLanguage,
+  setCodeText,
+  removeBlock,
   setComponentProp,
   setFrontmatter,
   updateVisualDocument,
@@ -216,6 +218,11 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
         const b = blockByKey(v, key);
         if (b) handlers.current.apply(replaceBlockText(v.text, b, html, v.doc.style));
       },
+      commitCode: (key, code) => {
+        const v = latest.current!;
+        const b = blockByKey(v, key);
+        if (b?.kind === 'code') handlers.current.apply(setCodeText(v.text, b, code));
+      },
       onTextKey: (key, kind, e, el) => handlers.current.onTextKey(e, el, key, kind),
       openInMdx: (key) => {
         const b = blockByKey(latest.current!, key);
@@ -295,6 +302,10 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
         }
         onTurnIntoCallout={() => withSelected((b, source, d) => replaceBlock(source, b, ['<Note>', b.source, '</Note>'].join(d.style.eol)))}
         onLanguage={(lang) => withSelected((b, source) => (b.kind === 'code' ? setCodeLanguage(source, b, lang) : null))}
+        onDelete={() => {
+          withSelected((b, source) => removeBlock(source, b));
+          setSelectedKey(null);
+        }}
       />
       {menu && (
         <InsertMenu
