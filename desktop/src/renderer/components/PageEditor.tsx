@@ -13,6 +13,9 @@ import { useReveal } from '../store/reveal-slice';
 import { core, errorMessage } from '../trpc';
 import { Preview } from './Preview';
 import { Problems } from './Problems';
+import { ModeSwitch } from '../visual/ModeSwitch';
+import { useEditorMode } from '../visual/mode-store';
+import { VisualEditor } from '../visual/VisualEditor';
 import '../editor/editor.css';
 
 /** Pause after typing before the preview and lint run, in ms. */
@@ -46,6 +49,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   const [findings, setFindings] = useState<LintFinding[]>([]);
   const previewVisible = useUi((s) => s.previewVisible);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const [model, setModel] = useState<monaco.editor.ITextModel | null>(null);
   const chooser = useRef<HTMLInputElement>(null);
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const seq = useRef({ preview: 0, lint: 0 });
@@ -53,6 +57,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   const isPage = /\.mdx?$/i.test(path);
   /** pages, and the site's configuration (its navigation entries are checked against the pages) */
   const isLinted = isPage || SITE_CONFIG.test(path);
+  const visual = useEditorMode((s) => s.mode) === 'visual' && isPage;
 
   const queue = useRef<SaveQueue | null>(null);
   if (!queue.current) queue.current = new SaveQueue(async () => undefined, () => undefined);
@@ -262,6 +267,26 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
     useReveal.getState().done(reveal.seq);
   }, [reveal, path, initial]);
 
+  /** "Open in MDX" from a read-only block of the visual mode: MDX mode, the caret at the block. */
+  const openInMdx = useCallback((offset: number) => {
+    useEditorMode.getState().setMode('mdx');
+    window.setTimeout(() => {
+      const ed = editor.current;
+      const at = ed?.getModel()?.getPositionAt(offset);
+      if (!ed || !at) return;
+      ed.layout();
+      ed.setPosition(at);
+      ed.revealLineInCenter(at.lineNumber);
+      ed.focus();
+    }, 0);
+  }, []);
+
+  const onReady = useCallback((e: monaco.editor.IStandaloneCodeEditor | null) => {
+    editor.current = e;
+    setModel(e?.getModel() ?? null);
+    e?.onDidChangeModel(() => setModel(e.getModel()));
+  }, []);
+
   const onCursor = useCallback((line: number, column: number) => useUi.getState().setStatus({ line, column }), []);
 
   if (loadError && !initial) return <p role="alert">{loadError}</p>;
@@ -269,11 +294,12 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
   const showPreview = isPage && previewVisible;
   return (
     <div className={`page-editor${showPreview ? '' : ' no-preview'}`}>
-      <div className="editor-column">
+      <div className={`editor-column${visual ? ' visual-mode' : ''}`}>
         <div className="editor-head">
           <div className="breadcrumb" aria-label="File">
             {path}
           </div>
+          {isPage && <ModeSwitch />}
           {isPage && (
             <div role="toolbar" aria-label="Page tools" className="editor-tools">
               <button type="button" onClick={() => chooser.current?.click()} title="Add an image file to the project and show it here (or paste or drop one)">
@@ -305,11 +331,12 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
           path={initial.path}
           initialText={initial.text}
           onChange={onChange}
-          onReady={(e) => (editor.current = e)}
+          onReady={onReady}
           onCursor={onCursor}
           onTopLine={setTopLine}
           onFiles={isPage ? (files, at) => void onFiles(files, at) : undefined}
         />
+        {visual && model && <VisualEditor model={model} path={path} findings={findings} onFix={(f) => void onFix(f)} onOpenInMdx={openInMdx} />}
         {isLinted && <Problems findings={findings} onFix={(f) => void onFix(f)} onFixAll={isPage ? () => void onFixAll() : undefined} onGoTo={onGoTo} />}
       </div>
       {showPreview && <Preview html={preview.html} error={preview.error} rendering={rendering} topLine={topLine} />}

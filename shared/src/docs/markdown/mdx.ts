@@ -75,10 +75,15 @@ export function prepareMdx(body: string, steps?: TextEdit[][]): string {
   return prepared;
 }
 
+/** Parses plain Markdown (`.md` snippets; the visual editor's `.md` pages): remark-parse + remark-gfm, raw HTML kept as `html` nodes. */
+export function parseMarkdown(text: string): UNode {
+  return markdownProcessor.parse(text) as unknown as UNode;
+}
+
 /** Parses a snippet file: `.md` as plain Markdown (raw HTML kept for the sanitizer), anything else as MDX. */
 function parseSnippet(filePath: string, source: string, variables: Record<string, string> | undefined): UNode {
   const body = prepareMdx(substituteVariables(splitFrontmatter(source, filePath).body, variables));
-  if (/\.md$/i.test(filePath)) return markdownProcessor.parse(body) as unknown as UNode;
+  if (/\.md$/i.test(filePath)) return parseMarkdown(body);
   const root = parseMdx(body, filePath);
   takeCustomHeadingIds(root);
   return root;

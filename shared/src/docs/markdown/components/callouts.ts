@@ -8,7 +8,8 @@ import { escapeHtml } from '../html';
 import { namedIcon, type IconName } from '../icons';
 import { iconHtml, str, type Component } from './types';
 
-const KINDS: Record<string, { icon: IconName; label: string }> = {
+/** The callout components by name, with their icon and accessible label (also drawn by the desktop's visual mode). */
+export const CALLOUT_KINDS: Record<string, { icon: IconName; label: string }> = {
   Note: { icon: 'pencil', label: 'Note' },
   Tip: { icon: 'lightbulb', label: 'Tip' },
   Info: { icon: 'info', label: 'Info' },
@@ -29,7 +30,7 @@ function callout(kind: string, iconHtmlText: string, label: string, body: string
 /** The callout components by name. */
 export const calloutComponents: Record<string, Component> = {
   ...Object.fromEntries(
-    Object.entries(KINDS).map(([name, k]) => [
+    Object.entries(CALLOUT_KINDS).map(([name, k]) => [
       name,
       ((ctx) => callout(name.toLowerCase(), namedIcon(k.icon), k.label, ctx.children())) satisfies Component,
     ]),
