@@ -70,7 +70,7 @@ async function openPage(page: Page): Promise<void> {
 /** The whole text Monaco shows (the page is short enough to be drawn entirely), lines in order. */
 async function monacoText(page: Page): Promise<string> {
   return page.locator('.monaco-editor .view-lines').evaluate((el) =>
-    [...el.querySelectorAll<HTMLElement>('.view-line')]
+    Array.from(el.querySelectorAll<HTMLElement>('.view-line'))
       .map((l) => ({ top: parseFloat(l.style.top), text: (l.textContent ?? '').replace(/\u00a0/g, ' ') }))
       .sort((a, b) => a.top - b.top)
       .map((l) => l.text)
