@@ -7,7 +7,7 @@ import { TextlintKernel } from '@textlint/kernel';
 import { indexInventory, type PageInventory } from '../docs/page-inventory';
 import { isSiteConfigFile, runDocsJsonChecks } from './docs-json';
 import { runNavigationChecks, type CheckedTargets } from './navigation';
-import { parsePage } from './page-tree';
+import { opaqueRanges, parsePage } from './page-tree';
 import { runProseChecks } from './prose';
 import { runStructureChecks } from './structure';
 import { glossaryCheck, passiveVoice, repeatedWords, styleRuleCheck, type TextCheck } from './text-checks';
@@ -86,7 +86,7 @@ export function createLinter(options: LinterOptions = {}): Linter {
     const page = parsePage(text, path, options.variables);
     if (page.syntax) return [severityOf(page.syntax)];
     const prose = await runProseChecks(kernel, text, path, checks, page.tree);
-    const structure = runStructureChecks(text, enabled);
+    const structure = runStructureChecks(text, enabled, opaqueRanges(page.tree));
     const navigation = inventory ? runNavigationChecks(text, path, inventory, enabled, page.tree, targets) : [];
     return [...structure, ...navigation, ...prose].map(severityOf).sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
   }

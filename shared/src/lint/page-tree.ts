@@ -98,3 +98,24 @@ function traceTree(node: UNode, place: (offset: number) => Point): void {
   for (const attribute of (node.attributes as UNode[] | undefined) ?? []) traceTree(attribute, place);
   for (const child of node.children ?? []) traceTree(child, place);
 }
+
+/** Node types of an MDX tree whose text is not Markdown: `{expressions}` (comments among them), imports and exports. */
+const OPAQUE_TYPES = new Set(['mdxFlowExpression', 'mdxTextExpression', 'mdxjsEsm']);
+
+/**
+ * The ranges of the page (`[from, to)`, UTF-16 offsets of `parsePage`'s traced positions) that hold
+ * MDX expressions, imports or exports, in document order; none for a `.md` page (no tree).
+ */
+export function opaqueRanges(tree: UNode | undefined): Array<readonly [number, number]> {
+  const out: Array<readonly [number, number]> = [];
+  const visit = (node: UNode) => {
+    const { start, end } = node.position ?? {};
+    if (OPAQUE_TYPES.has(node.type) && start?.offset !== undefined && end?.offset !== undefined) {
+      out.push([start.offset, end.offset]);
+      return;
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  if (tree) visit(tree);
+  return out;
+}

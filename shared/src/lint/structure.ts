@@ -24,11 +24,34 @@ export const STRUCTURE_CONFIG = {
   MD024: { siblings_only: true },
 } as const;
 
-/** The findings of the structure rules on `text`, those `enabled` says yes to. */
-export function runStructureChecks(text: string, enabled: (ruleId: string) => boolean): LintFinding[] {
-  const results = lint({ strings: { page: text }, config: STRUCTURE_CONFIG, handleRuleFailures: true }).page ?? [];
+/** A range of the page, `[from, to)` in UTF-16 offsets, that is not Markdown (an MDX expression, import or export). */
+export type OpaqueRange = readonly [from: number, to: number];
+
+/**
+ * `text` with every non-white-space character inside `opaque` written as `x` (an expression's braces
+ * kept), so that markdownlint, which knows no MDX, reads no emphasis, code or links in
+ * `{/* a comment *\/}`; lengths, lines and white space stay, so positions and findings about spacing hold.
+ */
+function maskOpaque(text: string, opaque: readonly OpaqueRange[]): string {
+  if (opaque.length === 0) return text;
+  const chars = text.split('');
+  for (const [from, to] of opaque) {
+    const braces = text[from] === '{' && text[to - 1] === '}';
+    for (let i = braces ? from + 1 : from; i < (braces ? to - 1 : to); i++) if (!/\s/.test(chars[i]!)) chars[i] = 'x';
+  }
+  return chars.join('');
+}
+
+/**
+ * The findings of the structure rules on `text`, those `enabled` says yes to. `opaque` lists the MDX
+ * expressions, imports and exports of the page (page-tree.ts `opaqueRanges`): nothing inside them is
+ * reported, and a fix that would touch one is left out.
+ */
+export function runStructureChecks(text: string, enabled: (ruleId: string) => boolean, opaque: readonly OpaqueRange[] = []): LintFinding[] {
+  const results = lint({ strings: { page: maskOpaque(text, opaque) }, config: STRUCTURE_CONFIG, handleRuleFailures: true }).page ?? [];
   const starts = lineStarts(text);
   const findings: LintFinding[] = [];
+  const touchesOpaque = (fix: LintFix) => opaque.some(([from, to]) => fix.range[0] < to && fix.range[1] > from);
   for (const r of results) {
     const ruleId = `markdown/${r.ruleNames[1] ?? r.ruleNames[0] ?? 'structure'}`;
     if (!enabled(ruleId)) continue;
@@ -44,8 +67,9 @@ export function runStructureChecks(text: string, enabled: (ruleId: string) => bo
       column,
       endLine: r.lineNumber,
       endColumn: Math.max(endColumn, column + 1),
-      ...(r.fixInfo ? { fix: toRangeFix(text, starts, r.lineNumber, r.fixInfo) } : {}),
     });
+    const fix = r.fixInfo ? toRangeFix(text, starts, r.lineNumber, r.fixInfo) : undefined;
+    if (fix && !touchesOpaque(fix)) findings[findings.length - 1]!.fix = fix;
   }
   return findings;
 }

@@ -133,6 +133,14 @@ describe('structure (markdownlint)', () => {
     const text = page('<Note>Remember this.</Note>\n\n## Setup\n\n<Steps>\n  <Step title="One">Do it.</Step>\n</Steps>');
     expect(await linter.lint(text, 'g.mdx')).toEqual([]);
   });
+
+  it('reads no Markdown inside MDX comments and expressions, but still inside the text around them', async () => {
+    const text = page('{/* a comment */}\n\nHello {user?.name ?? "* there *"}.\n\nSome * spaced * emphasis.');
+    const found = (await linter.lint(text, 'g.mdx')).filter((f) => f.ruleId === 'markdown/no-space-in-emphasis');
+    expect(found.map((f) => f.line)).toEqual([9, 9]);
+    // the same characters in a .md page are text, and are checked
+    expect(ids(await linter.lint(page('{/* a comment */}'), 'g.md'))).toContain('markdown/no-space-in-emphasis');
+  });
 });
 
 describe('settings and bad pages', () => {
