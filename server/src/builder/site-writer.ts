@@ -215,7 +215,7 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
     const full = spliced ? { files: spliced, warnings: [] } : llmsFullFiles(input.nav, input.pages, input.siteUrl, (p) => pageMarkdown(p, previous));
     warnings.push(...full.warnings);
     for (const f of full.files) generated.add(f.rel);
-    for (const f of full.files) yield unlessUnchanged(previous, f.rel, f.content);
+    for (const f of full.files) yield 'unchanged' in f ? (f.unchanged ? { rel: f.rel, reuse: true } : { rel: f.rel, content: f.content }) : unlessUnchanged(previous, f.rel, f.content);
     const sitemap = sitemapListing(listed, input.siteUrl);
     yield unlessUnchanged(previous, 'sitemap.xml', sitemap.content);
     // where each page sits in those files, for site hosting to cut the pages a reader's access rules refuse
