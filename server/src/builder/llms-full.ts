@@ -39,9 +39,9 @@ import type { SitePage } from './site-writer';
 export const LLMS_FULL_FILE = 'llms-full.txt';
 
 /** Text in a page's Markdown that the audience cutter would read as its own markup (see the module comment). */
-const CUTTER_MARKUP = [` ${AUDIENCE_ATTR}`, '<div class="q-prose">'];
+export const CUTTER_MARKUP = [` ${AUDIENCE_ATTR}`, '<div class="q-prose">'];
 /** The wrapper element's name before a suffix makes it unique in the file (letters and digits only: audience-variants.ts reads `[a-z][a-z0-9]*`). */
-const WRAPPER = 'quiregated';
+export const WRAPPER = 'quiregated';
 
 /**
  * The llms-full.txt files of a site (see the module comment).
@@ -108,7 +108,7 @@ function wrapperName(texts: readonly string[]): string {
 }
 
 /** One page's block (see the module comment), wrapped in the marked element when the page is gated; ends with a blank line. */
-function pageBlock(p: SitePage, markdown: string, siteUrl: string, wrapper: string): string {
+export function pageBlock(p: SitePage, markdown: string, siteUrl: string, wrapper: string): string {
   const title = oneLine(p.page.title);
   const url = p.path === 'index' ? `${siteUrl}/` : `${siteUrl}/${p.path.split('/').map(encodeURIComponent).join('/')}`;
   const body = withoutTitleLine(markdown, p.page.title).trim();

@@ -27,7 +27,7 @@ import { ID_RE } from './prune';
 import { collectPages, describeAt, factsOf, hydrate, statePage, type PageEntry } from './render-pages';
 import { linkInPool, loadInPool, warmRenderPool } from './render-pool';
 import type { RenderTaskBase } from './render-task';
-import { CarriedRecordsError, carryPreviousSearchIndex, writeSearchIndex } from './search-index';
+import { CarriedRecordsError, writeSearchIndex, writeSearchIndexDelta } from './search-index';
 import { CarriedPageError, siteShellKey, writeSiteFiles, type PreviousOutput, type SitePage } from './site-writer';
 import { step, type StepContext } from './step';
 
@@ -74,9 +74,9 @@ export interface RunBuildInput {
   /** rebuild everything, even an unchanged commit */
   force?: boolean;
   /**
-   * An incremental build may give the new deployment the live deployment's search index as it is
-   * (`searchIndexCarried` in the result) instead of rebuilding it; the caller then requests a
-   * reindex. Default false: the index is always built.
+   * An incremental build may give the new deployment the live deployment's search index with a
+   * delta of the pages it rendered laid over it (search-index.ts `writeSearchIndexDelta`) instead of
+   * indexing every page. Default false: the whole index is always built.
    */
   carrySearchIndex?: boolean;
   /**
@@ -110,8 +110,6 @@ export interface RunBuildResult {
   warnings: BuildWarning[];
   /** the findings of the lint step, page by page (absent from builders that do not lint, e.g. test stand-ins) */
   lint?: LintReport;
-  /** the deployment holds the previous deployment's search index unchanged (see `RunBuildInput.carrySearchIndex`) */
-  searchIndexCarried?: true;
   /**
    * The fetched commit is the one `previous` was built from (and the build was not forced and has
    * no overlay): nothing was built, the live deployment stays.
@@ -394,13 +392,24 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
       (w) => `${w.fileCount} files: ${w.counts.written} written, ${w.counts.linked} shared with the previous deployment, ${w.counts.copied} copied`,
     );
     // The search index needs the pages' `.md` hashes, which writing the site computes. An incremental
-    // build that may carry it (`carrySearchIndex`) shares the live deployment's index as it is, and
-    // the caller has it brought up to date by a reindex after the deploy.
-    let searchIndexCarried = false;
+    // build that may (`carrySearchIndex`) lays a delta of the pages it rendered over the live
+    // deployment's index, so the new words are found in the same deploy without indexing every page.
     const indexing = writing.then(async (w) => {
       if (targeted && previousOutput && input.carrySearchIndex) {
-        const carried = await run('indexing search', async () => carryPreviousSearchIndex(previousOutput.dir, outDir), (n) => (n === null ? 'no index to share' : `${n} files shared with the previous deployment; a reindex brings it up to date after the deploy`));
-        if (carried !== null) return void (searchIndexCarried = true);
+        const delta = await run(
+          'indexing search',
+          () =>
+            writeSearchIndexDelta({
+              outDir,
+              pages: site.pages,
+              nav: site.nav,
+              pageKeys: w.pageKeys,
+              previousDir: previousOutput.dir,
+              previousPages: previousOutput.pages.keys(),
+            }),
+          (r) => (r ? `${r.pages} pages: the previous deployment's index shared, ${r.pages - r.reused} pages (${r.records} sections) laid over it` : 'no delta: every page indexed'),
+        );
+        if (delta) return;
       }
       await run('indexing search', () => writeSearchIndex({ outDir, pages: site.pages, nav: site.nav, pageKeys: w.pageKeys, ...(previousOutput ? { previousDir: previousOutput.dir } : {}) }, signal), (r) => `${r.pages} pages, ${r.records} sections, ${r.reused} unchanged, ${Math.round(r.bytes / 1024)} KB`).catch((err: unknown) => {
         throw !signal.aborted && err instanceof CarriedRecordsError ? new ReuseFailed(err.message) : err;
@@ -465,7 +474,6 @@ async function runBuildOnce(input: RunBuildInput): Promise<RunBuildResult> {
       pages: site.pages.length,
       warnings,
       lint: linted,
-      ...(searchIndexCarried ? { searchIndexCarried: true as const } : {}),
     };
   } catch (err) {
     if (budget.aborted && !input.signal.aborted) {

@@ -8,6 +8,7 @@ import { createSiteShell, normalBase, pageAudiences, pageDocumentInput } from '@
 import { buildSiteAssets } from '@quire/shared/node/site-assets';
 import { llmsFiles } from './llms-languages';
 import { llmsFullFiles } from './llms-full';
+import { spliceLlmsFull } from './llms-full-splice';
 import { MAX_FILE_BYTES, type CheckoutFiles } from './checkout-files';
 import { safeJoin, writeOutputs, writeOutputsSync, type FileLinker, type OutputCounts, type OutputFile } from './output-files';
 import { siteShellVersion } from './page-cache';
@@ -209,10 +210,12 @@ function planSite(input: WriteSiteInput): { files: Iterable<OutputFile>; result:
     const llms = llmsFiles(input.site, input.nav, listed, input.siteUrl);
     for (const f of llms) generated.add(f.rel);
     for (const f of llms) yield unlessUnchanged(previous, f.rel, f.content);
-    const full = llmsFullFiles(input.nav, input.pages, input.siteUrl, (p) => pageMarkdown(p, previous));
+    // unchanged navigation: the previous files with the changed pages' blocks replaced (llms-full-splice.ts)
+    const spliced = sameShell && previous ? spliceLlmsFull(input.pages, input.siteUrl, previous.dir) : undefined;
+    const full = spliced ? { files: spliced, warnings: [] } : llmsFullFiles(input.nav, input.pages, input.siteUrl, (p) => pageMarkdown(p, previous));
     warnings.push(...full.warnings);
     for (const f of full.files) generated.add(f.rel);
-    for (const f of full.files) yield unlessUnchanged(previous, f.rel, f.content);
+    for (const f of full.files) yield 'unchanged' in f ? (f.unchanged ? { rel: f.rel, reuse: true } : { rel: f.rel, content: f.content }) : unlessUnchanged(previous, f.rel, f.content);
     const sitemap = sitemapListing(listed, input.siteUrl);
     yield unlessUnchanged(previous, 'sitemap.xml', sitemap.content);
     // where each page sits in those files, for site hosting to cut the pages a reader's access rules refuse

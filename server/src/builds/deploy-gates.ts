@@ -113,8 +113,7 @@ export async function finishDecidedApproval(ctx: AppContext, { approvalId, build
     outcome = await deployBuild(
       ctx,
       { id: build.id, projectId: build.projectId, isPreview: false, version: build.version },
-      // the build may have carried its predecessor's search index: brought up to date after the deploy
-      { dir, url, previewName: channel.previewName, commitSha: build.commitSha ?? '', commitMessage: build.commitMessage ?? '', startedAt, searchIndexCarried: true },
+      { dir, url, previewName: channel.previewName, commitSha: build.commitSha ?? '', commitMessage: build.commitMessage ?? '', startedAt },
       log,
       `to ${url} after approval ${approval.id}`,
     );

@@ -81,7 +81,7 @@ export async function runClaimedBuild(ctx: AppContext, build: BuildRow, startedA
       ...(previous ? { previous } : {}),
       changedFiles,
       force: build.force || version?.force === true,
-      // previews keep building their index: the reindex after a deploy covers production and versions only
+      // production and version builds lay a delta over their live index; previews index every page
       carrySearchIndex: !build.isPreview,
       ...(version ? { version: { basePath: version.basePath, versioning: version.versioning } } : {}),
     });
@@ -121,7 +121,6 @@ export async function runClaimedBuild(ctx: AppContext, build: BuildRow, startedA
         commitSha: result.commitSha,
         commitMessage: result.commitMessage,
         startedAt,
-        searchIndexCarried: result.searchIndexCarried === true,
       },
       log,
       `${result.pages} pages to ${url} in ${Date.now() - startedAt.getTime()} ms (${result.warnings.length} warnings)`,

@@ -7,7 +7,6 @@
 import type { AppContext } from '../context';
 import type { BuildLog } from '../builds/build-log';
 import type { BuildOutcome } from '../ops/metrics';
-import { requestFollowUpReindex } from '../search/reindex-jobs';
 import { completeAfterDeploy, queueVersionsLogged } from './after-deploy';
 import { pruneOldDeployments, recordPublishedDeployment } from './publish';
 
@@ -31,15 +30,12 @@ export interface BuiltSite {
   commitMessage: string;
   /** when the build started building (its `duration` and the build-duration metric count from it) */
   startedAt: Date;
-  /** the build carried its predecessor's search index: a follow-up reindex brings it up to date */
-  searchIndexCarried?: boolean;
 }
 
 /**
  * Deploys a published build: records the deployment and switches the served site
  * (publish.ts `recordPublishedDeployment`), counts it in the build metric, emits
- * `deployment.changed` and `build.status` (deployed), logs `✓ deployed <summary>`, queues a follow-up
- * reindex when the search index was carried, prunes old deployments and queues a production
+ * `deployment.changed` and `build.status` (deployed), logs `✓ deployed <summary>`, prunes old deployments and queues a production
  * build's version builds (after-deploy.ts).
  * @param signal the build's abort signal: an aborted build is not deployed.
  * @returns `deployed`, or undefined when the build was aborted or no longer `building` (cancelled
@@ -71,10 +67,6 @@ export async function deployBuild(
   ctx.events.emit('deployment.changed', { projectId: build.projectId });
   ctx.events.emit('build.status', { projectId: build.projectId, buildId: build.id, status: 'deployed' });
   log.line(`✓ deployed ${summary}`);
-  if (built.searchIndexCarried) {
-    const jobId = await requestFollowUpReindex(ctx, build.projectId);
-    if (jobId) log.line(`search: reindex ${jobId} queued to bring the carried index up to date`);
-  }
   await pruneOldDeployments(ctx, build.projectId).catch((err: unknown) => ctx.log.warn({ err, projectId: build.projectId }, 'pruning old deployments failed'));
   const production = !build.isPreview && !build.version;
   if (!production || (await queueVersionsLogged(ctx, build.id, log))) await completeAfterDeploy(ctx, build.id);

@@ -5,6 +5,7 @@
  * index's files through whatever writer the store offers.
  */
 import { loadSearchIndex, RECORDS_FILE, SEARCH_INDEX_DIR, TERMS_FILE, type SerializedSearchIndex } from '@quire/shared/search/index';
+import { currentPages, DELTA_FILE, parseDeltaFile } from '@quire/shared/search/delta';
 import { parseRecordsFile, type StoredPage } from '@quire/shared/search/records-file';
 import type { SearchIndex } from '@quire/shared/search/types';
 import type { DeploymentFiles } from '../storage/deployment-store';
@@ -19,19 +20,22 @@ export async function loadDeploymentSearchIndex(files: DeploymentFiles, dir: str
   const base = dir.replace(/\/+$/, '');
   const listed = await files.list();
   if (!listed.has(`${base}/${RECORDS_FILE}`) || !listed.has(`${base}/${TERMS_FILE}`)) return null;
-  return loadSearchIndex(async (name) => (await files.read(`${base}/${name}`)).body);
+  // an incremental build's delta (shared/src/search/delta.ts) is laid over the index it shares
+  return loadSearchIndex(async (name) => (await files.read(`${base}/${name}`)).body, { delta: listed.has(`${base}/${DELTA_FILE}`) });
 }
 
 /**
- * The pages of a deployment's records file by page path (each with the `.md` hash its sections
- * were made from); null when the deployment has no records file.
+ * The current pages of a deployment's records by page path (its delta laid over its records file;
+ * each with the `.md` hash its sections were made from); null when the deployment has no records file.
  * @throws Error when the file cannot be read or is not a records file
  */
 export async function readDeploymentRecords(files: DeploymentFiles, dir: string = SEARCH_INDEX_DIR): Promise<Map<string, StoredPage> | null> {
-  const name = `${dir.replace(/\/+$/, '')}/${RECORDS_FILE}`;
-  if (!(await files.list()).has(name)) return null;
-  const stored = parseRecordsFile((await files.read(name)).body.toString('utf8'));
-  return new Map(stored.pages.map((p) => [p.path, p]));
+  const base = dir.replace(/\/+$/, '');
+  const listed = await files.list();
+  if (!listed.has(`${base}/${RECORDS_FILE}`)) return null;
+  const stored = parseRecordsFile((await files.read(`${base}/${RECORDS_FILE}`)).body.toString('utf8'));
+  const delta = listed.has(`${base}/${DELTA_FILE}`) ? parseDeltaFile((await files.read(`${base}/${DELTA_FILE}`)).body.toString('utf8')) : undefined;
+  return currentPages(stored.pages, delta?.baseIndexId === stored.indexId ? delta : undefined);
 }
 
 /**

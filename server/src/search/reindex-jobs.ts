@@ -53,41 +53,6 @@ export async function requestReindex(ctx: AppContext, auth: RequestAuth, project
 }
 
 /**
- * How long after a deploy the follow-up reindex starts, in ms: pushes in quick succession share one
- * reindex, and the next push's build does not compete with it for the processor.
- */
-export const FOLLOW_UP_REINDEX_DELAY_MS = 5_000;
-
-/**
- * After an incremental build deployed the search index of the deployment it replaced (builder
- * search-index.ts `carryPreviousSearchIndex`): an incremental reindex of the project, queued as a
- * user's would be, starting {@link FOLLOW_UP_REINDEX_DELAY_MS} later, so the new deployment's index
- * is up to date seconds after it went live. A job already queued
- * will cover the new deployment (a generation covers deployments older than its start); while one
- * is processing, none is added (the index stays as carried until the next reindex or build: logged).
- * Never throws (failures are logged).
- * @returns the job queued, or null
- */
-export async function requestFollowUpReindex(ctx: AppContext, projectId: string): Promise<string | null> {
-  try {
-    const row = await ctx.db.prisma.$transaction(async (tx) => {
-      await lockKey(tx, ctx.db.provider, `reindex:${projectId}`);
-      const running = await tx.reindexJob.findFirst({ where: { projectId, status: { in: ACTIVE_REINDEX } }, select: { id: true, status: true } });
-      if (running) {
-        if (running.status === 'processing') ctx.log.warn({ projectId, jobId: running.id }, 'a reindex is running: the new deployment keeps the search index it was deployed with until the next one');
-        return null;
-      }
-      return tx.reindexJob.create({ data: { id: newId('reindexJob'), projectId, status: 'queued', full: false } });
-    });
-    if (row) await enqueueReindex(ctx, row.id, projectId, FOLLOW_UP_REINDEX_DELAY_MS);
-    return row?.id ?? null;
-  } catch (err) {
-    ctx.log.error({ err, projectId }, 'the reindex after an incremental build could not be requested');
-    return null;
-  }
-}
-
-/**
  * Hands a job to the queue (deduplicated by its id), to run no earlier than `delayMs` from now. A failure is logged, not thrown: the job row
  * stays `queued` and the runner's sweep enqueues it again.
  */

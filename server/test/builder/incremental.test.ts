@@ -13,6 +13,8 @@ import { runBuild, type RunBuildInput, type RunBuildResult } from '../../src/bui
 import { closeRenderPool } from '../../src/builder/render-pool';
 import type { WrittenManifest } from '../../src/deployments/manifest';
 import { DeploymentSite } from '../../src/sites/deployment-site';
+import { loadDeploymentSearchIndex } from '../../src/search/deployment-index';
+import { localDeploymentFiles } from '../../src/storage/local-store';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/git-repo';
 
 const nav = (group: string) => ({
@@ -93,6 +95,13 @@ async function served(outDir: string, sitePath: string): Promise<{ status: numbe
   return { status: answer.status, text: answer.file.identity.body.toString('utf8') };
 }
 
+/** The page paths a search of the deployment's index (its delta laid over it, as site hosting loads it) answers. */
+async function searchPaths(outDir: string, q: string): Promise<string[]> {
+  const index = await loadDeploymentSearchIndex(localDeploymentFiles(outDir));
+  if (!index) throw new Error(`${outDir} has no search index`);
+  return [...new Set(index.search({ q, limit: 10 }).map((h) => h.path))];
+}
+
 const inode = (dir: string, rel: string) => fs.statSync(path.join(dir, rel)).ino;
 const manifestOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as WrittenManifest;
 
@@ -133,20 +142,37 @@ describe('incremental builds', () => {
     expect(f.logs).toContainEqual(expect.stringMatching(/^✓ rendering pages \(4 pages, 0 from cache, 3 unchanged\) \d+ ms$/));
   });
 
-  it('shares the live search index when asked to carry it, and rebuilds it otherwise', async () => {
+  it('a one-page push serves the new text, finds its words and lists it in llms-full.txt in the same deploy; untouched pages stay byte for byte', async () => {
     const f = await fixture();
-    const before = f.live;
-    f.repo.commit({ 'docs/guides/beta.mdx': page('Beta', 'Beta text, edited again.') }, 'edit beta');
-    const carried = await f.build({ carrySearchIndex: true });
-    expect(carried.searchIndexCarried).toBe(true);
-    expect(inode(carried.outDir, '_quire/search/records.json')).toBe(inode(before.outDir, '_quire/search/records.json'));
-    expect(f.logs).toContainEqual(expect.stringMatching(/^✓ indexing search \(\d+ files shared with the previous deployment; a reindex brings it up to date after the deploy\)/));
+    f.repo.commit({ 'docs/guides/beta.mdx': page('Beta', 'Beta text about obsidianite.') }, 'beta: obsidianite');
+    const before = await f.build(); // indexes every page: the base a delta is laid over
+    f.repo.commit({ 'docs/guides/beta.mdx': page('Beta', 'Beta text about zanzibarite crystals.') }, 'beta: zanzibarite');
+    const after = await f.build({ carrySearchIndex: true });
+    expect(f.logs).toContainEqual(expect.stringMatching(/^✓ indexing search \(4 pages: the previous deployment's index shared, 1 pages \(\d+ sections\) laid over it\) \d+ ms$/));
 
-    f.repo.commit({ 'docs/guides/beta.mdx': page('Beta', 'Beta text, edited once more.') }, 'edit beta again');
-    const rebuilt = await f.build();
-    expect(rebuilt.searchIndexCarried).toBeUndefined();
-    expect(inode(rebuilt.outDir, '_quire/search/records.json')).not.toBe(inode(carried.outDir, '_quire/search/records.json'));
-    expect(fs.readFileSync(path.join(rebuilt.outDir, '_quire/search/records.json'), 'utf8')).toContain('edited once more');
+    expect((await served(after.outDir, 'guides/beta')).text).toContain('zanzibarite crystals');
+    for (const rel of ['guides/alpha.html', 'guides/gamma.html', 'index.html', 'guides/alpha.md', 'sitemap.xml']) {
+      expect(fs.readFileSync(path.join(after.outDir, rel)).equals(fs.readFileSync(path.join(before.outDir, rel))), rel).toBe(true);
+    }
+    expect(await searchPaths(after.outDir, 'zanzibarite')).toEqual(['guides/beta']);
+    expect(await searchPaths(after.outDir, 'obsidianite')).toEqual([]);
+    expect(inode(after.outDir, '_quire/search/records.json')).toBe(inode(before.outDir, '_quire/search/records.json'));
+    const llmsFull = fs.readFileSync(path.join(after.outDir, 'llms-full.txt'), 'utf8');
+    expect(llmsFull).toContain('Beta text about zanzibarite crystals.');
+    expect(llmsFull).not.toContain('obsidianite');
+
+    // a second push lays its page over the same base; the first push's page stays found
+    f.repo.commit({ 'docs/guides/gamma.mdx': page('Gamma', 'Gamma text about quokkalith.') }, 'gamma: quokkalith');
+    const second = await f.build({ carrySearchIndex: true });
+    expect(await searchPaths(second.outDir, 'quokkalith')).toEqual(['guides/gamma']);
+    expect(await searchPaths(second.outDir, 'zanzibarite')).toEqual(['guides/beta']);
+    expect(inode(second.outDir, '_quire/search/records.json')).toBe(inode(before.outDir, '_quire/search/records.json'));
+
+    // the spliced llms-full.txt and its page ranges are what a build writing everything anew gives
+    const spliced = ['llms-full.txt', '_quire/page-entries.json'].map((rel) => fs.readFileSync(path.join(second.outDir, rel), 'utf8'));
+    const full = await f.build({ force: true });
+    expect(['llms-full.txt', '_quire/page-entries.json'].map((rel) => fs.readFileSync(path.join(full.outDir, rel), 'utf8'))).toEqual(spliced);
+    expect(await searchPaths(full.outDir, 'zanzibarite')).toEqual(['guides/beta']);
   });
 
   it('records each page\'s Markdown hash in the manifest', async () => {

@@ -48,6 +48,8 @@ export interface EngineParts {
   vocabulary: Vocabulary;
   /** bytes of the files it was loaded from */
   bytes: number;
+  /** page numbers that are no longer current (a delta replaced or removed them: index.ts): never answered, not counted */
+  removed?: ReadonlySet<number>;
 }
 
 /** Scratch space for one query, reused (queries run one at a time on a thread). */
@@ -69,6 +71,7 @@ interface Scratch {
 
 /** A loaded index (see the module comment). */
 export class SearchEngine implements SearchIndex {
+  /** records of the current pages (removed pages' left out) */
   readonly size: number;
   readonly bytes: number;
   private readonly pages: StoredPage[];
@@ -80,6 +83,10 @@ export class SearchEngine implements SearchIndex {
   /** page → first record; page → the record a title match lands on */
   private readonly pageStart: Int32Array;
   private readonly pageHead: Int32Array;
+  /** pages never answered ({@link EngineParts.removed}) */
+  private readonly removed: ReadonlySet<number>;
+  /** records held, removed pages' included (the scratch arrays' length) */
+  private readonly total: number;
   private scratch?: Scratch;
 
   constructor(parts: EngineParts) {
@@ -87,9 +94,15 @@ export class SearchEngine implements SearchIndex {
     this.fields = parts.fields;
     this.vocabulary = parts.vocabulary;
     this.bytes = parts.bytes;
+    this.removed = parts.removed ?? new Set();
     let n = 0;
-    for (const p of parts.pages) n += p.sections.length;
-    this.size = n;
+    let live = 0;
+    parts.pages.forEach((p, pi) => {
+      n += p.sections.length;
+      if (!this.removed.has(pi)) live += p.sections.length;
+    });
+    this.size = live;
+    this.total = n;
     this.recPage = new Int32Array(n);
     this.recSection = new Array<StoredSection>(n);
     this.pageStart = new Int32Array(parts.pages.length + 1);
@@ -119,7 +132,7 @@ export class SearchEngine implements SearchIndex {
     const limit = Math.max(1, Math.min(50, Math.floor(query.limit) || 10));
     const plan = planQuery(query.q, this.vocabulary).filter((t) => t.expansions.size > 0);
     if (plan.length === 0 || this.size === 0) return [];
-    const s = (this.scratch ??= newScratch(this.size));
+    const s = (this.scratch ??= newScratch(this.total));
     let touchedCount = 0;
     const n = this.size;
     /** each term's weight: its best expansion's weight × idf */
@@ -203,7 +216,8 @@ export class SearchEngine implements SearchIndex {
       let ok = readable.get(p);
       if (ok === undefined) {
         const page = this.pages[p]!;
-        ok = (query.language === undefined || page.language === query.language) && (!page.audience?.length || (query.canRead?.(page.audience) ?? false));
+        const gate = !page.audience?.length || (query.canRead?.(page.audience) ?? false);
+        ok = !this.removed.has(p) && (query.language === undefined || page.language === query.language) && gate;
         readable.set(p, ok);
       }
       return ok;

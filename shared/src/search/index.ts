@@ -14,20 +14,21 @@
  */
 import { Index } from 'flexsearch';
 import { SearchEngine, type FieldIndexes } from './engine';
+import { DELTA_FILE, parseDeltaFile } from './delta';
+import { indexPage, TermCounts, type Field } from './page-terms';
 import { groupRecords, parseRecordsFile, RECORDS_FILE, SEARCH_INDEX_FORMAT, type StoredPage } from './records-file';
-import { indexTerms, STOP_WORDS } from './tokens';
 import type { SearchIndex, SearchRecord } from './types';
 import { Vocabulary } from './vocabulary';
 
 export { RECORDS_FILE, SEARCH_INDEX_DIR, SEARCH_INDEX_FORMAT } from './records-file';
+export { DELTA_FILE } from './delta';
 
 /** The term index file's name inside {@link SEARCH_INDEX_DIR}. */
 export const TERMS_FILE = 'index.txt';
 
 /** flexsearch's position slots per field (its `resolution`): a term's records ranked by where it comes. */
 const RESOLUTION = 9;
-const FIELDS = ['title', 'section', 'body'] as const;
-type Field = (typeof FIELDS)[number];
+const FIELDS: readonly Field[] = ['title', 'section', 'body'];
 
 /** A built index, as files to store. */
 export interface SerializedSearchIndex {
@@ -80,56 +81,15 @@ function* buildSteps(records: readonly SearchRecord[], options: BuildSearchIndex
   let prepared: string[] = [];
   const make = () => new Index({ tokenize: 'strict', resolution: RESOLUTION, encode: () => prepared });
   const fields: FieldIndexes = { title: make(), section: make(), body: make() };
-  // Record counts by term (`last`: the record a term was last counted for), and each field's
-  // terms without repeats (`seen`: the field a term was last listed for), first occurrence kept.
-  // Stop words are looked up like any term (one lookup per word) and never listed.
-  const termIds = new Map<string, number>();
-  const df: number[] = [];
-  const last: number[] = [];
-  const seen: number[] = [];
-  for (const w of STOP_WORDS) {
-    termIds.set(w, df.length);
-    df.push(-1);
-    last.push(-1);
-    seen.push(0);
-  }
-  let stamp = 0;
-  const distinct = (terms: readonly string[], record: number): string[] => {
-    const out: string[] = [];
-    stamp++;
-    for (const t of terms) {
-      let id = termIds.get(t);
-      if (id === undefined) {
-        id = df.length;
-        termIds.set(t, id);
-        df.push(0);
-        last.push(-1);
-        seen.push(0);
-      }
-      if (seen[id] === stamp || df[id] === -1) continue;
-      seen[id] = stamp;
-      out.push(t);
-      if (last[id] !== record) {
-        last[id] = record;
-        df[id]!++;
-      }
-    }
-    return out;
+  const add = (field: Field, id: number, terms: string[]) => {
+    prepared = terms;
+    fields[field].add(id, ' ');
   };
+  const counts = new TermCounts();
   let r = 0;
   let turn = 0;
   for (let p = 0; p < pages.length; p++) {
-    const page = pages[p]!;
-    const head = Math.max(0, page.sections.findIndex((s) => s.section === undefined));
-    prepared = distinct(indexTerms(page.title, true), r + head);
-    if (prepared.length) fields.title.add(p, ' ');
-    for (const s of page.sections) {
-      prepared = s.section ? distinct(indexTerms(s.section, true), r) : [];
-      if (prepared.length) fields.section.add(r, ' ');
-      prepared = distinct(indexTerms(s.text, true), r);
-      if (prepared.length) fields.body.add(r, ' ');
-      r++;
-    }
+    r = indexPage(pages[p]!, p, r, counts, add);
     if (r - turn >= RECORDS_PER_TURN) {
       turn = r;
       yield;
@@ -137,12 +97,12 @@ function* buildSteps(records: readonly SearchRecord[], options: BuildSearchIndex
   }
   prepared = [];
   yield;
-  const terms = [...termIds.keys()].filter((t) => df[termIds.get(t)!]! > 0).sort();
+  const vocabulary = counts.vocabulary();
   const pagesJson = JSON.stringify(pages);
   const indexId = textHash(pagesJson);
   const lines = [
     JSON.stringify({ format: SEARCH_INDEX_FORMAT, indexId, pages: pages.length, records: r }),
-    JSON.stringify({ terms, df: terms.map((t) => df[termIds.get(t)!]) }),
+    JSON.stringify({ terms: vocabulary.terms, df: vocabulary.df }),
   ];
   for (const field of FIELDS) {
     fields[field].export((key: string, data: string) => {
@@ -174,13 +134,22 @@ function textHash(text: string): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
+/** Options of {@link loadSearchIndex}. */
+export interface LoadSearchIndexOptions {
+  /** the folder also holds a delta ({@link DELTA_FILE}, delta.ts) to lay over the saved index */
+  delta?: boolean;
+}
+
 /**
- * Loads a saved index (flexsearch import: nothing is re-indexed).
+ * Loads a saved index (flexsearch import: nothing is re-indexed), with its delta laid over it when
+ * `options.delta` says there is one: the delta's pages are indexed into the loaded field indexes
+ * after the base's records, the base pages it removes are never answered, and the vocabulary's
+ * counts are those of the current pages.
  * @param read the bytes of a file of {@link SEARCH_INDEX_DIR} by name; rejects when it is missing
- * @throws Error when the files are missing, of another format, damaged, or not of one build
+ * @throws Error when the files are missing, of another format, damaged, or not of one build (a delta of another base too)
  */
-export async function loadSearchIndex(read: (name: string) => Promise<Buffer>): Promise<SearchIndex> {
-  const [recordsBytes, termsBytes] = await Promise.all([read(RECORDS_FILE), read(TERMS_FILE)]);
+export async function loadSearchIndex(read: (name: string) => Promise<Buffer>, options: LoadSearchIndexOptions = {}): Promise<SearchIndex> {
+  const [recordsBytes, termsBytes, deltaBytes] = await Promise.all([read(RECORDS_FILE), read(TERMS_FILE), options.delta ? read(DELTA_FILE) : undefined]);
   const stored = parseRecordsFile(recordsBytes.toString('utf8'));
   const text = termsBytes.toString('utf8');
   const lines = text.split('\n');
@@ -189,8 +158,9 @@ export async function loadSearchIndex(read: (name: string) => Promise<Buffer>): 
   if (header.indexId !== stored.indexId) throw new Error('search index: the records and the term index are of different builds');
   const vocab = JSON.parse(lines[1] ?? '') as { terms?: unknown; df?: unknown };
   if (!Array.isArray(vocab.terms) || !Array.isArray(vocab.df) || vocab.terms.length !== vocab.df.length) throw new Error('search index: the vocabulary is damaged');
-  // Queries hand the index single terms already cut: its encoder takes them as they are.
-  const make = () => new Index({ tokenize: 'strict', resolution: RESOLUTION, encode: (term: string) => [term] });
+  // Queries hand the index single terms already cut: its encoder takes them as they are; a delta's adds hand it `prepared`.
+  let prepared: string[] | undefined;
+  const make = () => new Index({ tokenize: 'strict', resolution: RESOLUTION, encode: (term: string) => prepared ?? [term] });
   const fields: FieldIndexes = { title: make(), section: make(), body: make() };
   for (let i = 2; i < lines.length; i++) {
     const line = lines[i]!;
@@ -201,12 +171,40 @@ export async function loadSearchIndex(read: (name: string) => Promise<Buffer>): 
     if (a < 0 || b < 0 || !FIELDS.includes(field)) throw new Error('search index: a line of the term index is damaged');
     fields[field].import(line.slice(a + 1, b), line.slice(b + 1));
   }
-  const engine = new SearchEngine({
-    pages: stored.pages as StoredPage[],
+  let pages = stored.pages as StoredPage[];
+  let vocabulary = new Vocabulary(vocab.terms as string[], vocab.df as number[]);
+  const baseRecords = pages.reduce((n, p) => n + p.sections.length, 0);
+  if (header.records !== baseRecords) throw new Error('search index: the record count does not match the records file');
+  const removed = new Set<number>();
+  if (deltaBytes) {
+    const delta = parseDeltaFile(deltaBytes.toString('utf8'));
+    if (delta.baseIndexId !== stored.indexId) throw new Error('search index: the delta is of another index');
+    const gone = new Set(delta.removed);
+    const counts = new TermCounts(vocabulary);
+    let r = 0;
+    pages.forEach((page, p) => {
+      if (gone.has(page.path)) {
+        removed.add(p);
+        indexPage(page, p, r, counts, undefined, -1);
+      }
+      r += page.sections.length;
+    });
+    pages = [...pages];
+    for (const page of delta.pages) {
+      r = indexPage(page, pages.length, r, counts, (field, id, terms) => {
+        prepared = terms;
+        fields[field].add(id, ' ');
+        prepared = undefined;
+      });
+      pages.push(page);
+    }
+    vocabulary = counts.vocabulary();
+  }
+  return new SearchEngine({
+    pages,
     fields,
-    vocabulary: new Vocabulary(vocab.terms as string[], vocab.df as number[]),
-    bytes: recordsBytes.length + termsBytes.length,
+    vocabulary,
+    bytes: recordsBytes.length + termsBytes.length + (deltaBytes?.length ?? 0),
+    ...(removed.size ? { removed } : {}),
   });
-  if (header.records !== engine.size) throw new Error('search index: the record count does not match the records file');
-  return engine;
 }
