@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTextEdits, insertBlock, parseVisualDocument, type VisualDocument } from '@quire/shared/docs/visual/index';
-import { blockPath, componentOf, findBlock, INSERT_CHOICES, itemsByBlock, lineAt, lineStarts, propLabel } from '../src/renderer/visual/visual-model';
+import { blockPath, componentOf, findBlock, INSERT_CHOICES, itemsByBlock, propLabel } from '../src/renderer/visual/visual-model';
 
 const PAGE = [
   '---',
@@ -44,13 +44,6 @@ describe('visual editor model helpers', () => {
     expect(findBlock(doc, body.id)?.source).toBe('Second card paragraph.');
     expect(componentOf(doc, childText(doc, 'First paragraph.').id)).toBeNull();
     expect(blockPath(doc.blocks, 'no-such-id')).toBeNull();
-  });
-
-  it('maps offsets to 1-based lines', () => {
-    const starts = lineStarts(PAGE);
-    expect(lineAt(starts, 0)).toBe(1);
-    expect(lineAt(starts, PAGE.indexOf('First'))).toBe(5);
-    expect(lineAt(starts, PAGE.indexOf('* two'))).toBe(14);
   });
 
   it('puts lint findings on the innermost block of their line, and findings between blocks on the block before', () => {

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { COMMIT_DELAY_MS } from './EditableText';
+import { useDeferredCommit } from './use-deferred-commit';
 
 /**
  * A code block's text in a monospace field named "Code": the writer's text goes to `onCommit` after
@@ -7,22 +8,9 @@ import { COMMIT_DELAY_MS } from './EditableText';
  * Tab inserts two spaces (Escape, then Tab, leaves the field).
  */
 export function CodeText({ code, onCommit }: { code: string; onCommit(code: string): void }) {
-  const [text, setText] = useState(code);
-  const focused = useRef(false);
+  const field = useDeferredCommit(code, onCommit, COMMIT_DELAY_MS);
   const escaped = useRef(false);
-  const sent = useRef(code);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (!focused.current) setText(code);
-    sent.current = code;
-  }, [code]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const commit = (v: string) => {
-    window.clearTimeout(timer.current);
-    if (v === sent.current) return;
-    sent.current = v;
-    onCommit(v);
-  };
+  const text = field.text;
   return (
     <textarea
       className="visual-code-text"
@@ -30,17 +18,12 @@ export function CodeText({ code, onCommit }: { code: string; onCommit(code: stri
       spellCheck={false}
       value={text}
       rows={Math.max(1, text.split('\n').length)}
-      onFocus={() => (focused.current = true)}
+      onFocus={() => field.setFocused(true)}
       onBlur={() => {
-        focused.current = false;
-        commit(text);
+        field.setFocused(false);
+        field.commit(text);
       }}
-      onChange={(e) => {
-        const v = e.target.value;
-        setText(v);
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(() => commit(v), COMMIT_DELAY_MS);
-      }}
+      onChange={(e) => field.type(e.target.value)}
       onKeyDown={(e) => {
         if (e.key === 'Escape') escaped.current = true;
         else if (e.key === 'Tab' && !e.shiftKey && !escaped.current) {
@@ -48,7 +31,7 @@ export function CodeText({ code, onCommit }: { code: string; onCommit(code: stri
           const el = e.currentTarget;
           const at = el.selectionStart;
           const v = `${text.slice(0, at)}  ${text.slice(el.selectionEnd)}`;
-          setText(v);
+          field.type(v);
           requestAnimationFrame(() => el.setSelectionRange(at + 2, at + 2));
         } else escaped.current = false;
       }}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredCommit } from './use-deferred-commit';
 
 /** Pause after typing in a form field before the value goes into the page, in ms. */
 const FIELD_DELAY_MS = 400;
@@ -16,42 +16,23 @@ export function DeferredInput({ label, value, onCommit, disabled, placeholder, l
   /** id of a datalist of suggestions */
   list?: string;
 }) {
-  const [text, setText] = useState(value);
-  const focused = useRef(false);
-  const sent = useRef(value);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    if (!focused.current) setText(value);
-    sent.current = value;
-  }, [value]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const commit = (v: string) => {
-    window.clearTimeout(timer.current);
-    if (v === sent.current) return;
-    sent.current = v;
-    onCommit(v);
-  };
+  const field = useDeferredCommit(value, onCommit, FIELD_DELAY_MS);
   return (
     <label className="visual-field">
       <span>{label}</span>
       <input
         type="text"
-        value={text}
+        value={field.text}
         disabled={disabled}
         placeholder={placeholder}
         list={list}
-        onFocus={() => (focused.current = true)}
+        onFocus={() => field.setFocused(true)}
         onBlur={() => {
-          focused.current = false;
-          commit(text);
+          field.setFocused(false);
+          field.commit(field.text);
         }}
-        onChange={(e) => {
-          const v = e.target.value;
-          setText(v);
-          window.clearTimeout(timer.current);
-          timer.current = window.setTimeout(() => commit(v), FIELD_DELAY_MS);
-        }}
-        onKeyDown={(e) => e.key === 'Enter' && commit(text)}
+        onChange={(e) => field.type(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && field.commit(field.text)}
       />
     </label>
   );

@@ -1,4 +1,5 @@
 import type { SourceStyle, VisualBlock, VisualDocument } from '@quire/shared/docs/visual/index';
+import { lineStarts, positionAt } from '@quire/shared/lint/text-positions';
 
 /**
  * Pure helpers of the visual editor over the engine's block tree (shared/src/docs/visual): finding
@@ -28,25 +29,6 @@ export function componentOf(doc: VisualDocument, id: string): VisualBlock | null
   return null;
 }
 
-/** Offsets at which the lines of `text` start (index 0 is line 1). */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** The 1-based line holding offset `offset`, given {@link lineStarts}. */
-export function lineAt(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-
 /**
  * Places items having a 1-based `line` on the innermost block whose source spans that line; an item
  * on no block's line (blank lines, frontmatter) goes to the nearest block before it, or the first block.
@@ -59,7 +41,7 @@ export function itemsByBlock<T extends { line: number }>(text: string, blocks: r
   const spans: { id: string; first: number; last: number; depth: number }[] = [];
   const walk = (list: readonly VisualBlock[], depth: number) => {
     for (const b of list) {
-      spans.push({ id: b.id, first: lineAt(starts, b.from), last: lineAt(starts, Math.max(b.from, b.to - 1)), depth });
+      spans.push({ id: b.id, first: positionAt(starts, b.from).line, last: positionAt(starts, Math.max(b.from, b.to - 1)).line, depth });
       if (b.component) walk(b.component.children, depth + 1);
     }
   };
