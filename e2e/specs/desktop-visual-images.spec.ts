@@ -10,7 +10,8 @@ import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
  * → "Image" opens the file chooser; the chosen image is copied under `images/` of the docs folder, shown in
  * place, and its alt text is set in the side form; MDX mode then shows exactly the image's Markdown after the
  * block it was inserted after, and the live preview shows the image loaded. A file that is not an image is
- * refused with MDX mode's message; a pasted image is added the same way. Found by role and name.
+ * refused with MDX mode's message; a pasted image, and one dropped on a block, are added the same way.
+ * Found by role and name.
  */
 const DESKTOP_PORT = Number(process.env.QUIRE_E2E_VISUAL_IMAGES_PORT ?? 5481);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -113,5 +114,18 @@ test('a writer inserts an image in visual mode and sets its alt text; MDX mode, 
     await expect(visual.getByRole('group', { name: 'Image: image' })).toBeVisible();
     await expect.poll(() => fs.readFileSync(docs('pictures.mdx'), 'utf8')).toBe(`${expected}\n![image](/images/image.png)\n`);
     expect(fs.readdirSync(docs('images')).sort()).toEqual(['architecture-diagram.png', 'image.png']);
+  });
+
+  await test.step('an image dropped on a block goes after that block', async () => {
+    const target = visual.getByText('The architecture:', { exact: true });
+    await target.evaluate((el, bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'Dropped Photo.png', { type: 'image/png' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) el.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, [...PNG]);
+    await expect(visual.getByRole('group', { name: 'Image: Dropped Photo' })).toBeVisible();
+    await expect
+      .poll(() => fs.readFileSync(docs('pictures.mdx'), 'utf8'))
+      .toBe(`${expected.replace('The architecture:\n', 'The architecture:\n\n![Dropped Photo](/images/dropped-photo.png)\n')}\n![image](/images/image.png)\n`);
   });
 });
