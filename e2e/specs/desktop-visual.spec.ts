@@ -156,7 +156,9 @@ test('the mode is remembered; the insert menu, the block toolbar and the page fo
   await page.keyboard.press('Enter');
   await page.keyboard.press('/');
   const menu = page.getByRole('menu', { name: 'Insert block' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Paragraph', 'Heading', 'List', 'Note', 'Warning', 'Tip', 'Info', 'Card', 'Code block', 'Divider']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Paragraph', 'Heading', 'List', 'Note', 'Warning', 'Tip', 'Info', 'Card', 'Code block', 'Divider', 'Image',
+  ]);
   await expect(menu.getByRole('menuitem', { name: 'Paragraph' })).toBeFocused();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Tip' })).toBeFocused();

@@ -6,6 +6,7 @@ import { buildsRouter } from './builds-router';
 import { editorRouter } from './editor-router';
 import { folderRouter, openProject } from './local-folder-router';
 import { previewPass } from './preview-pass';
+import { previewBasePath } from './preview-urls';
 import { docsRootOf } from './docs-root';
 import { workspaceViewsRouter } from './workspace-views-router';
 import { addImage } from './add-image';
@@ -37,6 +38,8 @@ const Base64Bytes = z.string().max(Math.ceil((2 * MAX_IMAGE_BYTES) / 3) * 4);
  * - `workspace.docsRoot({projectId})` → `{docsRoot, configPath}`: the docs folder and its docs.json/mint.json (null when none)
  * - `lint.run({projectId, path, text})` → findings; `lint.applyFix({projectId, path, fix})` → the file
  * - `preview.render({projectId, path, text, theme})` → `{ok, html, title} | {ok: false, message, line?}`
+ * - `preview.basePath({projectId})` → `{basePath}`: where the preview serves the project's published files
+ *   (preview-urls.ts `previewBasePath`: `/images/a.png` of the site is `<basePath>/images/a.png`)
  * - `previews.open({projectId, url})` → a member pass `{url, previewName, expiresAt}` opening the
  *   preview site `url` names (preview-pass.ts; previews are private by default)
  */
@@ -99,6 +102,7 @@ export const coreRouter = t.router({
     render: procedure
       .input(z.object({ projectId: ProjectId, path: FilePath, text: Text, theme: z.enum(['light', 'dark']).default('light') }))
       .mutation(({ ctx, input }) => ctx.core.renderPreview(input.projectId, input.path, input.text, input.theme)),
+    basePath: procedure.input(z.object({ projectId: ProjectId })).query(({ input }) => ({ basePath: previewBasePath(input.projectId) })),
   }),
 });
 

@@ -6,6 +6,8 @@
  */
 import { IMAGE_FOLDER, IMAGE_TYPES, imageFileName, imageFileProblem, imageMarkdown } from '@quire/shared/docs/image-files';
 import { core, errorMessage } from '../trpc';
+import { useChanges } from '../store/changes-slice';
+import { useUi } from '../store/ui-slice';
 import { imageBlockText } from './image-block';
 import { monaco } from './monaco-editor';
 
@@ -48,6 +50,17 @@ export async function addImageFiles(projectId: string, files: readonly File[]): 
     }
   }
   return out;
+}
+
+/**
+ * Tells the workspace that `count` images were added to project `projectId`: the changes list and the
+ * file tree are read again, and the status says "Image added." / "<n> images added.". Nothing for 0.
+ */
+export function announceAddedImages(projectId: string, count: number): void {
+  if (count === 0) return;
+  useChanges.getState().refreshSoon(projectId);
+  useUi.getState().treeChanged();
+  useUi.getState().setNotice(count === 1 ? 'Image added.' : `${count} images added.`);
 }
 
 /**

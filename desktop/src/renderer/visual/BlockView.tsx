@@ -5,6 +5,7 @@ import { CALLOUT_KINDS } from '@quire/shared/docs/markdown/components/callouts';
 import { namedIcon } from '@quire/shared/docs/markdown/icons';
 import { EditableText, type EditableTextProps } from './EditableText';
 import { CodeText } from './CodeText';
+import { ImageBlock } from './ImageBlock';
 
 /**
  * What every block view needs from the visual editor: one object for the editor's life, its methods
@@ -148,6 +149,7 @@ function body(block: VisualBlock, key: string, view: View): ReactNode {
   }
   if (block.kind === 'component' && block.component) return componentBody(block, view);
   if (block.kind === 'thematicBreak') return <hr tabIndex={0} aria-label="Divider" />;
+  if (block.kind === 'image') return <ImageBlock block={block} />;
   if (block.kind === 'code') {
     return (
       <div className="q-code visual-code" role="group" aria-label={`Code block${block.lang ? ` (${block.lang})` : ''}`}>

@@ -12,6 +12,7 @@ import {
   removeBlock,
   setComponentProp,
   setFrontmatter,
+  setImage,
   updateVisualDocument,
   type VisualBlock,
   type VisualDocument,
@@ -19,13 +20,17 @@ import {
 import type { TextEdit } from '@quire/shared/docs/markdown/text-edits';
 import type { LintFinding } from '@quire/shared/lint/types';
 import type { monaco } from '../editor/monaco-setup';
+import { addImageFiles, announceAddedImages, filesOf } from '../editor/image-insert';
+import { IMAGE_ACCEPT } from '@quire/shared/docs/image-files';
+import { useApp } from '../store/app-store';
+import { ImageBaseContext, useImageBase } from './ImageBlock';
 import { applyModelEdit } from './model-edits';
 import { BlockView, type BlockContext } from './BlockView';
 import { BlockToolbar } from './BlockToolbar';
 import { EditableText } from './EditableText';
 import { InsertMenu } from './InsertMenu';
 import { SidePanel } from './SidePanel';
-import { blockPath, componentOf, findBlock, itemsByBlock, type InsertChoice } from './visual-model';
+import { blockPath, componentOf, findBlock, itemsByBlock, type MenuChoice } from './visual-model';
 import { carryKeys, type ContentChange } from './block-keys';
 import { SITE_SCOPE, useSiteCss } from './site-css';
 import './visual.css';
@@ -78,7 +83,10 @@ const plain = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u0
  * the Monaco model as one undoable step, so saving, the preview, lint and undo/redo work as in MDX mode;
  * the view parses the model again whenever it changes. Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or Ctrl+Y) are
  * the model's undo and redo. Enter at the end of a paragraph or heading starts a new paragraph; "/" in an
- * empty paragraph opens the insert menu.
+ * empty paragraph opens the insert menu. Images: the menu's "Image" opens the file chooser, and image files
+ * pasted or dropped on the surface are added the same way (image-insert.ts, as in MDX mode), each a block
+ * after the selected one (a drop: after the block it lands on); a selected image's alt text and URL are
+ * side form fields (engine `setImage`).
  */
 export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: VisualEditorProps) {
   useSiteCss();
@@ -105,6 +113,12 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
   const applying = useRef(false);
   const pendingFocus = useRef<number | null>(null);
   const surface = useRef<HTMLDivElement>(null);
+  const projectId = useApp((s) => s.projectId);
+  const imageBase = useImageBase(projectId, path);
+  const chooser = useRef<HTMLInputElement>(null);
+  /** where the images chosen in the file chooser go: after the block with this key (null: at the top) */
+  const imageTarget = useRef<string | null>(null);
+  const [imageProblem, setImageProblem] = useState<string | null>(null);
 
   useEffect(() => {
     if (latest.current!.text !== model.getValue()) setView((latest.current = build(model.getValue(), null, null)));
@@ -233,13 +247,36 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
     [],
   );
 
-  const choose = (choice: InsertChoice) => {
+  /** The key of the block new blocks go after: the selected block, else the last one (null: an empty page). */
+  const currentKey = () => {
+    const last = doc.blocks.at(-1);
+    return selectedKey ?? (last ? view.keys.get(last.from)! : null);
+  };
+
+  /** Adds image files to the project (the shared rule judges each) and inserts their Markdown after the block `afterKey`. */
+  const addImages = async (files: File[], afterKey: string | null) => {
+    if (!projectId || files.length === 0) return;
+    setImageProblem(null);
+    const added = await addImageFiles(projectId, files);
+    if (added.markdown.length) insertAfter(afterKey, added.markdown.join(`${latest.current!.doc.style.eol}${latest.current!.doc.style.eol}`));
+    setImageProblem(added.problems.length ? added.problems.join(' ') : null);
+    announceAddedImages(projectId, added.markdown.length);
+  };
+
+  const choose = (choice: MenuChoice) => {
     const where = menu?.replace ?? null;
     setMenu(null);
     setDraft(null);
-    const last = doc.blocks.at(-1);
-    insertAfter(where ? where.afterKey : (selectedKey ?? (last ? view.keys.get(last.from)! : null)), choice.markdown(doc.style));
+    const afterKey = where ? where.afterKey : currentKey();
+    if ('image' in choice) {
+      imageTarget.current = afterKey;
+      chooser.current?.click();
+    } else insertAfter(afterKey, choice.markdown(doc.style));
   };
+
+  /** The key of the top-level block holding `target` (a drop's target), else {@link currentKey}. */
+  const keyAt = (target: EventTarget | null) =>
+    (target instanceof Element ? target.closest<HTMLElement>('.visual-surface > [data-block-key]')?.dataset.blockKey : undefined) ?? currentKey();
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const mod = e.ctrlKey || e.metaKey;
@@ -285,8 +322,10 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
     return parts.join('|');
   };
   const selectedFrom = selectedBlock?.from ?? null;
+  const selectedImage = selectedBlock?.kind === 'image' && selectedKey ? { key: selectedKey, block: selectedBlock } : null;
 
   return (
+    <ImageBaseContext.Provider value={imageBase}>
     <div className="visual-editor">
       <BlockToolbar
         block={selectedBlock}
@@ -316,6 +355,24 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
           }}
         />
       )}
+      <input
+        ref={chooser}
+        type="file"
+        accept={IMAGE_ACCEPT}
+        multiple
+        hidden
+        aria-label="Image file to insert"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = '';
+          void addImages(files, imageTarget.current);
+        }}
+      />
+      {imageProblem && (
+        <p role="alert" className="image-problem">
+          {imageProblem}
+        </p>
+      )}
       <div className="visual-body">
         <div
           ref={surface}
@@ -325,6 +382,19 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
           aria-multiline="true"
           aria-label="Visual editor"
           onKeyDown={onKeyDown}
+          onPaste={(e) => {
+            const files = filesOf(e.clipboardData, 'paste');
+            if (files.length === 0) return;
+            e.preventDefault();
+            void addImages(files, draft ? draft.afterKey : currentKey());
+          }}
+          onDragOver={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}
+          onDrop={(e) => {
+            const files = filesOf(e.dataTransfer, 'drop');
+            if (files.length === 0) return;
+            e.preventDefault();
+            void addImages(files, keyAt(e.target));
+          }}
         >
           {draftView(null)}
           {doc.blocks.map((b) => {
@@ -350,8 +420,15 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
             const prop = now.component.props.find((p) => p.name === name);
             apply(setComponentProp(v.text, prop ?? { componentFrom: now.from, name }, value));
           }}
+          image={selectedImage}
+          onImage={(key, change) => {
+            const v = latest.current!;
+            const b = blockByKey(v, key);
+            if (b?.kind === 'image') apply(setImage(v.text, b, change));
+          }}
         />
       </div>
     </div>
+    </ImageBaseContext.Provider>
   );
 }

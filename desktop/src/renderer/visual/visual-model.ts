@@ -83,6 +83,15 @@ export const INSERT_CHOICES: readonly InsertChoice[] = [
   { label: 'Divider', markdown: () => '---' },
 ];
 
+/** The insert menu's "Image" entry: it opens the image file chooser instead of inserting Markdown (image-insert.ts). */
+export const IMAGE_CHOICE = { label: 'Image', image: true } as const;
+
+/** An entry of the insert menu: Markdown to insert, or the image file chooser. */
+export type MenuChoice = InsertChoice | typeof IMAGE_CHOICE;
+
+/** The insert menu in its order: {@link INSERT_CHOICES}, then "Image". */
+export const MENU_CHOICES: readonly MenuChoice[] = [...INSERT_CHOICES, IMAGE_CHOICE];
+
 /** Props the side form offers for a component even when the file does not set them yet (Mintlify's documented props). */
 export const KNOWN_PROPS: Readonly<Record<string, readonly string[]>> = {
   Card: ['title', 'href', 'icon'],

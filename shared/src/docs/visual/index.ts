@@ -14,5 +14,6 @@ export { replaceBlockText } from './block-text';
 export { applyTextEdits, insertBlock, removeBlock, replaceBlock } from './splice';
 export { setComponentProp } from './props';
 export { setCodeLanguage, setCodeText } from './code-block';
+export { setImage } from './image-edit';
 export { setFrontmatter } from './frontmatter-edit';
 export type { TextEdit } from '../markdown/text-edits';
