@@ -5,7 +5,7 @@ import { goToNextProblem, setLintMarkers } from '../editor/lint-markers';
 import { monaco } from '../editor/monaco-setup';
 import { SaveQueue } from '../editor/save-queue';
 import { readingMinutes, wordCount } from '../editor/text-stats';
-import { addImageFiles, insertMarkdown } from '../editor/image-insert';
+import { addImageFiles, announceAddedImages, insertMarkdown } from '../editor/image-insert';
 import { IMAGE_ACCEPT } from '@quire/shared/docs/image-files';
 import { useUi, WORDS_PER_MINUTE } from '../store/ui-slice';
 import { useChanges } from '../store/changes-slice';
@@ -220,11 +220,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
       const added = await addImageFiles(projectId, files);
       if (editor.current) insertMarkdown(editor.current, added.markdown, at ?? undefined);
       setImageProblem(added.problems.length ? added.problems.join(' ') : null);
-      if (added.markdown.length) {
-        useChanges.getState().refreshSoon(projectId);
-        useUi.getState().treeChanged();
-        useUi.getState().setNotice(added.markdown.length === 1 ? 'Image added.' : `${added.markdown.length} images added.`);
-      }
+      announceAddedImages(projectId, added.markdown.length);
     },
     [projectId],
   );
