@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
+import { monacoText } from '../fixtures/monaco-text';
 
 /**
  * Images in Quire Desktop's visual mode (`pnpm desktop:web`, a local folder opened signed out): "Insert block"
@@ -39,17 +40,6 @@ test.afterAll(async () => {
   await stack.close();
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
-
-/** The whole text Monaco shows (the page is short enough to be drawn entirely), lines in order. */
-async function monacoText(page: Page): Promise<string> {
-  return page.locator('.monaco-editor .view-lines').evaluate((el) =>
-    Array.from(el.querySelectorAll<HTMLElement>('.view-line'))
-      .map((l) => ({ top: parseFloat(l.style.top), text: (l.textContent ?? '').replace(/\u00a0/g, ' ') }))
-      .sort((a, b) => a.top - b.top)
-      .map((l) => l.text)
-      .join('\n'),
-  );
-}
 
 /** "Insert block" → "Image" in the visual mode's toolbar, choosing `files` in the file chooser it opens. */
 async function insertImage(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {

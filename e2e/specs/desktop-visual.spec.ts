@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
+import { monacoText } from '../fixtures/monaco-text';
 
 /**
  * Quire Desktop's visual editing mode (`pnpm desktop:web`, a local folder opened signed out): a writer
@@ -65,17 +66,6 @@ async function openPage(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open folder' }).click();
   await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Visual editing', exact: true }).click();
   await expect(page.getByTitle('Preview', { exact: true }).contentFrame().getByRole('heading', { name: 'Visual editing', level: 1 })).toBeVisible({ timeout: 60_000 });
-}
-
-/** The whole text Monaco shows (the page is short enough to be drawn entirely), lines in order. */
-async function monacoText(page: Page): Promise<string> {
-  return page.locator('.monaco-editor .view-lines').evaluate((el) =>
-    Array.from(el.querySelectorAll<HTMLElement>('.view-line'))
-      .map((l) => ({ top: parseFloat(l.style.top), text: (l.textContent ?? '').replace(/\u00a0/g, ' ') }))
-      .sort((a, b) => a.top - b.top)
-      .map((l) => l.text)
-      .join('\n'),
-  );
 }
 
 /** Puts the caret at the end of the editable text `text` of the visual editor and types `typed`. */

@@ -6,7 +6,6 @@ import { monaco } from '../editor/monaco-setup';
 import { SaveQueue } from '../editor/save-queue';
 import { readingMinutes, wordCount } from '../editor/text-stats';
 import { addImageFiles, announceAddedImages, insertMarkdown } from '../editor/image-insert';
-import { IMAGE_ACCEPT } from '@quire/shared/docs/image-files';
 import { useUi, WORDS_PER_MINUTE } from '../store/ui-slice';
 import { useChanges } from '../store/changes-slice';
 import { useReveal } from '../store/reveal-slice';
@@ -17,6 +16,7 @@ import { ModeSwitch } from '../visual/ModeSwitch';
 import { useEditorMode } from '../visual/mode-store';
 import { VisualEditor } from '../visual/VisualEditor';
 import '../editor/editor.css';
+import { ImageFileInput } from '../editor/ImageFileInput';
 
 /** Pause after typing before the preview and lint run, in ms. */
 const PREVIEW_DELAY_MS = 80;
@@ -301,19 +301,7 @@ export function PageEditor({ projectId, path }: { projectId: string; path: strin
               <button type="button" onClick={() => chooser.current?.click()} title="Add an image file to the project and show it here (or paste or drop one)">
                 Insert image
               </button>
-              <input
-                ref={chooser}
-                type="file"
-                accept={IMAGE_ACCEPT}
-                multiple
-                hidden
-                aria-label="Image file"
-                onChange={(e) => {
-                  const files = [...(e.target.files ?? [])];
-                  e.target.value = '';
-                  if (files.length) void onFiles(files, null);
-                }}
-              />
+              <ImageFileInput inputRef={chooser} label="Image file" onFiles={(files) => void onFiles(files, null)} />
             </div>
           )}
         </div>

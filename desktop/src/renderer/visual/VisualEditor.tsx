@@ -21,7 +21,6 @@ import type { TextEdit } from '@quire/shared/docs/markdown/text-edits';
 import type { LintFinding } from '@quire/shared/lint/types';
 import type { monaco } from '../editor/monaco-setup';
 import { addImageFiles, announceAddedImages, filesOf } from '../editor/image-insert';
-import { IMAGE_ACCEPT } from '@quire/shared/docs/image-files';
 import { useApp } from '../store/app-store';
 import { ImageBaseContext, useImageBase } from './ImageBlock';
 import { applyModelEdit } from './model-edits';
@@ -34,6 +33,7 @@ import { blockPath, componentOf, findBlock, itemsByBlock, type MenuChoice } from
 import { carryKeys, type ContentChange } from './block-keys';
 import { SITE_SCOPE, useSiteCss } from './site-css';
 import './visual.css';
+import { ImageFileInput } from '../editor/ImageFileInput';
 
 /** Props of {@link VisualEditor}. */
 export interface VisualEditorProps {
@@ -355,19 +355,7 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
           }}
         />
       )}
-      <input
-        ref={chooser}
-        type="file"
-        accept={IMAGE_ACCEPT}
-        multiple
-        hidden
-        aria-label="Image file to insert"
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          void addImages(files, imageTarget.current);
-        }}
-      />
+      <ImageFileInput inputRef={chooser} label="Image file to insert" onFiles={(files) => void addImages(files, imageTarget.current)} />
       {imageProblem && (
         <p role="alert" className="image-problem">
           {imageProblem}
