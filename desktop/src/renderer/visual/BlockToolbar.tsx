@@ -23,9 +23,11 @@ const LANGUAGES = ['bash', 'javascript', 'typescript', 'json', 'yaml', 'python',
 /**
  * The visual mode's block toolbar (a `toolbar`; arrows are not trapped, Tab moves through it): "Insert block"
  * (the slash menu), "Heading level" for paragraphs and headings, "Turn into list", "Turn into callout",
- * a code block's "Language", "Delete block", then `children` (Bold, Italic, Link). Controls that do not apply to the selected block are disabled.
+ * a code block's "Language", "Delete block", then `children` (Bold, Italic, Link). Controls that do not apply
+ * to the selected block are disabled.
  */
-export function BlockToolbar({ block, menuOpen, onInsert, onHeadingLevel, onTurnIntoList, onTurnIntoCallout, onLanguage, onDelete, children }: BlockToolbarProps) {
+export function BlockToolbar(props: BlockToolbarProps) {
+  const { block, menuOpen, onInsert, onHeadingLevel, onTurnIntoList, onTurnIntoCallout, onLanguage, onDelete, children } = props;
   const textual = block?.kind === 'paragraph' || block?.kind === 'heading';
   const level = block?.kind === 'heading' ? (block.depth ?? 1) : 0;
   return (

@@ -93,26 +93,28 @@ export function InlineTools({ surface }: InlineToolsProps) {
       <button type="button" aria-pressed={cur.italic} disabled={!state} onMouseDown={(e) => e.preventDefault()} onClick={() => mark('italic')}>
         Italic
       </button>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={target !== null}
-        aria-keyshortcuts="Control+K Meta+K"
-        disabled={!state && !target}
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => (target ? close((t) => restoreSelection(t.el, rangeOf(t.el, t.span))) : openRef.current())}
-      >
-        Link
-      </button>
-      {target && (
-        <LinkForm
-          url={target.url}
-          inLink={target.inLink}
-          onApply={(url) => close((t) => applyLink(t.el, t.span, url))}
-          onRemove={() => close((t) => removeLink(t.el, t.span))}
-          onCancel={() => close((t) => restoreSelection(t.el, rangeOf(t.el, t.span)))}
-        />
-      )}
+      <span className="visual-link-anchor">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={target !== null}
+          aria-keyshortcuts="Control+K Meta+K"
+          disabled={!state && !target}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => (target ? close((t) => restoreSelection(t.el, rangeOf(t.el, t.span))) : openRef.current())}
+        >
+          Link
+        </button>
+        {target && (
+          <LinkForm
+            url={target.url}
+            inLink={target.inLink}
+            onApply={(url) => close((t) => applyLink(t.el, t.span, url))}
+            onRemove={() => close((t) => removeLink(t.el, t.span))}
+            onCancel={() => close((t) => restoreSelection(t.el, rangeOf(t.el, t.span)))}
+          />
+        )}
+      </span>
     </>
   );
 }
