@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { VisualBlock } from '@quire/shared/docs/visual/index';
 import { DeferredInput } from './DeferredInput';
 
@@ -12,6 +13,8 @@ export interface BlockToolbarProps {
   onTurnIntoCallout(): void;
   onLanguage(lang: string): void;
   onDelete(): void;
+  /** more controls at the toolbar's end (the inline formatting buttons, InlineTools.tsx) */
+  children?: ReactNode;
 }
 
 /** Languages offered by the code block's language picker (any other can be typed). */
@@ -20,9 +23,11 @@ const LANGUAGES = ['bash', 'javascript', 'typescript', 'json', 'yaml', 'python',
 /**
  * The visual mode's block toolbar (a `toolbar`; arrows are not trapped, Tab moves through it): "Insert block"
  * (the slash menu), "Heading level" for paragraphs and headings, "Turn into list", "Turn into callout",
- * a code block's "Language", and "Delete block". Controls that do not apply to the selected block are disabled.
+ * a code block's "Language", "Delete block", then `children` (Bold, Italic, Link). Controls that do not apply
+ * to the selected block are disabled.
  */
-export function BlockToolbar({ block, menuOpen, onInsert, onHeadingLevel, onTurnIntoList, onTurnIntoCallout, onLanguage, onDelete }: BlockToolbarProps) {
+export function BlockToolbar(props: BlockToolbarProps) {
+  const { block, menuOpen, onInsert, onHeadingLevel, onTurnIntoList, onTurnIntoCallout, onLanguage, onDelete, children } = props;
   const textual = block?.kind === 'paragraph' || block?.kind === 'heading';
   const level = block?.kind === 'heading' ? (block.depth ?? 1) : 0;
   return (
@@ -60,6 +65,7 @@ export function BlockToolbar({ block, menuOpen, onInsert, onHeadingLevel, onTurn
           </datalist>
         </>
       )}
+      {children}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { COMMIT_NOW_EVENT } from './inline-format';
 
 /** Pause after the last keystroke before a block's text goes into the page, in ms. */
 export const COMMIT_DELAY_MS = 400;
@@ -27,7 +28,8 @@ export interface EditableTextProps {
  * One block's text edited in place (contenteditable, uncontrolled): the HTML is written into the
  * element when it changes while the element does not have the focus, or when `generation` moves
  * (an undo, an edit in MDX mode), so the caret never jumps while the writer types. The text goes to
- * `onCommit` after {@link COMMIT_DELAY_MS} without typing and when the block loses the focus.
+ * `onCommit` after {@link COMMIT_DELAY_MS} without typing, when the block loses the focus, and at once on the
+ * element's {@link COMMIT_NOW_EVENT} (the toolbar's Bold, Italic and Link, inline-format.ts `commitNow`).
  */
 export function EditableText({ html, generation, as: Tag, className, label, onCommit, onKeyDown, onFocus, autoFocus }: EditableTextProps) {
   const el = useRef<HTMLElement>(null);
@@ -63,6 +65,16 @@ export function EditableText({ html, generation, as: Tag, className, label, onCo
     shown.current = { html: now, generation, node };
     commitRef.current(now);
   };
+  const commitNowRef = useRef(commit);
+  commitNowRef.current = commit;
+
+  useEffect(() => {
+    const node = el.current;
+    if (!node) return;
+    const onCommitNow = () => commitNowRef.current();
+    node.addEventListener(COMMIT_NOW_EVENT, onCommitNow);
+    return () => node.removeEventListener(COMMIT_NOW_EVENT, onCommitNow);
+  }, [Tag]);
 
   return (
     <Tag

@@ -27,6 +27,7 @@ import { applyModelEdit } from './model-edits';
 import { BlockView, type BlockContext } from './BlockView';
 import { BlockToolbar } from './BlockToolbar';
 import { EditableText } from './EditableText';
+import { InlineTools } from './InlineTools';
 import { InsertMenu } from './InsertMenu';
 import { SidePanel } from './SidePanel';
 import { blockPath, componentOf, findBlock, itemsByBlock, type MenuChoice } from './visual-model';
@@ -86,7 +87,7 @@ const plain = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\u0
  * empty paragraph opens the insert menu. Images: the menu's "Image" opens the file chooser, and image files
  * pasted or dropped on the surface are added the same way (image-insert.ts, as in MDX mode), each a block
  * after the selected one (a drop: after the block it lands on); a selected image's alt text and URL are
- * side form fields (engine `setImage`).
+ * side form fields (engine `setImage`). The toolbar's Bold, Italic and Link (InlineTools.tsx) format the selected text.
  */
 export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: VisualEditorProps) {
   useSiteCss();
@@ -345,7 +346,9 @@ export function VisualEditor({ model, path, findings, onFix, onOpenInMdx }: Visu
           withSelected((b, source) => removeBlock(source, b));
           setSelectedKey(null);
         }}
-      />
+      >
+        <InlineTools surface={surface} />
+      </BlockToolbar>
       {menu && (
         <InsertMenu
           onChoose={choose}

@@ -1,10 +1,11 @@
 /**
  * Writing the HTML of an edited text block back into the file: HTML → Markdown in the file's style, the
- * block's unchanged start and end kept as written (layout-merge.ts), spliced in by position (splice.ts).
+ * block's unchanged start and end kept as written (layout-merge.ts), unchanged links too (inline-source.ts), spliced in by position (splice.ts).
  */
 import type { TextEdit } from '../markdown/text-edits';
 import { blockEditableHtml, dedentBlock, sameEditableHtml } from './editable-html';
 import { blockMarkdownFromHtml } from './html-to-markdown';
+import { keepInlineSource } from './inline-source';
 import { mergeKeepingLayout } from './layout-merge';
 import { semanticKey } from './semantic';
 import { removeBlock, replaceBlock } from './splice';
@@ -26,7 +27,9 @@ export function replaceBlockText(source: string, block: VisualBlock, html: strin
   // browsers write typed spaces at the end of a line as U+00A0; the file had none, so they are spaces
   const typed = /\u00a0|&nbsp;|&#160;|&#xa0;/i.test(old) ? html : html.replace(/&nbsp;|&#160;|&#xa0;|\u00a0/gi, ' ');
   const flavor = block.flavor ?? 'mdx';
-  const next = blockMarkdownFromHtml(typed, block.kind, style ?? inferSourceStyle(source, flavor === 'md' ? 'page.md' : undefined), { depth: block.depth, flavor });
+  const fileStyle = style ?? inferSourceStyle(source, flavor === 'md' ? 'page.md' : undefined);
+  // links and images the writer did not touch keep their own syntax (title quotes, autolinks)
+  const next = keepInlineSource(old, blockMarkdownFromHtml(typed, block.kind, fileStyle, { depth: block.depth, flavor }), fileStyle, flavor);
   if (next === old) return null;
   if (next === '') return removeBlock(source, block);
   const oldKey = semanticKey(old, flavor);

@@ -40,6 +40,11 @@ const VERBATIM_URLS: Record<string, Handler> = {
   },
 };
 
+/** The HTML of one inline node (a link, an image) as blockEditableHtml writes it, URLs kept as written. */
+export function inlineNodeHtml(node: UNode): string {
+  return toHtml(toHast(node as unknown as MdastRoot, { handlers: VERBATIM_URLS }) as unknown as HastRoot);
+}
+
 /** HTML with runs of white space in text taken as one space, as a browser reads it (for comparing editor HTML). */
 function normalizedHtml(html: string): string {
   const walk = (n: HastNodes): void => {
