@@ -18,9 +18,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Locator, type Page } from '@playwright/test';
-import { generatePage } from '../../desktop/bench/generate-page';
 import { DesktopStack } from '../fixtures/desktop-stack';
+
+/** The desktop benchmark's page generator, loaded at run time (it belongs to the desktop package's TypeScript project). */
+const generatorFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../desktop/bench/generate-page.ts');
+const { generatePage } = (await import(pathToFileURL(generatorFile).href)) as { generatePage(lines?: number): string };
 
 const WORDS = Number(process.env.BENCH_VISUAL_WORDS ?? 40);
 const PORT = Number(process.env.BENCH_VISUAL_PORT ?? 5491);
