@@ -16,11 +16,11 @@
  * BENCH_VISUAL_PORT (default 5491).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { DesktopStack } from '../fixtures/desktop-stack';
+import { openLocalPage, writeDocsFolder } from '../fixtures/local-folder';
 
 /** The desktop benchmark's page generator, loaded at run time (it belongs to the desktop package's TypeScript project). */
 const generatorFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../desktop/bench/generate-page.ts');
@@ -118,20 +118,15 @@ function report(label: string, { latencies, longTasks }: Run): void {
 }
 
 async function main(): Promise<void> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-visual-'));
-  fs.mkdirSync(path.join(folder, 'docs'));
-  fs.writeFileSync(path.join(folder, 'docs', 'docs.json'), JSON.stringify({ name: 'Bench', navigation: { groups: [{ group: 'Reference', pages: ['reference'] }] } }));
   const page = generatePage();
-  fs.writeFileSync(path.join(folder, 'docs', 'reference.mdx'), page);
+  const nav = { name: 'Bench', navigation: { groups: [{ group: 'Reference', pages: ['reference'] }] } };
+  const folder = writeDocsFolder('quire-bench-visual-', { 'docs.json': JSON.stringify(nav), 'reference.mdx': page });
   const stack = new DesktopStack('bench-visual', 0);
   const browser = await chromium.launch({ executablePath: process.env.QUIRE_E2E_CHROMIUM ?? '/usr/bin/chromium' });
   try {
     const url = await stack.startDesktop(PORT);
     const tab = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await tab.goto(url);
-    await tab.getByLabel('Folder path').fill(folder);
-    await tab.getByRole('button', { name: 'Open folder' }).click();
-    await tab.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Generated reference', exact: true }).click();
+    await openLocalPage(tab, url, folder, 'Generated reference');
     await tab.getByRole('button', { name: 'Visual', exact: true }).click();
     const visual = tab.getByRole('textbox', { name: 'Visual editor' });
     await visual.waitFor({ timeout: 120_000 });

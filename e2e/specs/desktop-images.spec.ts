@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openLocalPage, writeDocsFolder } from '../fixtures/local-folder';
 import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
 
 /**
@@ -25,10 +25,8 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-images-'));
-  fs.mkdirSync(path.join(folder, 'docs'));
-  fs.writeFileSync(path.join(folder, 'docs', 'docs.json'), JSON.stringify({ name: 'Pictures', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
-  fs.writeFileSync(path.join(folder, 'docs', 'index.mdx'), '---\ntitle: Welcome\n---\n\nThe architecture:\n');
+  const nav = { name: 'Pictures', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } };
+  folder = writeDocsFolder('quire-e2e-images-', { 'docs.json': JSON.stringify(nav), 'index.mdx': '---\ntitle: Welcome\n---\n\nThe architecture:\n' });
   desktopUrl = await stack.startDesktop(DESKTOP_PORT);
 });
 test.afterAll(async () => {
@@ -48,10 +46,7 @@ test('a writer inserts an image: it is copied into the docs folder, its Markdown
   // a listener for the whole test keeps Playwright's file chooser interception on: without one, a chooser
   // opened just after the previous one was handled may come before interception is on again, and be missed
   page.on('filechooser', () => undefined);
-  await page.goto(desktopUrl);
-  await page.getByLabel('Folder path').fill(folder);
-  await page.getByRole('button', { name: 'Open folder' }).click();
-  await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Welcome', exact: true }).click();
+  await openLocalPage(page, desktopUrl, folder, 'Welcome');
   const preview = page.getByTitle('Preview', { exact: true }).contentFrame();
   await expect(preview.getByRole('heading', { name: 'Welcome', level: 1 })).toBeVisible();
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openLocalPage, writeDocsFolder } from '../fixtures/local-folder';
 import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
 import { monacoText } from '../fixtures/monaco-text';
 
@@ -29,10 +29,8 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ colorScheme: 'light', viewport: { width: 1600, height: 1000 } });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-visual-images-'));
-  fs.mkdirSync(docs());
-  fs.writeFileSync(docs('docs.json'), JSON.stringify({ name: 'Pictures', navigation: { groups: [{ group: 'Start', pages: ['pictures'] }] } }));
-  fs.writeFileSync(docs('pictures.mdx'), PAGE);
+  const nav = { name: 'Pictures', navigation: { groups: [{ group: 'Start', pages: ['pictures'] }] } };
+  folder = writeDocsFolder('quire-e2e-visual-images-', { 'docs.json': JSON.stringify(nav), 'pictures.mdx': PAGE });
   desktopUrl = await stack.startDesktop(DESKTOP_PORT);
 });
 test.afterAll(async () => {
@@ -53,10 +51,7 @@ const loadedWidth = (img: HTMLImageElement) => img.complete && img.naturalWidth;
 
 test('a writer inserts an image in visual mode and sets its alt text; MDX mode, the folder and the preview show it', async ({ page }, testInfo) => {
   page.on('filechooser', () => undefined); // keeps Playwright's chooser interception on between choosers (desktop-images.spec.ts)
-  await page.goto(desktopUrl);
-  await page.getByLabel('Folder path').fill(folder);
-  await page.getByRole('button', { name: 'Open folder' }).click();
-  await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Pictures', exact: true }).click();
+  await openLocalPage(page, desktopUrl, folder, 'Pictures');
   const preview = page.getByTitle('Preview', { exact: true }).contentFrame();
   await expect(preview.getByRole('heading', { name: 'Pictures', level: 1 })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Visual', exact: true }).click();

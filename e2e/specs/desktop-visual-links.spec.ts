@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openLocalPage, writeDocsFolder } from '../fixtures/local-folder';
 import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
 import { monacoText } from '../fixtures/monaco-text';
 
@@ -36,12 +36,12 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ colorScheme: 'light', viewport: { width: 1600, height: 1000 } });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-visual-links-'));
-  fs.mkdirSync(path.join(folder, 'docs'));
   const nav = { name: 'Links', navigation: { groups: [{ group: 'Start', pages: ['links', 'quickstart'] }] } };
-  fs.writeFileSync(path.join(folder, 'docs', 'docs.json'), JSON.stringify(nav));
-  fs.writeFileSync(path.join(folder, 'docs', 'quickstart.mdx'), '---\ntitle: Quickstart\n---\n\nStart here.\n');
-  fs.writeFileSync(pageFile(), PAGE);
+  folder = writeDocsFolder('quire-e2e-visual-links-', {
+    'docs.json': JSON.stringify(nav),
+    'quickstart.mdx': '---\ntitle: Quickstart\n---\n\nStart here.\n',
+    'links.mdx': PAGE,
+  });
   desktopUrl = await stack.startDesktop(DESKTOP_PORT);
 });
 test.afterAll(async () => {
@@ -52,10 +52,7 @@ test.afterAll(async () => {
 
 /** Opens the folder and the page "Links", then switches it to the visual mode. */
 async function openVisual(page: Page): Promise<Locator> {
-  await page.goto(desktopUrl);
-  await page.getByLabel('Folder path').fill(folder);
-  await page.getByRole('button', { name: 'Open folder' }).click();
-  await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Links', exact: true }).click();
+  await openLocalPage(page, desktopUrl, folder, 'Links');
   await expect(page.getByTitle('Preview', { exact: true }).contentFrame().getByRole('heading', { name: 'Links', level: 1 })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Visual', exact: true }).click();
   return page.getByRole('textbox', { name: 'Visual editor' });

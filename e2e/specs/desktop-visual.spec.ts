@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { openLocalPage, writeDocsFolder } from '../fixtures/local-folder';
 import { DesktopStack, screenshot } from '../fixtures/desktop-stack';
 import { monacoText } from '../fixtures/monaco-text';
 
@@ -45,11 +45,8 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 test.use({ colorScheme: 'light', viewport: { width: 1600, height: 1000 } });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-visual-'));
-  fs.mkdirSync(path.join(folder, 'docs'));
   const nav = { name: 'Visual', navigation: { groups: [{ group: 'Start', pages: ['visual', 'quickstart'] }] } };
-  fs.writeFileSync(path.join(folder, 'docs', 'docs.json'), JSON.stringify(nav));
-  fs.writeFileSync(path.join(folder, 'docs', 'quickstart.mdx'), '---\ntitle: Quickstart\n---\n\nStart here.\n');
+  folder = writeDocsFolder('quire-e2e-visual-', { 'docs.json': JSON.stringify(nav), 'quickstart.mdx': '---\ntitle: Quickstart\n---\n\nStart here.\n' });
   desktopUrl = await stack.startDesktop(DESKTOP_PORT);
 });
 test.beforeEach(() => fs.writeFileSync(pageFile(), PAGE));
@@ -61,10 +58,7 @@ test.afterAll(async () => {
 
 /** Opens the folder and the page "Visual editing" in MDX mode. */
 async function openPage(page: Page): Promise<void> {
-  await page.goto(desktopUrl);
-  await page.getByLabel('Folder path').fill(folder);
-  await page.getByRole('button', { name: 'Open folder' }).click();
-  await page.getByRole('tree', { name: 'Pages' }).getByRole('treeitem', { name: 'Visual editing', exact: true }).click();
+  await openLocalPage(page, desktopUrl, folder, 'Visual editing');
   await expect(page.getByTitle('Preview', { exact: true }).contentFrame().getByRole('heading', { name: 'Visual editing', level: 1 })).toBeVisible({ timeout: 60_000 });
 }
 
